@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { SiteConfig } from '../shared/schemas/site.ts';
+import type { Config } from './config.ts';
+import { readCatalogueFiles } from './db/catalogue-files.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { seedCatalogue } from './db/seed-catalogue.ts';
+import { registerErrorHandling } from './lib/error-handler.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { loadSiteConfig } from './lib/site-config.ts';
+import { registerWebApp } from './lib/web-app.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    site: SiteConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Replaces the default pino logger (tests pass `false` or a capturing stream). */
+  logger?: boolean | object;
+}
+
+/** Builds the whole portal without listening: `main.ts` listens, tests call `app.inject()`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const [site, catalogue] = await Promise.all([
+    loadSiteConfig(config.siteConfigFile),
+    readCatalogueFiles(config.catalogueDir),
+  ]);
+  const database = await openDatabase(config.database);
+  try {
+    await database.withMigrationLock(async (db) => {
+      await runMigrations(database.kind, db);
+      await seedCatalogue(db, catalogue);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('site', site);
+  app.addHook('onClose', async () => database.close());
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes);
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { Outlet, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+import { SpeakToUsButton } from './speak-to-us-button';
+
+export function Layout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      {navigation.state === 'loading' && (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" aria-hidden="true" />
+      )}
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <SpeakToUsButton />
+    </div>
+  );
+}

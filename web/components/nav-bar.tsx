@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NavAccountLinks } from './nav-account-links';
+
+const links = [
+  { to: '/universities', label: 'Universities' },
+  { to: '/programs', label: 'Programs' },
+  { to: '/free', label: 'Free Consultation' },
+  { to: '/refer', label: 'Join Our Network' },
+  { to: '/track', label: 'Track Application' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
+
+export function NavBar() {
+  const [isOpen, setIsOpen] = useState(false);
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (isOpen && openedAt !== location.key) setIsOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>UK Study Portal</span>
+        </Link>
+        <div className="hidden items-center gap-1 lg:flex">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </div>
+        <div className="hidden items-center gap-2 lg:flex">
+          <NavAccountLinks />
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-expanded={isOpen}
+          aria-controls="mobile-menu"
+          onClick={() => {
+            setOpenedAt(location.key);
+            setIsOpen((open) => !open);
+          }}
+        >
+          <span className="sr-only">{isOpen ? 'Close menu' : 'Open menu'}</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2}>
+            {isOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+      {isOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
+          <div className="flex flex-col gap-1 pt-2">
+            {links.map((link) => (
+              <NavLink key={link.to} to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+            <NavAccountLinks />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

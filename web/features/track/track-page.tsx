@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/under-construction';
+
+export function TrackPage() {
+  return <UnderConstruction title="Track your application" />;
+}
