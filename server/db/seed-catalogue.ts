@@ -1,7 +1,7 @@
 import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
-import { consultants, programs, universities } from './schema.ts';
+import { consultants, programs, universities } from './schema/index.ts';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 

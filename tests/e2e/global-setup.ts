@@ -43,8 +43,9 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 
 /** Builds the app if needed and starts the real server once for every e2e spec. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'dist/web/index.html'))) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist], {
       cwd: root,
       stdio: 'inherit',
     });
@@ -64,6 +65,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: database.kind === 'postgres' ? database.url : '',
     },

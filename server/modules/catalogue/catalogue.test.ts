@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { universities } from '../../db/schema.ts';
+import { universities } from '../../db/schema/index.ts';
 import { readCatalogueFiles } from '../../db/catalogue-files.ts';
 import { seedCatalogue } from '../../db/seed-catalogue.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';

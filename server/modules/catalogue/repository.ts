@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultants, programs, universities } from '../../db/schema.ts';
+import { consultants, programs, universities } from '../../db/schema/index.ts';
 import type { ProgramQuery } from '../../../shared/schemas/catalogue.ts';
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
