@@ -26,8 +26,8 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** Replaces the default pino logger (tests pass `false` or a capturing stream). */
-  logger?: boolean | object;
+  /** Where log lines go instead of stdout (tests capture them to check what is logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole portal without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config),
+    logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },

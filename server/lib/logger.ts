@@ -25,7 +25,7 @@ export function safeUrl(url: string): string {
   return path.replace(emailPattern, '[email]');
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: config.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },

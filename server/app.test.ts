@@ -1,0 +1,116 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { AppError } from './lib/errors.ts';
+import { createTestDatabase } from '../tests/support/test-database.ts';
+
+let app: FastifyInstance;
+let webDir: string;
+let dropDatabase: () => Promise<void>;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  const { database, drop } = await createTestDatabase();
+  dropDatabase = drop;
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: webDir, DATA_DIR: webDir }), database };
+  app = await buildApp(config, { logStream: { write: (line) => logLines.push(line) } });
+  app.get('/api/test/boom', async () => {
+    throw new Error('connection to 10.0.0.7 refused: password authentication failed for user "portal"');
+  });
+  app.post('/api/test/echo', async (req) => req.body);
+  app.get('/api/test/teapot', async () => {
+    throw new AppError('TEAPOT', 418, 'I am a teapot.', { kettle: 'Not a kettle' });
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await dropDatabase();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('the HTTP shell', () => {
+  it('reports a reachable database on /api/health', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('serves index.html for client routes, never cached', async () => {
+    for (const url of ['/', '/universities', '/track', '/some/deep/link']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const res = await app.inject('/');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('compresses large responses', async () => {
+    const res = await app.inject({ url: '/api/universities', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('gives every response a request id', async () => {
+    const a = await app.inject('/api/health');
+    const b = await app.inject('/api/health');
+    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+  });
+
+  it('maps an AppError to its status, code, message and fields', async () => {
+    const res = await app.inject('/api/test/teapot');
+    expect(res.statusCode).toBe(418);
+    expect(res.json().error).toMatchObject({ code: 'TEAPOT', message: 'I am a teapot.', fields: { kettle: 'Not a kettle' } });
+  });
+
+  it('never shows internals in a 500', async () => {
+    const res = await app.inject('/api/test/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('INTERNAL_ERROR');
+    expect(res.body).not.toMatch(/10\.0\.0\.7|password|portal"/);
+  });
+
+  it('answers malformed JSON with a 400 in the same shape', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"oops',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The request could not be understood.');
+  });
+
+  it('logs no e-mail address or token from the URL', async () => {
+    logLines.length = 0;
+    await app.inject('/api/universities?q=someone%40example.com&token=s3cr3t-t0ken');
+    await app.inject('/track/someone@example.com');
+    const logged = logLines.join('\n');
+    expect(logged).toContain('/api/universities');
+    expect(logged).not.toMatch(/someone|example\.com|s3cr3t/);
+  });
+});
