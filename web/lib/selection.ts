@@ -18,7 +18,7 @@ let cached: { raw: string | null; value: Selection } = { raw: null, value: empty
 function read(): Selection {
   const raw = sessionStorage.getItem(storageKey);
   if (raw === cached.raw) return cached.value;
-  let value = empty;
+  let value: Selection;
   try {
     const parsed = raw ? (JSON.parse(raw) as Partial<Selection>) : {};
     value = {

@@ -1,0 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawnServer, waitUntilHealthy } from '../tests/support/server-process.ts';
+import { load } from './lib.ts';
+
+/**
+ * Catalogue API latency on loopback: 20 concurrent clients for 5 s per endpoint, against a real
+ * server process on a temporary embedded database (or DATABASE_URL when set).
+ */
+const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+const server = await spawnServer({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+try {
+  await waitUntilHealthy(server);
+  const endpoints = ['/api/universities', '/api/universities?q=london', '/api/programs?level=Masters', '/api/consultants'];
+  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}; 20 clients, 5 s each`);
+  for (const endpoint of endpoints) {
+    const result = await load(`${server.url}${endpoint}`, 20, 5_000);
+    console.log(`${endpoint.padEnd(32)} ${String(result.perSecond).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}`);
+  }
+} finally {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
