@@ -6,7 +6,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 const children: ChildProcess[] = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  // Pages are opened on Vite's port, so that is the origin the API must trust and put in e-mail links.
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.VITE_PORT ?? 5173}` },
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 

@@ -8,13 +8,18 @@ import { readCatalogueFiles } from './db/catalogue-files.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
+import { registerAuth } from './auth/index.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { registerMailer } from './lib/mailer/index.ts';
 import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { registerApplications } from './modules/applications/index.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { referralRoutes } from './modules/referrals/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,9 +74,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  registerMailer(app);
+  await registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
+  await app.register(devMailRoutes);
+  await app.register(referralRoutes);
+  await registerApplications(app);
   await registerWebApp(app);
   return app;
 }

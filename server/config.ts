@@ -25,6 +25,23 @@ const envSchema = z.object({
   SITE_CONFIG_FILE: z.string().optional(),
   CATALOGUE_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('UK Study Portal <no-reply@localhost>'),
+  AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(100, 'must be at most 100').default(10),
+  UPLOADS_DRIVER: z.enum(['local']).default('local'),
+  UPLOADS_DIR: z.string().optional(),
+  TRACKING_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  TRACKING_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRACKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  TRACKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,6 +60,24 @@ export interface Config {
   siteConfigFile: string;
   catalogueDir: string;
   webDistDir: string;
+  auth: {
+    /** null outside production: a random secret is kept under DATA_DIR (server/auth/secret.ts). */
+    secret: string | null;
+    rateLimit: {
+      ip: { max: number; windowSeconds: number };
+      account: { max: number; windowSeconds: number };
+    };
+  };
+  /** Without an SMTP URL, mail goes to the dev outbox under DATA_DIR/outbox. */
+  mail: { smtpUrl: string | null; from: string };
+  /** Application documents: streamed to the driver, never served statically. */
+  uploads: { driver: 'local'; dir: string; maxFileBytes: number };
+  tracking: {
+    /** null: derived from the auth secret (server/modules/tracking/secret.ts). */
+    secret: string | null;
+    ttlSeconds: number;
+    rateLimit: { max: number; windowSeconds: number };
+  };
 }
 
 export class ConfigError extends Error {
@@ -66,6 +101,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+    throw new ConfigError(['BETTER_AUTH_SECRET: is required in production (e.g. `openssl rand -base64 32`)']);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -82,5 +120,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteConfigFile: path.resolve(env.SITE_CONFIG_FILE ?? path.join(projectRoot, 'config/site.json')),
     catalogueDir: path.resolve(env.CATALOGUE_DIR ?? path.join(projectRoot, 'server/db/catalogue')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(projectRoot, 'dist/web')),
+    auth: {
+      secret: env.BETTER_AUTH_SECRET ?? null,
+      rateLimit: {
+        ip: { max: env.AUTH_RATE_LIMIT_IP_MAX, windowSeconds: env.AUTH_RATE_LIMIT_IP_WINDOW_SECONDS },
+        account: { max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS },
+      },
+    },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    uploads: {
+      driver: env.UPLOADS_DRIVER,
+      dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+      maxFileBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    },
+    tracking: {
+      secret: env.TRACKING_TOKEN_SECRET ?? null,
+      ttlSeconds: env.TRACKING_TOKEN_TTL_DAYS * 86_400,
+      rateLimit: { max: env.TRACKING_RATE_LIMIT_MAX, windowSeconds: env.TRACKING_RATE_LIMIT_WINDOW_SECONDS },
+    },
   };
 }

@@ -17,7 +17,10 @@ export function Footer() {
     <footer className="mt-16 bg-brand-900 pb-20 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-white">UK Study Portal</p>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            UK Study Portal
+          </p>
           <p className="mt-2 text-sm text-slate-300">
             Guidance for international students, from choosing a university to accepting an offer.
           </p>
@@ -39,13 +42,22 @@ export function Footer() {
           {site && (
             <ul className="mt-2 space-y-1 text-sm">
               <li>
-                UK: <a href={`tel:${site.phone}`} className="underline-offset-2 hover:underline">{formatUkPhone(site.phone)}</a>
+                <span className="text-slate-300">UK phone: </span>
+                <a href={`tel:${site.phone}`} className="underline-offset-2 hover:underline">
+                  {formatUkPhone(site.phone)}
+                </a>
               </li>
               <li>
-                <a href={`mailto:${site.emails.general}`} className="underline-offset-2 hover:underline">{site.emails.general}</a>
+                <span className="text-slate-300">General enquiries: </span>
+                <a href={`mailto:${site.emails.general}`} className="break-all underline-offset-2 hover:underline">
+                  {site.emails.general}
+                </a>
               </li>
               <li>
-                <a href={`mailto:${site.emails.admissions}`} className="underline-offset-2 hover:underline">{site.emails.admissions}</a>
+                <span className="text-slate-300">Admissions: </span>
+                <a href={`mailto:${site.emails.admissions}`} className="break-all underline-offset-2 hover:underline">
+                  {site.emails.admissions}
+                </a>
               </li>
             </ul>
           )}

@@ -1,4 +1,4 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { SpeakToUsButton } from './speak-to-us-button';
@@ -22,6 +22,7 @@ export function Layout() {
       </main>
       <Footer />
       <SpeakToUsButton />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,13 +1,42 @@
-import { ButtonLink } from './button';
+import { useNavigate } from 'react-router';
+import { signOut, useSession } from '../lib/auth-client';
+import { Button, ButtonLink } from './button';
 
-/** Signed out: Login and Register. The accounts work adds the signed-in links. */
+/** Signed out: Login and Register. Signed in: My Applications and Log Out. */
 export function NavAccountLinks() {
+  const { data: user, isPending } = useSession();
+  const navigate = useNavigate();
+
+  if (isPending) return null;
+  if (!user) {
+    return (
+      <>
+        <ButtonLink to="/login" variant="ghost">
+          Login
+        </ButtonLink>
+        <ButtonLink to="/register">Register</ButtonLink>
+      </>
+    );
+  }
+
+  async function logOut() {
+    try {
+      await signOut();
+    } catch (error) {
+      // The spec: a logout failure is only logged.
+      console.error('Log out failed', error);
+    }
+    navigate('/');
+  }
+
   return (
     <>
-      <ButtonLink to="/login" variant="ghost">
-        Login
+      <ButtonLink to="/dashboard" variant="ghost">
+        My Applications
       </ButtonLink>
-      <ButtonLink to="/register">Register</ButtonLink>
+      <Button variant="secondary" onClick={logOut}>
+        Log Out
+      </Button>
     </>
   );
 }

@@ -1,1 +1,5 @@
 export * from './catalogue.ts';
+export * from './referrals.ts';
+export * from './auth.ts';
+export * from './applications.ts';
+export * from './staff.ts';

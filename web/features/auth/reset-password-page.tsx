@@ -1,5 +1,129 @@
-import { UnderConstruction } from '../../components/under-construction';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { authMessages } from '../../../shared/auth-messages';
+import { resetPasswordInput } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { isResetLinkValid, resetPassword } from '../../lib/auth-client';
+import { AuthCard } from './auth-card';
+import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { NewResetLink } from './new-reset-link';
+import { PasswordField } from './password-field';
+
+const storageKey = 'portal.reset-token';
+
+/** The token from the e-mail link, moved out of the address bar (and history) into this tab's storage. */
+function useResetToken(): string | null {
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('token');
+  const [token] = useState(() => fromUrl ?? sessionStorage.getItem(storageKey));
+  useEffect(() => {
+    if (!fromUrl) return;
+    sessionStorage.setItem(storageKey, fromUrl);
+    setParams({}, { replace: true });
+  }, [fromUrl, setParams]);
+  return token;
+}
+
+type LinkState = 'checking' | 'valid' | 'invalid';
 
 export function ResetPasswordPage() {
-  return <UnderConstruction title="Reset password" />;
+  usePageTitle('Reset password');
+  const navigate = useNavigate();
+  const token = useResetToken();
+  const [linkState, setLinkState] = useState<LinkState>(token ? 'checking' : 'invalid');
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    let isCurrent = true;
+    isResetLinkValid(token).then(
+      (isValid) => isCurrent && setLinkState(isValid ? 'valid' : 'invalid'),
+      () => isCurrent && setLinkState('valid'), // the submit will say if it is not
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [token]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const checked = validate(resetPasswordInput, { ...values, token });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setIsBusy(true);
+    try {
+      await resetPassword(checked.data);
+      sessionStorage.removeItem(storageKey);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setIsBusy(false);
+      if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
+        sessionStorage.removeItem(storageKey);
+        setLinkState('invalid');
+        return;
+      }
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+      else setFailure(error instanceof ApiError && error.status === 429 ? error.message : 'Your password could not be changed. Please try again later.');
+    }
+  }
+
+  if (linkState === 'checking') {
+    return (
+      <AuthCard title="Choose a new password">
+        <Spinner label="Checking your link…" />
+      </AuthCard>
+    );
+  }
+
+  if (linkState === 'invalid') {
+    return (
+      <AuthCard title="This link no longer works">
+        <Alert tone="warning">{authMessages.resetLinkInvalid}</Alert>
+        <NewResetLink />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" intro="Enter your new password twice. You will be signed in afterwards.">
+      <form noValidate onSubmit={submit} className="space-y-5">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          hint="At least 6 characters."
+          value={values.newPassword}
+          onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+          error={errors.newPassword}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+          error={errors.confirmPassword}
+        />
+        {errors.token && <Alert tone="error">{errors.token}</Alert>}
+        <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
+          {isBusy ? 'Saving...' : 'Set New Password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
 }

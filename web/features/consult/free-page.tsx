@@ -1,5 +1,43 @@
-import { UnderConstruction } from '../../components/under-construction';
+import { Alert } from '../../components/alert';
+import { PageHeader } from '../../components/page-header';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { useConsultants, useSiteConfig } from '../../lib/catalogue';
+import { ConsultantCard } from './consultant-card';
 
 export function FreePage() {
-  return <UnderConstruction title="Free consultation" />;
+  usePageTitle('Free consultation');
+  const consultants = useConsultants();
+  const site = useSiteConfig();
+  return (
+    <>
+      <PageHeader eyebrow="Free consultation" title="Talk to a consultant for free">
+        Ask about universities, programs, visas, funding or accommodation. Start a WhatsApp chat or a video
+        meeting with the consultant who fits your question; both open in a new tab.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        {(consultants.isPending || site.isPending) && <Spinner label="Loading consultants…" />}
+        {(consultants.isError || site.isError) && (
+          <Alert tone="error" title="Failed to load our consultants.">
+            Please check your connection and reload the page.
+          </Alert>
+        )}
+        {consultants.data && site.data && (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {consultants.data.map((consultant) => (
+              <ConsultantCard
+                key={consultant.id}
+                consultant={consultant}
+                whatsappNumber={site.data.whatsappNumber}
+                meetingBaseUrl={site.data.meetingBaseUrl}
+              />
+            ))}
+          </ul>
+        )}
+        <p className="mt-8 text-center text-sm text-muted">
+          Consultations are free and carry no obligation.
+        </p>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { queueQuery, type QueueQuery } from '../shared/schemas/staff.ts';
+import { readCatalogueFiles } from '../server/db/catalogue-files.ts';
+import { openDatabase, type Db } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { seedCatalogue } from '../server/db/seed-catalogue.ts';
+import { queueRowsQuery, statusCountsSql } from '../server/modules/staff/queue-repository.ts';
+import { listQueue } from '../server/modules/staff/queue-service.ts';
+import { createTestDatabase } from '../tests/support/test-database.ts';
+import { generatedRow, insertGeneratedApplications } from '../tests/factories/staff-applications.ts';
+import { summarise } from './lib.ts';
+
+/**
+ * The staff queue at 100,000 applications on PostgreSQL: a fresh database of its own (from
+ * TEST_DATABASE_URL, default the local server), rows made by one INSERT ... SELECT, then each
+ * common queue page timed as the route runs it (the page of rows plus the counts per status).
+ * Prints p50/p99 per query and the EXPLAIN ANALYZE of the slowest; exits 1 when a p50 is over
+ * the 50 ms target.
+ */
+const rowCount = Number(process.env.BENCH_ROWS ?? 100_000);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const targetMs = 50;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const today = new Date();
+const set = { count: rowCount, newest: today, stepMinutes: 7, tag: 'b' };
+const daysAgo = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+const cases: [string, Record<string, string>][] = [
+  ['default page (newest first)', {}],
+  ['status = reviewed', { status: 'reviewed' }],
+  ['name search "okafor"', { q: 'okafor' }],
+  ['name search "ama ok"', { q: 'ama ok' }],
+  ['two-letter search "ta"', { q: 'ta' }],
+  ['start of an e-mail', { q: generatedRow(4321, set).email.slice(0, 14) }],
+  ['whole e-mail', { q: generatedRow(1234, set).email.toUpperCase() }],
+  ['submitted in a 30-day range', { from: daysAgo(120), to: daysAgo(90) }],
+  ['sorted by name, page 3', { sort: 'name', page: '3' }],
+  ['sorted by status', { sort: 'status' }],
+  ['university + level', { universityId: 'university-of-manchester', level: 'Masters' }],
+  ['status + search + name sort', { status: 'submitted', q: 'khan', sort: 'name' }],
+  ['page 200 of 50', { page: '200', pageSize: '50' }],
+  ['no match, sorted by name', { q: 'qqqq', sort: 'name' }],
+  ['no match, newest first', { q: 'qqqq' }],
+  ['rare match, sorted by status', { q: 'zain wil', sort: 'status' }],
+];
+
+async function time(db: Db, query: QueueQuery): Promise<number[]> {
+  for (let i = 0; i < 3; i++) await listQueue(db, query);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await listQueue(db, query);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function explain(db: Db, statement: { toSQL(): { sql: string; params: unknown[] } } | SQL) {
+  const { sql: text, params } = 'toSQL' in statement ? statement.toSQL() : new PgDialect().sqlToQuery(statement);
+  const result = await db.execute(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`));
+  return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+}
+
+/** EXPLAIN cannot take bind parameters through drizzle's raw path: quote them in. */
+function inline(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, i: string) => {
+    const value = params[Number(i) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+const { database, drop } = await createTestDatabase();
+const opened = await openDatabase(database);
+try {
+  const db = opened.db;
+  await runMigrations(opened.kind, db);
+  await seedCatalogue(db, await readCatalogueFiles(path.resolve(import.meta.dirname, '../server/db/catalogue')));
+  let started = performance.now();
+  await insertGeneratedApplications(db, set);
+  console.log(`database: ${opened.kind}; ${rowCount.toLocaleString('en-GB')} applications inserted in ${Math.round(performance.now() - started)} ms`);
+  started = performance.now();
+  await db.execute(sql`vacuum analyze applications`);
+  console.log(`vacuum analyze: ${Math.round(performance.now() - started)} ms; ${runs} timed runs per query after 3 warm-up runs\n`);
+
+  let slowest: { name: string; query: QueueQuery; p50: number } | null = null;
+  let failed = 0;
+  for (const [name, params] of cases) {
+    const query = queueQuery.parse(params);
+    const result = summarise(await time(db, query));
+    const { total } = await listQueue(db, query);
+    const verdict = result.p50 < targetMs ? 'ok' : 'OVER TARGET';
+    if (result.p50 >= targetMs) failed++;
+    console.log(
+      `${name.padEnd(32)} p50 ${String(result.p50).padStart(6)} ms  p99 ${String(result.p99).padStart(6)} ms  ` +
+        `max ${String(result.max).padStart(6)} ms  total ${String(total).padStart(6)}  ${verdict}`,
+    );
+    if (!slowest || result.p50 > slowest.p50) slowest = { name, query, p50: result.p50 };
+  }
+  if (slowest) {
+    console.log(`\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query))}`);
+    console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query))}`);
+  }
+  console.log(failed === 0 ? `\nEvery queue page is under ${targetMs} ms (p50).` : `\n${failed} queue page(s) over ${targetMs} ms.`);
+  process.exitCode = failed === 0 ? 0 : 1;
+} finally {
+  await opened.close();
+  await drop();
+}

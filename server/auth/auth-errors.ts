@@ -1,0 +1,45 @@
+import { authMessages, rateLimitedMessage } from '../../shared/auth-messages.ts';
+
+export interface AuthErrorAnswer {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const forbiddenOriginCodes = new Set([
+  'INVALID_ORIGIN',
+  'MISSING_OR_NULL_ORIGIN',
+  'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
+  'INVALID_CALLBACK_URL',
+  'INVALID_REDIRECT_URL',
+]);
+
+/** Turns a better-auth error answer into ours: `{ error: { code, message } }` with words for people. */
+export function mapAuthError(path: string, status: number, body: unknown, retryAfter: string | null): AuthErrorAnswer {
+  const raw = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+  const code = typeof raw.code === 'string' ? raw.code : undefined;
+
+  if (status === 429) {
+    return { status, code: 'RATE_LIMITED', message: rateLimitedMessage(Number(retryAfter) || 60) };
+  }
+  if (status >= 500) {
+    return { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again later.' };
+  }
+  if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+    return { status, code, message: authMessages.invalidCredentials };
+  }
+  if (code === 'EMAIL_NOT_VERIFIED') {
+    return { status, code, message: authMessages.notConfirmed };
+  }
+  if (path === '/reset-password' && (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')) {
+    return { status: 400, code: 'RESET_LINK_INVALID', message: authMessages.resetLinkInvalid };
+  }
+  if (code && forbiddenOriginCodes.has(code)) {
+    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'This request came from another website and was refused.' };
+  }
+  if (status === 401) {
+    return { status, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' };
+  }
+  const message = typeof raw.message === 'string' && raw.message ? raw.message : 'The request could not be completed.';
+  return { status, code: code ?? 'AUTH_ERROR', message };
+}

@@ -1,0 +1,150 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { maxPasswordLength, minPasswordLength } from '../../shared/schemas/auth.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions, userRoles, users, verifications } from '../db/schema/auth.ts';
+import type { Mailer } from '../lib/mailer/index.ts';
+import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './emails.ts';
+import { MemoryRateLimitStore } from './rate-limit-store.ts';
+import type { SignedInHooks } from './signed-in-hooks.ts';
+
+/** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
+export const clientIpHeader = 'x-portal-client-ip';
+
+/** The four endpoints that take an e-mail and that abuse aims at. */
+export const limitedPaths = ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email'] as const;
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  signedIn: SignedInHooks;
+}
+
+const confirmationLifetime = 24 * 60 * 60;
+
+const emailLike = /[^\s@<>"'/?&=:]+@[^\s@<>"'/?&=:]+/g;
+const tokenLike = /[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+){0,2}/g;
+
+/** better-auth's own log lines may name an address or a token: keep the words, drop those. */
+function scrub(message: string): string {
+  return message.replace(emailLike, '[email]').replace(tokenLike, '[token]');
+}
+
+export function createAuth({ config, db, secret, mailer, log, signedIn }: AuthDeps) {
+  const publicUrl = config.publicUrl;
+  const confirmationLink = (token: string) =>
+    `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/login?confirmed=1')}`;
+  const resetLink = (token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const { ip } = config.auth.rateLimit;
+  const strictRule = { window: ip.windowSeconds, max: ip.max };
+
+  return betterAuth({
+    appName: 'UK Study Portal',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    trustedOrigins: [new URL(publicUrl).origin],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength,
+      maxPasswordLength,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        mailer.queue({ to: user.email, ...passwordResetMail(resetLink(token)) });
+      },
+      // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
+      // instead. The answer to the sign-up is the same either way.
+      async onExistingUserSignUp({ user }) {
+        if (user.emailVerified) {
+          mailer.queue({ to: user.email, ...alreadyRegisteredMail(`${publicUrl}/login`) });
+          return;
+        }
+        const token = await createEmailVerificationToken(secret, user.email, undefined, confirmationLifetime);
+        mailer.queue({ to: user.email, ...confirmationMail(confirmationLink(token)) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: confirmationLifetime,
+      async sendVerificationEmail({ user, token }) {
+        mailer.queue({ to: user.email, ...confirmationMail(confirmationLink(token)) });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: [...userRoles], required: false, defaultValue: 'applicant', input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: every request checks the database, so a revoked session stops at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customStorage: new MemoryRateLimitStore(),
+      customRules: {
+        ...Object.fromEntries(limitedPaths.map((path) => [path, strictRule])),
+        '/reset-password': strictRule,
+        '/revoke-sessions': strictRule,
+      },
+    },
+    advanced: {
+      // Explicit: better-auth would skip both checks when NODE_ENV is test.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+      useSecureCookies: config.isProduction,
+      cookiePrefix: 'portal',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      database: { generateId: 'uuid' },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async after(session) {
+            const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+            if (user) {
+              await signedIn.run({
+                id: user.id,
+                email: user.email,
+                emailVerified: user.emailVerified,
+                role: user.role,
+                name: user.name,
+              });
+            }
+          },
+        },
+      },
+    },
+    logger: {
+      level: 'warn',
+      log(level, message) {
+        const line = `auth: ${scrub(message)}`;
+        if (level === 'error') log.error(line);
+        else if (level === 'warn') log.warn(line);
+        else log.debug(line);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+/** Whether a reset link still works, so the page can say so before the user types a password. */
+export async function isResetTokenValid(app: FastifyInstance, token: string): Promise<boolean> {
+  const ctx = await app.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
+  return Boolean(verification && verification.expiresAt > new Date());
+}
+
+/**
+ * D5: a password set from the reset link signs the user in. The link came to the inbox, so it
+ * also confirms the address. The new session lasts as long as the browser (no "remember me" here).
+ */
+export async function signInAfterReset(
+  app: FastifyInstance,
+  _req: FastifyRequest,
+  _reply: FastifyReply,
+  request: Request,
+  body: { token: string; newPassword: string },
+  send: (response: Response) => Promise<unknown>,
+) {
+  const ctx = await app.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(body.token));
+  const response = await app.auth.handler(request);
+  if (!response.ok || !verification) return send(response);
+
+  const userId = verification.value;
+  await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
+  const user = await ctx.internalAdapter.findUserById(userId);
+  if (!user) return send(response);
+
+  const headers = new Headers(request.headers);
+  headers.delete('cookie');
+  const signedIn = await app.auth.api.signInEmail({
+    body: { email: user.email, password: body.newPassword, rememberMe: false },
+    headers,
+    returnHeaders: true,
+  });
+  const answer = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
+  for (const cookie of signedIn.headers.getSetCookie()) answer.append('set-cookie', cookie);
+  return send(new Response(JSON.stringify({ status: true, signedIn: true }), { status: 200, headers: answer }));
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  emailOnlyInput,
+  resetPasswordInput,
+  resetTokenInput,
+  signInInput,
+  signUpInput,
+} from '../../shared/schemas/auth.ts';
+import { NotFoundError } from '../lib/errors.ts';
+import { parseInput } from '../lib/validate.ts';
+import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
+import { mapAuthError } from './auth-errors.ts';
+import { clientIpHeader, limitedPaths } from './create-auth.ts';
+import { isResetTokenValid, signInAfterReset } from './reset-sign-in.ts';
+
+const basePath = '/api/auth';
+
+/** What we check ourselves before better-auth sees a request, and what it then receives. */
+const inputs: Record<string, { schema: z.ZodType; forward: (input: never) => Record<string, unknown> }> = {
+  '/sign-up/email': {
+    schema: signUpInput,
+    forward: ({ email, password }: z.infer<typeof signUpInput>) => ({ email, password, name: '' }),
+  },
+  '/sign-in/email': {
+    schema: signInInput,
+    forward: ({ email, password, rememberMe }: z.infer<typeof signInInput>) => ({ email, password, rememberMe }),
+  },
+  '/request-password-reset': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
+  '/send-verification-email': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
+  '/reset-password': {
+    schema: resetPasswordInput,
+    forward: ({ token, newPassword }: z.infer<typeof resetPasswordInput>) => ({ token, newPassword }),
+  },
+};
+
+function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'content-length' || name === clientIpHeader) continue;
+    if (dropCookie && name === 'cookie') continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  headers.set(clientIpHeader, req.ip);
+  return headers;
+}
+
+/** Session tokens stay in HttpOnly cookies: never hand them to page scripts. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutTokens(inner)]),
+  );
+}
+
+async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path: string, response: Response) {
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) return;
+    reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+
+  const isRedirect = response.status >= 300 && response.status < 400;
+  if (isRedirect) return reply.send('');
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  if (!isJson) return reply.send(Buffer.from(await response.arrayBuffer()));
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const retryAfter = response.headers.get('x-retry-after');
+    if (retryAfter) reply.header('retry-after', retryAfter);
+    const answer = mapAuthError(path, response.status, body, retryAfter);
+    if (answer.status >= 500) req.log.error({ status: response.status, path }, 'the auth server failed');
+    return reply.code(answer.status).send({ error: { code: answer.code, message: answer.message, requestId: req.id } });
+  }
+  // The same answer whether or not the address already had an account.
+  if (path === '/sign-up/email') return reply.send({ status: true });
+  return reply.send(withoutTokens(body));
+}
+
+/** better-auth mounted under /api/auth: our input rules and per-account limits first, then its handler. */
+export async function authRoutes(app: FastifyInstance) {
+  const limiter = new AccountLimiter(app.config.auth.rateLimit.account, app.authSecret);
+
+  app.post(`${basePath}/reset-password/status`, async (req) => {
+    const { token } = parseInput(resetTokenInput, req.body ?? {});
+    return { valid: await isResetTokenValid(app, token) };
+  });
+
+  // better-auth's own reset links put the token in the path; ours never do. Refuse them
+  // without a log line, since the request line would carry the token.
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${basePath}/reset-password/:token`,
+    logLevel: 'silent',
+    handler: async () => {
+      throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+    },
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${basePath}/*`,
+    async handler(req, reply) {
+      const url = new URL(req.url, app.config.publicUrl);
+      const path = url.pathname.slice(basePath.length);
+
+      let body: Record<string, unknown> | undefined;
+      if (req.method === 'POST') {
+        const rule = inputs[path];
+        if (rule) {
+          const input = parseInput(rule.schema, req.body ?? {}) as never;
+          body = rule.forward(input);
+          if ((limitedPaths as readonly string[]).includes(path)) {
+            try {
+              limiter.consume(path, String(body.email));
+            } catch (error) {
+              if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+              throw error;
+            }
+          }
+        } else {
+          body = (req.body ?? {}) as Record<string, unknown>;
+        }
+      }
+
+      // Resend always takes the signed-out path, whose answer is the same for every address.
+      const headers = toFetchHeaders(req, path === '/send-verification-email');
+      if (body) headers.set('content-type', 'application/json');
+      const request = new Request(url, { method: req.method, headers, body: body ? JSON.stringify(body) : undefined });
+
+      if (path === '/reset-password' && body) {
+        return signInAfterReset(app, req, reply, request, body as { token: string; newPassword: string }, (response) =>
+          sendFetchResponse(req, reply, path, response),
+        );
+      }
+      return sendFetchResponse(req, reply, path, await app.auth.handler(request));
+    },
+  });
+}

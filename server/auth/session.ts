@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRole } from '../db/schema/auth.ts';
+import { AppError } from '../lib/errors.ts';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: UserRole;
+  name: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` / `requireRole`. */
+    user?: SessionUser;
+  }
+}
+
+const cached = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+function toHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
+  if (!req.headers.cookie) return null;
+  const result = await req.server.auth.api.getSession({ headers: toHeaders(req) });
+  if (!result) return null;
+  const { user } = result;
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: user.role as UserRole,
+    name: user.name,
+  };
+}
+
+/** The signed-in user of this request (from the session cookie, checked against the database), or null. */
+export function getSessionUser(req: FastifyRequest): Promise<SessionUser | null> {
+  let pending = cached.get(req);
+  if (!pending) {
+    pending = lookUp(req);
+    cached.set(req, pending);
+  }
+  return pending;
+}
+
+export function unauthenticated(): AppError {
+  return new AppError('UNAUTHENTICATED', 401, 'Please sign in to continue.');
+}
+
+/** preHandler: 401 unless signed in; sets `req.user`. */
+export const requireUser: preHandlerAsyncHookHandler = async function requireUser(
+  req: FastifyRequest,
+  _reply: FastifyReply,
+) {
+  const user = await getSessionUser(req);
+  if (!user) throw unauthenticated();
+  req.user = user;
+};
+
+/** preHandler: 401 unless signed in, 403 unless the user has one of `roles`; sets `req.user`. */
+export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
+  return async function requireRoleHook(req: FastifyRequest, _reply: FastifyReply) {
+    const user = await getSessionUser(req);
+    if (!user) throw unauthenticated();
+    if (!roles.includes(user.role)) {
+      throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this.');
+    }
+    req.user = user;
+  };
+}

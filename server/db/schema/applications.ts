@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
+import { englishLevels, type DocumentKey, type EnglishLevel } from '../../../shared/schemas/application.ts';
+import { users } from './auth.ts';
+import { programs, universities } from './catalogue.ts';
+
+const statusList = sql.raw(applicationStatuses.map((s) => `'${s}'`).join(', '));
+
+/**
+ * One application record (D2). The dashboard shape of the spec is a view of this row, its status
+ * events and its documents. Program and university names are kept as they were when submitted.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passportNumber: text('passport_number').notNull(),
+    nationality: text('nationality').notNull(),
+    residencyCountry: text('residency_country').notNull(),
+    englishLevel: text('english_level').$type<EnglishLevel>().notNull(),
+    hasCertification: boolean('has_certification').notNull(),
+    plannedTestDate: date('planned_test_date', { mode: 'string' }),
+    status: text('status').$type<ApplicationStatus>().notNull().default('submitted'),
+    programId: text('program_id')
+      .notNull()
+      .references(() => programs.id),
+    programName: text('program_name').notNull(),
+    programLevel: text('program_level').notNull(),
+    universityId: text('university_id')
+      .notNull()
+      .references(() => universities.id),
+    universityName: text('university_name').notNull(),
+    /** The universities picked on /universities, in pick order. */
+    pickedUniversityIds: text('picked_university_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** A replayed submission (same Idempotency-Key) finds this row instead of creating another. */
+    idempotencyKey: uuid('idempotency_key').unique('applications_idempotency_key_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    index('applications_email_lower_idx').on(sql`lower(${t.email})`),
+    check('applications_status_check', sql`${t.status} in (${statusList})`),
+    check(
+      'applications_english_level_check',
+      sql.raw(`english_level in (${englishLevels.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** The status history: the first entry is "submitted"; who changed it is null for the applicant. */
+export const applicationStatusEvents = pgTable(
+  'application_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<ApplicationStatus>(),
+    status: text('status').$type<ApplicationStatus>().notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_status_events_application_idx').on(t.applicationId, t.createdAt)],
+);
+
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    id: uuid('id')
+      .default(sql`pg_catalog.gen_random_uuid()`)
+      .primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    key: text('key').$type<DocumentKey>().notNull(),
+    /** The storage driver's name for the file; never the applicant's file name. */
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('application_documents_application_key_unique').on(t.applicationId, t.key)],
+);

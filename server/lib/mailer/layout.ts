@@ -1,0 +1,65 @@
+export const portalName = 'UK Study Portal';
+
+export interface MailContent {
+  subject: string;
+  /** Shown in bold above the text. */
+  heading: string;
+  /** Plain sentences; each becomes a paragraph. */
+  paragraphs: string[];
+  /** The one thing to do: a button in HTML, the bare address in the text part. */
+  action?: { label: string; url: string };
+  /** Small print under the action, e.g. how long the link works. */
+  note?: string;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * One look for every message: HTML with inline styles (what mail clients understand) and a
+ * plain-text part with the same words and the bare link. No images, no tracking.
+ */
+export function renderMail(content: MailContent): { subject: string; html: string; text: string } {
+  const { subject, heading, paragraphs, action, note } = content;
+  const text = [
+    heading,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}:`, action.url, ''] : []),
+    ...(note ? [note, ''] : []),
+    '--',
+    portalName,
+  ].join('\n');
+
+  const p = (body: string, style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#0f172a') =>
+    `<p style="${style}">${body}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e40af;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>` +
+      p(
+        `If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1e40af;word-break:break-all">${escapeHtml(action.url)}</a>`,
+        'margin:0 0 16px;font-size:14px;line-height:20px;color:#475569',
+      )
+    : '';
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1e3a8a">${portalName}</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(heading)}</h1>
+${paragraphs.map((para) => p(escapeHtml(para))).join('\n')}
+${button}
+${note ? p(escapeHtml(note), 'margin:0 0 16px;font-size:14px;line-height:20px;color:#475569') : ''}
+<p style="margin:24px 0 0;font-size:13px;color:#475569">${portalName}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject, html, text };
+}

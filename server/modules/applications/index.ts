@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { onUserSignedIn } from '../../auth/index.ts';
+import { createChangeFeed } from '../../lib/events/change-feed.ts';
+import { createStorage, type Storage } from '../../lib/storage/index.ts';
+import { documentRoutes } from '../documents/routes.ts';
+import { trackingRoutes } from '../tracking/routes.ts';
+import { resolveTrackingSecret } from '../tracking/secret.ts';
+import { createTrackingTokens, type TrackingTokens } from '../tracking/tokens.ts';
+import { ApplicationLive, applicationChangesChannel } from './live.ts';
+import { applicationRoutes } from './routes.ts';
+import { claimApplicationsOf } from './service.ts';
+import { applicationTestRoutes } from './test-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+    trackingTokens: TrackingTokens;
+    applicationLive: ApplicationLive;
+  }
+}
+
+export { changeStatus, type StatusChange } from './status.ts';
+
+/**
+ * Applications, tracking and documents: storage, tracking tokens, the live-update listener and
+ * their routes. Needs `app.mailer` and accounts (`registerAuth`) first.
+ */
+export async function registerApplications(app: FastifyInstance): Promise<void> {
+  const feed = createChangeFeed(app.config.database, app.db, applicationChangesChannel, app.log);
+  const live = new ApplicationLive(app.db, feed, app.log);
+  app.decorate('storage', createStorage(app.config.uploads));
+  app.decorate(
+    'trackingTokens',
+    createTrackingTokens(await resolveTrackingSecret(app.config), app.config.tracking.ttlSeconds),
+  );
+  app.decorate('applicationLive', live);
+  await feed.start();
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => live.streams.closeAll());
+  app.addHook('onClose', async () => feed.close());
+
+  onUserSignedIn(app, async (user) => {
+    const claimed = await claimApplicationsOf(app, user);
+    if (claimed.length > 0) app.log.info({ userId: user.id, count: claimed.length }, 'applications attached to account');
+  });
+
+  await app.register(applicationRoutes);
+  await app.register(trackingRoutes);
+  await app.register(documentRoutes);
+  if (app.config.env === 'test') await app.register(applicationTestRoutes);
+}

@@ -1,0 +1,183 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  documentKeys,
+  documentLabel,
+  isDocumentKey,
+  type DocumentKey,
+} from '../../../shared/schemas/application.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
+import { StorageLimitError, type Storage, type StoredObject } from '../../lib/storage/index.ts';
+import { EmptyFileError, FileTypeCheck, UnsupportedFileTypeError } from '../documents/file-type.ts';
+
+export interface ReceivedFile {
+  key: DocumentKey;
+  stored: StoredObject;
+  originalName: string;
+  contentType: string;
+}
+
+export interface Intake<T> {
+  input: T;
+  files: ReceivedFile[];
+}
+
+interface IntakeOptions<T> {
+  storage: Storage;
+  maxFileBytes: number;
+  /** Checks the fields once they are all in, before the first file is stored. */
+  validate(fields: Record<string, unknown>): Promise<T>;
+  /** Whether this document may be sent with these fields (certification only with a "yes"). */
+  accepts(key: DocumentKey, input: T): string | null;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+export function fileTooLarge(key: DocumentKey, maxFileBytes: number) {
+  return new AppError(
+    'FILE_TOO_LARGE',
+    413,
+    `${documentLabel(key)} is larger than ${megabytes(maxFileBytes)}. Please upload a smaller file.`,
+    { [key]: `The file is larger than ${megabytes(maxFileBytes)}` },
+  );
+}
+
+function unsupportedType(key: DocumentKey) {
+  return new AppError(
+    'UNSUPPORTED_FILE_TYPE',
+    415,
+    `${documentLabel(key)} must be a PDF, JPG or PNG file. The file you chose is not one, whatever its name says.`,
+    { [key]: 'Upload a PDF, JPG or PNG file' },
+  );
+}
+
+/** Only the last path segment, printable, at most 200 characters: it is shown, never used as a path. */
+export function safeOriginalName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const printable = Array.from(base.normalize('NFC'))
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
+  return printable.slice(0, 200) || 'document';
+}
+
+/** Busboy and plugin errors become answers that name the problem. */
+function translate(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', 413, 'Too many files: send each document once.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new AppError('TOO_MANY_FIELDS', 413, 'The form has too many fields.');
+  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return new AppError('BAD_REQUEST', 400, 'The form could not be read. Please try again.');
+  }
+  return error;
+}
+
+function addField(fields: Record<string, unknown>, part: MultipartValue) {
+  if (part.valueTruncated || part.fieldnameTruncated) {
+    throw new ValidationError({ [part.fieldname]: 'Too long' }, `Invalid value for ${part.fieldname}.`);
+  }
+  const value = part.value;
+  const existing = fields[part.fieldname];
+  if (existing === undefined) fields[part.fieldname] = value;
+  else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+}
+
+/** Stores one file; null for an empty part with no file name (a file input left empty). */
+async function storeFile(
+  part: MultipartFile,
+  key: DocumentKey,
+  storage: Storage,
+  maxFileBytes: number,
+  mayBeEmpty: boolean,
+): Promise<{ stored: StoredObject; contentType: string } | null> {
+  const check = new FileTypeCheck();
+  part.file.once('limit', () => part.file.destroy(fileTooLarge(key, maxFileBytes)));
+  part.file.once('error', (error) => check.destroy(error));
+  const storing = storage.put(check, { maxBytes: maxFileBytes });
+  part.file.pipe(check);
+  try {
+    const stored = await storing;
+    // the limit may have been reached before this code was listening (a large first chunk)
+    if (part.file.truncated) {
+      await storage.delete(stored.key);
+      throw fileTooLarge(key, maxFileBytes);
+    }
+    return { stored, contentType: check.detected!.contentType };
+  } catch (error) {
+    if (!part.file.destroyed) part.file.destroy();
+    if (error instanceof AppError) throw error;
+    if (error instanceof StorageLimitError) throw fileTooLarge(key, maxFileBytes);
+    if (error instanceof UnsupportedFileTypeError) throw unsupportedType(key);
+    if (error instanceof EmptyFileError) {
+      if (mayBeEmpty) return null;
+      throw new AppError('EMPTY_FILE', 400, `${documentLabel(key)} is an empty file. Please choose the file again.`, {
+        [key]: 'The file is empty',
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Reads a multipart submission: fields first, then files, each streamed to storage while its type
+ * (by content) and size are checked. On any failure, including a client that goes away mid-upload,
+ * every file stored so far is removed before the error is thrown.
+ */
+export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeOptions<T>): Promise<Intake<T>> {
+  const { storage, maxFileBytes } = options;
+  const fields: Record<string, unknown> = {};
+  const files: ReceivedFile[] = [];
+  let input: T | undefined;
+  let current: MultipartFile | undefined;
+  try {
+    const parts = req.parts({
+      limits: {
+        fileSize: maxFileBytes,
+        files: documentKeys.length,
+        fields: 30,
+        parts: 40,
+        fieldSize: 1000,
+        fieldNameSize: 100,
+        headerPairs: 20,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (input !== undefined) {
+          throw new AppError('FIELDS_AFTER_FILES', 400, 'Send the form fields before the files.');
+        }
+        addField(fields, part);
+        continue;
+      }
+      current = part;
+      input ??= await options.validate(fields);
+      const key = part.fieldname;
+      if (!isDocumentKey(key)) {
+        throw new AppError('UNKNOWN_DOCUMENT', 400, `"${key.slice(0, 40)}" is not a document this form takes.`);
+      }
+      if (files.some((f) => f.key === key)) {
+        throw new AppError('DUPLICATE_DOCUMENT', 400, `${documentLabel(key)} was sent twice. Send each document once.`);
+      }
+      const refusal = options.accepts(key, input);
+      if (refusal) throw new ValidationError({ [key]: refusal }, refusal);
+      const received = await storeFile(part, key, storage, maxFileBytes, part.filename === '');
+      current = undefined;
+      if (received) files.push({ key, ...received, originalName: safeOriginalName(part.filename) });
+    }
+    input ??= await options.validate(fields);
+    return { input, files };
+  } catch (error) {
+    if (current && !current.file.destroyed && !current.file.readableEnded) current.file.destroy();
+    // the rest of the body is read and dropped, so the client receives the answer
+    req.raw.resume();
+    await removeFiles(storage, files);
+    throw translate(error);
+  }
+}
+
+export async function removeFiles(storage: Storage, files: ReceivedFile[]) {
+  await Promise.allSettled(files.map((f) => storage.delete(f.stored.key)));
+}

@@ -1,0 +1,141 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  applicationDocuments,
+  applicationStatusEvents,
+  applications,
+  programs,
+  universities,
+} from '../../db/schema/index.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplicationRow = typeof applications.$inferInsert;
+export type StatusEventRow = typeof applicationStatusEvents.$inferSelect;
+export type DocumentRow = typeof applicationDocuments.$inferSelect;
+export type NewDocumentRow = typeof applicationDocuments.$inferInsert;
+
+/** The stored application with its history, documents and the names of its picked universities. */
+export interface ApplicationRecord extends ApplicationRow {
+  events: StatusEventRow[];
+  documents: DocumentRow[];
+  pickedUniversities: { id: string; name: string }[];
+}
+
+export async function findActiveProgram(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: programs.id, name: programs.name, level: programs.level, universityId: programs.universityId, universityName: universities.name })
+    .from(programs)
+    .innerJoin(universities, eq(universities.id, programs.universityId))
+    .where(and(eq(programs.id, id), eq(programs.active, true), eq(universities.active, true)));
+  return row;
+}
+
+export function findActiveUniversities(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: universities.id, name: universities.name })
+    .from(universities)
+    .where(and(inArray(universities.id, ids), eq(universities.active, true)));
+}
+
+/** Inserts unless the idempotency key was used before; null means it was (a replay). */
+export async function insertApplication(db: Db, row: NewApplicationRow): Promise<string | null> {
+  const [inserted] = await db
+    .insert(applications)
+    .values(row)
+    .onConflictDoNothing({ target: applications.idempotencyKey })
+    .returning({ id: applications.id });
+  return inserted?.id ?? null;
+}
+
+export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.idempotencyKey, key));
+  return row?.id ?? null;
+}
+
+export async function insertStatusEvent(db: Db, event: typeof applicationStatusEvents.$inferInsert) {
+  await db.insert(applicationStatusEvents).values(event);
+}
+
+export async function insertDocuments(db: Db, rows: NewDocumentRow[]) {
+  if (rows.length > 0) await db.insert(applicationDocuments).values(rows);
+}
+
+/** Locks the row for a status change so two changes never interleave. */
+export async function lockApplication(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: applications.id, status: applications.status, userId: applications.userId })
+    .from(applications)
+    .where(eq(applications.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updateStatus(db: Db, id: string, status: ApplicationRow['status'], at: Date) {
+  await db.update(applications).set({ status, lastStatusUpdate: at }).where(eq(applications.id, id));
+}
+
+export async function findApplicationRow(db: Db, id: string) {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  return row;
+}
+
+/** Adds history, documents and picked names to rows, with one query each for the whole batch. */
+export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<ApplicationRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const pickIds = [...new Set(rows.flatMap((r) => r.pickedUniversityIds))];
+  const events = await db
+    .select()
+    .from(applicationStatusEvents)
+    .where(inArray(applicationStatusEvents.applicationId, ids))
+    .orderBy(asc(applicationStatusEvents.createdAt), asc(applicationStatusEvents.id));
+  const documents = await db
+    .select()
+    .from(applicationDocuments)
+    .where(inArray(applicationDocuments.applicationId, ids))
+    .orderBy(asc(applicationDocuments.createdAt));
+  const names =
+    pickIds.length === 0
+      ? []
+      : await db.select({ id: universities.id, name: universities.name }).from(universities).where(inArray(universities.id, pickIds));
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return rows.map((row) => ({
+    ...row,
+    events: events.filter((e) => e.applicationId === row.id),
+    documents: documents.filter((d) => d.applicationId === row.id),
+    pickedUniversities: row.pickedUniversityIds.map((id) => ({ id, name: nameOf.get(id) ?? id })),
+  }));
+}
+
+export async function findApplicationRecord(db: Db, id: string): Promise<ApplicationRecord | null> {
+  const row = await findApplicationRow(db, id);
+  return row ? ((await withDetails(db, [row]))[0] ?? null) : null;
+}
+
+export async function findApplicationsOfOwner(db: Db, userId: string): Promise<ApplicationRecord[]> {
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .orderBy(desc(applications.createdAt), desc(applications.id));
+  return withDetails(db, rows);
+}
+
+/** Gives unowned applications with this e-mail to the account; returns the ids it took. */
+export async function claimApplications(db: Db, userId: string, email: string): Promise<string[]> {
+  const rows = await db
+    .update(applications)
+    .set({ userId })
+    .where(and(isNull(applications.userId), sql`lower(${applications.email}) = lower(${email})`))
+    .returning({ id: applications.id });
+  return rows.map((r) => r.id);
+}
+
+export async function findDocument(db: Db, applicationId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(applicationDocuments)
+    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.key, key as DocumentRow['key'])));
+  return row;
+}

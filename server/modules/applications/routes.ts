@@ -1,0 +1,46 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import {
+  applicationIdParam,
+  fileAccept,
+  type ApplicationSubmitted,
+  type UploadLimits,
+} from '../../../shared/schemas/application.ts';
+import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/referral.ts';
+import { getSessionUser, requireUser } from '../../auth/session.ts';
+import { AppError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
+
+export async function applicationRoutes(app: FastifyInstance) {
+  const maxFileBytes = app.config.uploads.maxFileBytes;
+  await app.register(multipart, { limits: { fileSize: maxFileBytes }, throwFileSizeLimit: true });
+
+  app.get('/api/applications/upload-limits', async (): Promise<UploadLimits> => ({ maxFileBytes, accept: fileAccept }));
+
+  app.post('/api/applications', async (req, reply) => {
+    if (!req.isMultipart()) {
+      throw new AppError('MULTIPART_REQUIRED', 415, 'Send the application as a multipart form (multipart/form-data).');
+    }
+    const header = req.headers[idempotencyKeyHeader];
+    const key = header === undefined ? null : parseInput(idempotencyKey, header);
+    const user = await getSessionUser(req);
+    const { id, replayed } = await submitApplication(app, req, { userId: user?.id ?? null, idempotencyKey: key });
+    const body: ApplicationSubmitted = { id };
+    return reply.code(replayed ? 200 : 201).send(body);
+  });
+
+  app.get('/api/me/applications', { preHandler: requireUser }, async (req) => listOwnApplications(app, req.user!.id));
+
+  app.get('/api/applications/:id', { preHandler: requireUser }, async (req) => {
+    const { id } = parseInput(applicationIdParam, req.params);
+    return getOwnApplication(app, req.user!.id, id);
+  });
+
+  /** The dashboard's live stream: every change to one of the user's applications, as the full record. */
+  app.get('/api/me/applications/stream', { preHandler: requireUser }, async (req, reply) => {
+    const stream = app.applicationLive.streams.start(req, reply);
+    stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
+    return reply;
+  });
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applicationInput, type ApplicationInput, type ApplicationView } from '../../../shared/schemas/application.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { checkCatalogueChoice, type CatalogueChoice } from './catalogue-check.ts';
+import { confirmationMail, trackingLink } from './emails.ts';
+import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
+import { publishApplicationChange } from './live.ts';
+import * as repo from './repository.ts';
+import { toApplicationView } from './views.ts';
+
+export { changeStatus, type StatusChange } from './status.ts';
+
+export interface Submission {
+  userId: string | null;
+  idempotencyKey: string | null;
+}
+
+export const applicationNotFound = () =>
+  new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found. Please check your tracking details.');
+
+/**
+ * Reads the multipart form, stores its files and creates the application with its first status
+ * entry in one transaction. Files are removed when anything fails, and when the idempotency key
+ * turns out to be taken (a replay, possibly still in flight when this one started).
+ */
+export async function submitApplication(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  { userId, idempotencyKey }: Submission,
+): Promise<{ id: string; replayed: boolean }> {
+  if (idempotencyKey) {
+    const existing = await repo.findIdByIdempotencyKey(app.db, idempotencyKey);
+    if (existing) {
+      req.raw.resume();
+      return { id: existing, replayed: true };
+    }
+  }
+
+  let choice: CatalogueChoice | undefined;
+  const { input, files } = await receiveSubmission(req, {
+    storage: app.storage,
+    maxFileBytes: app.config.uploads.maxFileBytes,
+    async validate(fields) {
+      const parsed = parseInput(applicationInput, fields);
+      choice = await checkCatalogueChoice(app.db, parsed);
+      return parsed;
+    },
+    accepts: (key, parsed) =>
+      key === 'certification' && !parsed.hasCertification
+        ? 'Attach a certification only when you answer yes to having one'
+        : null,
+  });
+
+  let created: string | null;
+  const id = randomUUID();
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, idempotencyKey));
+      if (!inserted) return null;
+      await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
+      await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
+      await publishApplicationChange(tx, id, userId);
+      return inserted;
+    });
+  } catch (error) {
+    await removeFiles(app.storage, files);
+    throw error;
+  }
+
+  if (!created) {
+    await removeFiles(app.storage, files);
+    const existing = await repo.findIdByIdempotencyKey(app.db, idempotencyKey!);
+    if (!existing) throw new Error('idempotency key conflict without a row');
+    return { id: existing, replayed: true };
+  }
+
+  const token = app.trackingTokens.issue('track', id);
+  app.mailer.queue(
+    confirmationMail(
+      { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName },
+      trackingLink(app.config.publicUrl, token),
+      Math.round(app.config.tracking.ttlSeconds / 86_400),
+    ),
+  );
+  return { id, replayed: false };
+}
+
+function toRow(
+  id: string,
+  input: ApplicationInput,
+  choice: CatalogueChoice,
+  userId: string | null,
+  idempotencyKey: string | null,
+): repo.NewApplicationRow {
+  return {
+    id,
+    userId,
+    fullName: input.fullName,
+    dateOfBirth: input.dateOfBirth,
+    email: input.email,
+    phone: input.phone,
+    passportNumber: input.passportNumber,
+    nationality: input.nationality,
+    residencyCountry: input.residencyCountry,
+    englishLevel: input.englishLevel,
+    hasCertification: input.hasCertification,
+    plannedTestDate: input.plannedTestDate,
+    status: 'submitted',
+    programId: input.programId,
+    programName: choice.programName,
+    programLevel: choice.programLevel,
+    universityId: input.universityId,
+    universityName: choice.universityName,
+    pickedUniversityIds: input.universityIds,
+    idempotencyKey,
+  };
+}
+
+function toDocumentRow(applicationId: string, file: ReceivedFile): repo.NewDocumentRow {
+  return {
+    applicationId,
+    key: file.key,
+    storageKey: file.stored.key,
+    originalName: file.originalName,
+    contentType: file.contentType,
+    size: file.stored.size,
+    sha256: file.stored.sha256,
+  };
+}
+
+/** The signed-in user's own applications, newest first (spec 7: filtered by owner). */
+export async function listOwnApplications(app: FastifyInstance, userId: string): Promise<ApplicationView[]> {
+  return (await repo.findApplicationsOfOwner(app.db, userId)).map(toApplicationView);
+}
+
+/** One application of its owner; anyone else gets the same 404 as for an unknown id. */
+export async function getOwnApplication(app: FastifyInstance, userId: string, id: string): Promise<ApplicationView> {
+  const record = await repo.findApplicationRecord(app.db, id);
+  if (!record || record.userId !== userId) throw applicationNotFound();
+  return toApplicationView(record);
+}
+
+/** D2: applications submitted signed out join the account whose confirmed e-mail they were sent with. */
+export async function claimApplicationsOf(app: FastifyInstance, user: { id: string; email: string }): Promise<string[]> {
+  return app.db.transaction(async (tx) => {
+    const ids = await repo.claimApplications(tx, user.id, user.email);
+    for (const id of ids) await publishApplicationChange(tx, id, user.id);
+    return ids;
+  });
+}

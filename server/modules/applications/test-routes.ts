@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationIdParam, statusChangeInput } from '../../../shared/schemas/application.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { changeStatus } from './status.ts';
+
+/**
+ * Only when NODE_ENV is test: lets end-to-end tests (a separate server process) change a status
+ * the way the staff console will. Never registered otherwise.
+ */
+export async function applicationTestRoutes(app: FastifyInstance) {
+  app.post('/api/test/applications/:id/status', async (req) => {
+    const { id } = parseInput(applicationIdParam, req.params);
+    const { status, note } = parseInput(statusChangeInput, req.body);
+    const record = await changeStatus(app, { applicationId: id, to: status, note, actorId: null });
+    return { id: record.id, status: record.status };
+  });
+}

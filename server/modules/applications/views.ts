@@ -1,0 +1,57 @@
+import type { ApplicationView } from '../../../shared/schemas/application.ts';
+import { documentLabel } from '../../../shared/schemas/application.ts';
+import type { ApplicationRecord } from './repository.ts';
+
+/** Five dots whatever the length, then the last few characters: enough to recognise, not to copy. */
+export function maskPassportNumber(passportNumber: string): string {
+  const shown = passportNumber.length >= 8 ? 4 : 2;
+  return `•••••${passportNumber.slice(-shown)}`;
+}
+
+export function documentUrl(applicationId: string, key: string): string {
+  return `/api/applications/${applicationId}/documents/${key}`;
+}
+
+/** The picked names in pick order, with the program's university first when it was not picked (D2). */
+export function selectedUniversities(record: Pick<ApplicationRecord, 'universityId' | 'universityName' | 'pickedUniversities'>): string[] {
+  const picked = record.pickedUniversities.map((u) => u.name);
+  return record.pickedUniversities.some((u) => u.id === record.universityId) ? picked : [record.universityName, ...picked];
+}
+
+/** The applicant's view (track page, dashboard): passport number masked, no staff details. */
+export function toApplicationView(record: ApplicationRecord): ApplicationView {
+  return {
+    id: record.id,
+    userId: record.userId,
+    status: record.status,
+    submittedAt: record.createdAt.toISOString(),
+    lastStatusUpdate: record.lastStatusUpdate.toISOString(),
+    personalInfo: {
+      fullName: record.fullName,
+      email: record.email,
+      phone: record.phone,
+      dateOfBirth: record.dateOfBirth,
+      passportNumber: maskPassportNumber(record.passportNumber),
+      nationality: record.nationality,
+      residencyCountry: record.residencyCountry,
+    },
+    academicInfo: {
+      studyLevel: record.programLevel,
+      program: { id: record.programId, name: record.programName },
+      university: { id: record.universityId, name: record.universityName },
+      selectedUniversities: selectedUniversities(record),
+      englishLevel: record.englishLevel,
+      hasCertification: record.hasCertification,
+      plannedTestDate: record.plannedTestDate,
+    },
+    statusUpdates: record.events.map((e) => ({ status: e.status, date: e.createdAt.toISOString(), note: e.note })),
+    documents: record.documents.map((d) => ({
+      key: d.key,
+      label: documentLabel(d.key),
+      fileName: d.originalName,
+      contentType: d.contentType,
+      size: d.size,
+      url: documentUrl(record.id, d.key),
+    })),
+  };
+}

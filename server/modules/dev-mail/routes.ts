@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { DevOutbox, isOutboxId } from '../../lib/mailer/dev-outbox.ts';
+import { outboxDir } from '../../lib/mailer/index.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { listPage, messagePage, outboxCss } from './page.ts';
+
+/** Only the message's own inline styles; no scripts, no requests, framed by our page only. */
+const messageCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+
+/** /dev/mail: the dev outbox for people, and /dev/mail/api/messages for tests. Never in production. */
+export async function devMailRoutes(app: FastifyInstance) {
+  if (app.config.isProduction) return;
+  const outbox = new DevOutbox(outboxDir(app.config));
+
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const find = async (id: string) => {
+    const message = isOutboxId(id) ? await outbox.get(id) : null;
+    if (!message) throw new NotFoundError('MESSAGE_NOT_FOUND', 'There is no such message in the dev outbox.');
+    return message;
+  };
+
+  app.get('/dev/mail/api/messages', async () => outbox.list());
+  app.get<{ Params: { id: string } }>('/dev/mail/api/messages/:id', async (req) => find(req.params.id));
+
+  app.get('/dev/mail/outbox.css', async (_req, reply) => reply.type('text/css').send(outboxCss));
+  app.get('/dev/mail', async (_req, reply) => reply.type('text/html').send(listPage(await outbox.list())));
+  app.get<{ Params: { id: string } }>('/dev/mail/:id', async (req, reply) =>
+    reply.type('text/html').send(messagePage(await find(req.params.id))),
+  );
+  app.get<{ Params: { id: string } }>('/dev/mail/:id/html', async (req, reply) => {
+    const message = await find(req.params.id);
+    return reply.header('content-security-policy', messageCsp).type('text/html').send(message.html);
+  });
+}

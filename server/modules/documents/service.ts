@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { isDocumentKey } from '../../../shared/schemas/application.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { findApplicationRow, findDocument } from '../applications/repository.ts';
+
+export interface DocumentReader {
+  /** A signed-in user: the owner, or staff. */
+  user: SessionUser | null;
+  /** The application a valid tracking token opens. */
+  trackedApplicationId: string | null;
+}
+
+const staffRoles = new Set(['consultant', 'admin']);
+const extensions: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
+
+export const documentNotFound = () => new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
+
+/** ASCII letters, digits, dot, dash, underscore and space only; the stored type decides the extension. */
+export function downloadName(originalName: string, contentType: string, fallback: string): string {
+  const stem = path.parse(originalName).name.replace(/[^A-Za-z0-9._ -]+/g, '_').replace(/^[._ ]+/, '').slice(0, 100);
+  return `${stem || fallback}${extensions[contentType] ?? ''}`;
+}
+
+/**
+ * A document opens for its application's owner, for staff, or with that application's tracking
+ * token; anyone else is told it does not exist.
+ */
+export async function openDocument(
+  app: FastifyInstance,
+  reader: DocumentReader,
+  applicationId: string,
+  key: string,
+): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
+  if (!reader.user && !reader.trackedApplicationId) {
+    throw new AppError('UNAUTHENTICATED', 401, 'Please sign in, or open this document from the track page.');
+  }
+  if (!isDocumentKey(key)) throw documentNotFound();
+  const application = await findApplicationRow(app.db, applicationId);
+  if (!application) throw documentNotFound();
+  const allowed =
+    reader.trackedApplicationId === application.id ||
+    (reader.user !== null && (reader.user.id === application.userId || staffRoles.has(reader.user.role)));
+  if (!allowed) throw documentNotFound();
+  const document = await findDocument(app.db, application.id, key);
+  if (!document) throw documentNotFound();
+  const stream = await app.storage.get(document.storageKey);
+  return {
+    stream,
+    fileName: downloadName(document.originalName, document.contentType, key),
+    contentType: document.contentType,
+    size: document.size,
+  };
+}

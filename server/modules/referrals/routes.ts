@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  idempotencyKey,
+  idempotencyKeyHeader,
+  partnershipInput,
+  referralInput,
+} from '../../../shared/schemas/referral.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { createPartnership, createReferral, type StoredOnce } from './service.ts';
+
+/** The client makes one key per form fill and sends it again on every retry of that fill. */
+function readIdempotencyKey(req: FastifyRequest): string {
+  const value = req.headers[idempotencyKeyHeader];
+  if (value === undefined || value === '') {
+    throw new ValidationError(
+      { 'Idempotency-Key': 'The Idempotency-Key header is required' },
+      'The Idempotency-Key header is required.',
+    );
+  }
+  const parsed = idempotencyKey.safeParse(value);
+  if (!parsed.success) {
+    throw new ValidationError(
+      { 'Idempotency-Key': 'The Idempotency-Key header must be a UUID' },
+      'The Idempotency-Key header must be a UUID.',
+    );
+  }
+  return parsed.data.toLowerCase();
+}
+
+function answer(reply: FastifyReply, { receipt, isReplay }: StoredOnce) {
+  reply.header('cache-control', 'no-store');
+  if (isReplay) reply.header('idempotent-replayed', 'true');
+  return reply.code(isReplay ? 200 : 201).send(receipt);
+}
+
+export async function referralRoutes(app: FastifyInstance) {
+  app.post('/api/referrals', async (req, reply) => {
+    const key = readIdempotencyKey(req);
+    const input = parseInput(referralInput, req.body);
+    return answer(reply, await createReferral(app.db, input, key));
+  });
+
+  app.post('/api/partnerships', async (req, reply) => {
+    const key = readIdempotencyKey(req);
+    const input = parseInput(partnershipInput, req.body);
+    return answer(reply, await createPartnership(app.db, input, key));
+  });
+}

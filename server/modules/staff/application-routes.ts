@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { applicationIdParam } from '../../../shared/schemas/application.ts';
+import { noteInput, queueQuery, statusChangeInput } from '../../../shared/schemas/staff.ts';
+import { requireRole } from '../../auth/session.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
+import { listQueue } from './queue-service.ts';
+
+const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+
+export async function staffApplicationRoutes(app: FastifyInstance) {
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/staff/applications', staffOnly, async (req) => listQueue(app.db, parseInput(queueQuery, req.query)));
+
+  app.get('/api/staff/applications/:id', staffOnly, async (req) => {
+    const { id } = parseInput(applicationIdParam, req.params);
+    return getStaffApplication(app.db, id);
+  });
+
+  app.post('/api/staff/applications/:id/status', staffOnly, async (req, reply) => {
+    const { id } = parseInput(applicationIdParam, req.params);
+    const input = parseInput(statusChangeInput, req.body);
+    const { detail, replayed } = await changeApplicationStatus(app, req.user!, id, input);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return detail;
+  });
+
+  app.post('/api/staff/applications/:id/notes', staffOnly, async (req, reply) => {
+    const { id } = parseInput(applicationIdParam, req.params);
+    const { body } = parseInput(noteInput, req.body);
+    return reply.code(201).send(await addNote(app.db, req.user!, id, body));
+  });
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { StaffApplicationDetail, StaffPerson, StatusChangeInput } from '../../../shared/schemas/staff.ts';
+import { documentLabel } from '../../../shared/schemas/application.ts';
+import { isStepBack } from '../../../shared/staff-workflow.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { changeStatus } from '../applications/index.ts';
+import { findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
+import { documentUrl, selectedUniversities } from '../applications/views.ts';
+import { recordAudit } from '../audit/service.ts';
+import { findNotes, findPeople, insertNote } from './application-repository.ts';
+
+const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+
+function person(names: Map<string, string>, id: string | null): StaffPerson | null {
+  return id ? { id, name: names.get(id) ?? 'Former staff member' } : null;
+}
+
+/** Everything staff see on one application: every field in full, documents, history with who, notes. */
+export async function getStaffApplication(db: Db, id: string): Promise<StaffApplicationDetail> {
+  const record = await findApplicationRecord(db, id);
+  if (!record) throw notFound();
+  const notes = await findNotes(db, id);
+  const names = await findPeople(db, [...record.events.map((e) => e.actorId), ...notes.map((n) => n.authorId)]);
+  return {
+    application: {
+      id: record.id,
+      userId: record.userId,
+      fullName: record.fullName,
+      dateOfBirth: record.dateOfBirth,
+      email: record.email,
+      phone: record.phone,
+      passportNumber: record.passportNumber,
+      nationality: record.nationality,
+      residencyCountry: record.residencyCountry,
+      englishLevel: record.englishLevel,
+      hasCertification: record.hasCertification,
+      plannedTestDate: record.plannedTestDate,
+      status: record.status,
+      programId: record.programId,
+      programName: record.programName,
+      programLevel: record.programLevel,
+      universityId: record.universityId,
+      universityName: record.universityName,
+      selectedUniversities: selectedUniversities(record),
+      submittedAt: record.createdAt.toISOString(),
+      lastStatusUpdate: record.lastStatusUpdate.toISOString(),
+    },
+    documents: record.documents.map((d) => ({
+      id: d.id,
+      key: d.key,
+      label: documentLabel(d.key),
+      originalName: d.originalName,
+      contentType: d.contentType,
+      size: d.size,
+      url: documentUrl(record.id, d.key),
+    })),
+    history: record.events.map((e) => ({
+      id: e.id,
+      fromStatus: e.fromStatus,
+      status: e.status,
+      note: e.note,
+      at: e.createdAt.toISOString(),
+      by: person(names, e.actorId),
+    })),
+    notes: notes.map((n) => ({ id: n.id, body: n.body, at: n.createdAt.toISOString(), by: person(names, n.authorId) })),
+  };
+}
+
+/**
+ * One status step by a consultant: changeStatus (apps) writes the status and its history entry,
+ * tells the track page and dashboard, and e-mails the applicant; the audit entry goes into the
+ * same transaction. A replay of a change that already happened answers with the record as it is.
+ */
+export async function changeApplicationStatus(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  input: StatusChangeInput,
+): Promise<{ detail: StaffApplicationDetail; replayed: boolean }> {
+  const before = await findApplicationRecord(app.db, id);
+  if (!before) throw notFound();
+  const last = before.events.at(-1);
+  const isReplay =
+    before.status === input.to && last?.fromStatus === input.from && last.status === input.to && last.actorId === actor.id;
+  if (isReplay) return { detail: await getStaffApplication(app.db, id), replayed: true };
+  if (input.from === input.to) {
+    throw new AppError('STATUS_UNCHANGED', 409, 'Choose a different status.');
+  }
+  if (isStepBack(input.from, input.to) && !input.note) {
+    throw new ValidationError(
+      { note: 'Say why the status goes back' },
+      'Moving an application back is only for correcting a mistake: add a note saying why.',
+    );
+  }
+  await changeStatus(app, {
+    applicationId: id,
+    to: input.to,
+    note: input.note ?? null,
+    actorId: actor.id,
+    expectedFrom: input.from,
+    inTransaction: (tx, move) =>
+      recordAudit(tx, {
+        actorId: actor.id,
+        action: 'application.status_changed',
+        subjectType: 'application',
+        subjectId: id,
+        details: { from: move.from, to: move.to, ...(input.note ? { note: input.note } : {}) },
+      }),
+  });
+  return { detail: await getStaffApplication(app.db, id), replayed: false };
+}
+
+export async function addNote(db: Db, actor: SessionUser, applicationId: string, body: string) {
+  if (!(await findApplicationRow(db, applicationId))) throw notFound();
+  const note = await insertNote(db, { applicationId, authorId: actor.id, body });
+  return { id: note.id, body: note.body, at: note.createdAt.toISOString(), by: { id: actor.id, name: actor.name.trim() || actor.email } };
+}

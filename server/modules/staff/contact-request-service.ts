@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  ContactRequestDetail,
+  ContactRequestPage,
+  ContactRequestSummary,
+} from '../../../shared/schemas/staff.ts';
+import type { ContactRequestStatus, ContactRequestType } from '../../../shared/staff-workflow.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/service.ts';
+import { findPeople } from './application-repository.ts';
+import * as repo from './contact-request-repository.ts';
+
+export const contactRequestPageSize = 25;
+
+const notFound = (type: ContactRequestType) =>
+  new NotFoundError('CONTACT_REQUEST_NOT_FOUND', type === 'referral' ? 'Referral not found.' : 'Partnership request not found.');
+
+type Event = Awaited<ReturnType<typeof repo.findEvents>>[number];
+
+function summarise(
+  type: ContactRequestType,
+  row: repo.ContactRequestRow,
+  events: Event[],
+  names: Map<string, string>,
+): ContactRequestSummary {
+  const last = events.filter((e) => e.requestId === row.id).at(-1);
+  return {
+    id: row.id,
+    type,
+    name: row.name,
+    businessName: row.businessName,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    handledAt: last ? last.createdAt.toISOString() : null,
+    handledBy: last?.actorId ? { id: last.actorId, name: names.get(last.actorId) ?? 'Former staff member' } : null,
+  };
+}
+
+export async function listContactRequests(
+  db: Db,
+  type: ContactRequestType,
+  query: { status?: ContactRequestStatus; page: number },
+): Promise<ContactRequestPage> {
+  const { rows, total } = await repo.findContactRequests(
+    db,
+    type,
+    query.status,
+    contactRequestPageSize,
+    (query.page - 1) * contactRequestPageSize,
+  );
+  const events = await repo.findEvents(db, type, rows.map((r) => r.id));
+  const names = await findPeople(db, events.map((e) => e.actorId));
+  return {
+    items: rows.map((row) => summarise(type, row, events, names)),
+    page: query.page,
+    pageSize: contactRequestPageSize,
+    total,
+  };
+}
+
+export async function getContactRequest(db: Db, type: ContactRequestType, id: string): Promise<ContactRequestDetail> {
+  const row = await repo.findContactRequest(db, type, id);
+  if (!row) throw notFound(type);
+  const events = await repo.findEvents(db, type, [id]);
+  const names = await findPeople(db, events.map((e) => e.actorId));
+  return {
+    ...summarise(type, row, events, names),
+    history: events.map((e) => ({
+      id: e.id,
+      status: e.status,
+      note: e.note,
+      at: e.createdAt.toISOString(),
+      by: e.actorId ? { id: e.actorId, name: names.get(e.actorId) ?? 'Former staff member' } : null,
+    })),
+  };
+}
+
+/** Marks a request contacted or closed, saying who and when; the same mark twice changes nothing. */
+export async function markContactRequest(
+  app: FastifyInstance,
+  actor: SessionUser,
+  type: ContactRequestType,
+  id: string,
+  input: { status: 'contacted' | 'closed'; note?: string },
+): Promise<ContactRequestDetail> {
+  await app.db.transaction(async (tx) => {
+    const row = await repo.findContactRequest(tx, type, id, true);
+    if (!row) throw notFound(type);
+    if (row.status === input.status) return;
+    await repo.updateContactRequestStatus(tx, type, id, input.status);
+    await repo.insertContactRequestEvent(tx, type, { requestId: id, status: input.status, note: input.note ?? null, actorId: actor.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'contact_request.updated',
+      subjectType: type,
+      subjectId: id,
+      details: { from: row.status, to: input.status },
+    });
+  });
+  return getContactRequest(app.db, type, id);
+}

@@ -1,0 +1,135 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
+import type { QueueQuery } from '../../../shared/schemas/staff.ts';
+import type { Db } from '../../db/client.ts';
+import { applications } from '../../db/schema/index.ts';
+
+/*
+ * Every expression below has an index of the same shape in migration 0005_staff_queue_indexes.sql;
+ * change them together (bench/staff-queue.ts shows whether the plans still use them).
+ */
+const statusOrder = sql`array_position(ARRAY['submitted','reviewed','applied','offered','accepted']::text[], ${applications.status})`;
+const searchDocument = sql`to_tsvector('simple'::regconfig, ${applications.fullName} || ' ' || ${applications.email})`;
+const nameKey = sql`lower(${applications.fullName})`;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const maxSearchWords = 8;
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * An id finds that application. Something that looks like an e-mail address (an @, or one word
+ * with a dot, underscore, plus or digit) matches the start of e-mail addresses, case-insensitive,
+ * with wildcards taken literally. Other text matches names (and e-mails) word by word, each typed
+ * word being the start of a word: "ama oka" finds Amara Okafor. A search with no letters or digits
+ * finds nothing.
+ */
+const looksLikeEmail = (term: string) => term.includes('@') || (!/\s/.test(term) && /[._+\d]/.test(term));
+
+export function searchCondition(term: string): SQL {
+  if (uuidPattern.test(term)) return eq(applications.id, term.toLowerCase());
+  if (looksLikeEmail(term)) {
+    return sql`lower(${applications.email}) like ${`${escapeLike(term.toLowerCase())}%`} escape '\\'`;
+  }
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, maxSearchWords);
+  if (words.length === 0) return sql`false`;
+  // Only letters and digits reach to_tsquery, so no operator can be injected.
+  const query = words.map((w) => `${w}:*`).join(' & ');
+  return sql`${searchDocument} @@ to_tsquery('simple'::regconfig, ${query})`;
+}
+
+/** Submission days are read in UK time: a consultant's "1 June" starts at midnight in London. */
+function dayStart(day: string): SQL {
+  return sql`(${day}::date::timestamp at time zone 'Europe/London')`;
+}
+
+function filterConditions(query: QueueQuery, withStatus: boolean): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    query.q ? searchCondition(query.q) : undefined,
+    withStatus && query.status ? eq(applications.status, query.status) : undefined,
+    query.universityId ? eq(applications.universityId, query.universityId) : undefined,
+    query.programId ? eq(applications.programId, query.programId) : undefined,
+    query.level ? eq(applications.programLevel, query.level) : undefined,
+    query.from ? sql`${applications.createdAt} >= ${dayStart(query.from)}` : undefined,
+    query.to ? sql`${applications.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'Europe/London'` : undefined,
+  ];
+  return and(...conditions);
+}
+
+/*
+ * With a search, the planner cannot know how rare the words are (it guesses 2% of rows) and may
+ * walk a sort index filtering row by row: 100,000 rows for a word nobody has. Sorting on an
+ * expression no index matches makes it find the matches first (GIN) and sort those few.
+ */
+function ordering(query: QueueQuery): SQL[] {
+  const dir = query.dir ?? (query.sort === 'submitted' ? 'desc' : 'asc');
+  const by = dir === 'asc' ? asc : desc;
+  const isSearch = Boolean(query.q);
+  switch (query.sort) {
+    case 'name':
+      return [by(isSearch ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
+    case 'status':
+      // Within a status the longest-waiting application comes first (ascending).
+      return [by(isSearch ? sql`${statusOrder} + 0` : statusOrder), by(applications.createdAt), by(applications.id)];
+    case 'submitted':
+      return [by(isSearch ? sql`${applications.createdAt} + interval '0 seconds'` : applications.createdAt), by(applications.id)];
+  }
+}
+
+export function queueRowsQuery(db: Db, query: QueueQuery) {
+  return db
+    .select({
+      id: applications.id,
+      fullName: applications.fullName,
+      email: applications.email,
+      status: applications.status,
+      programName: applications.programName,
+      programLevel: applications.programLevel,
+      universityName: applications.universityName,
+      submittedAt: applications.createdAt,
+      lastStatusUpdate: applications.lastStatusUpdate,
+    })
+    .from(applications)
+    .where(filterConditions(query, true))
+    .orderBy(...ordering(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/**
+ * Counts per status under every filter except the status one. With no filter narrower than a date
+ * range, five index-only counts on (status, created_at) beat one scan of the whole table that
+ * groups 100,000 rows; narrower filters leave few rows, and one grouped query is quicker.
+ */
+export function statusCountsSql(query: QueueQuery): SQL {
+  const where = filterConditions(query, false);
+  const isBroad = !query.q && !query.universityId && !query.programId && !query.level;
+  if (isBroad) {
+    const counts = applicationStatuses.map(
+      (status) =>
+        sql`(select count(*)::int from ${applications} where ${applications.status} = ${status}${where ? sql` and ${where}` : sql``}) as ${sql.identifier(status)}`,
+    );
+    return sql`select ${sql.join(counts, sql`, `)}`;
+  }
+  const perStatus = applicationStatuses.map(
+    (status) => sql`count(*) filter (where ${applications.status} = ${status})::int as ${sql.identifier(status)}`,
+  );
+  return sql`select ${sql.join(perStatus, sql`, `)} from ${applications} where ${where}`;
+}
+
+export async function findQueuePage(db: Db, query: QueueQuery) {
+  const rows = await queueRowsQuery(db, query);
+  const counted = await db.execute<Record<ApplicationStatus, number>>(statusCountsSql(query));
+  const first = counted.rows[0];
+  const statusCounts = Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<
+    ApplicationStatus,
+    number
+  >;
+  return { rows, statusCounts };
+}

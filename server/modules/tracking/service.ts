@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TrackLookupInput, TrackResult } from '../../../shared/schemas/application.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findApplicationRecord, type ApplicationRecord } from '../applications/repository.ts';
+import { applicationNotFound } from '../applications/service.ts';
+import { toApplicationView } from '../applications/views.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Looked up in place of an id that cannot exist, so every miss costs the same query. */
+const nilUuid = '00000000-0000-0000-0000-000000000000';
+
+const digest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest();
+
+function sameEmail(a: string, b: string): boolean {
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+function result(app: FastifyInstance, record: ApplicationRecord, token?: string): TrackResult {
+  return {
+    application: toApplicationView(record),
+    token: token ?? app.trackingTokens.issue('track', record.id),
+    streamToken: app.trackingTokens.issue('stream', record.id),
+  };
+}
+
+/**
+ * D4: the id and the e-mail it was submitted with. An unknown id and a wrong e-mail give the same
+ * answer after the same work, so nobody can probe which ids exist.
+ */
+export async function trackByEmail(app: FastifyInstance, input: TrackLookupInput): Promise<TrackResult> {
+  const id = uuidPattern.test(input.applicationId) ? input.applicationId.toLowerCase() : nilUuid;
+  const record = await findApplicationRecord(app.db, id);
+  const matches = record !== null && sameEmail(record.email, input.email);
+  if (!record || !matches) throw applicationNotFound();
+  return result(app, record);
+}
+
+export const trackingLinkExpired = () =>
+  new AppError(
+    'TRACKING_LINK_EXPIRED',
+    401,
+    'This tracking link has expired or is not valid. Enter your application ID and e-mail address to track your application.',
+  );
+
+/** The signed link of the confirmation e-mail, or the token the track page keeps for the session. */
+export async function trackByToken(app: FastifyInstance, token: string): Promise<TrackResult> {
+  const id = app.trackingTokens.verify(token, 'track');
+  if (!id) throw trackingLinkExpired();
+  const record = await findApplicationRecord(app.db, id);
+  if (!record) throw applicationNotFound();
+  return result(app, record, token);
+}
+
+/** The application a live-stream token opens, checked before the stream starts. */
+export async function streamTarget(app: FastifyInstance, streamToken: string): Promise<string> {
+  const id = app.trackingTokens.verify(streamToken, 'stream');
+  if (!id) throw trackingLinkExpired();
+  const record = await findApplicationRecord(app.db, id);
+  if (!record) throw applicationNotFound();
+  return id;
+}

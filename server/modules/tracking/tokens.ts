@@ -1,0 +1,49 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed, expiring tokens for one application (D4): `track` opens tracking without the e-mail
+ * (the confirmation link), `stream` opens the live stream for a short while.
+ */
+export type TokenPurpose = 'track' | 'stream';
+
+interface Payload {
+  p: TokenPurpose;
+  a: string;
+  e: number;
+}
+
+export interface TrackingTokens {
+  issue(purpose: TokenPurpose, applicationId: string, ttlSeconds?: number): string;
+  /** The application id the token was issued for, or null when forged, expired or for another use. */
+  verify(token: string, purpose: TokenPurpose): string | null;
+}
+
+const defaultTtl: Record<TokenPurpose, number> = { track: 30 * 86_400, stream: 30 * 60 };
+
+export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTtl.track): TrackingTokens {
+  const ttl: Record<TokenPurpose, number> = { ...defaultTtl, track: trackTtlSeconds };
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest();
+
+  return {
+    issue(purpose, applicationId, ttlSeconds = ttl[purpose]) {
+      const payload: Payload = { p: purpose, a: applicationId, e: Math.floor(Date.now() / 1000) + ttlSeconds };
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      return `${body}.${sign(body).toString('base64url')}`;
+    },
+
+    verify(token, purpose) {
+      const [body, signature, extra] = token.split('.');
+      if (!body || !signature || extra !== undefined) return null;
+      const expected = sign(body);
+      const given = Buffer.from(signature, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      try {
+        const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Payload>;
+        if (payload.p !== purpose || typeof payload.a !== 'string' || typeof payload.e !== 'number') return null;
+        return payload.e > Date.now() / 1000 ? payload.a : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

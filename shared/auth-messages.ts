@@ -1,0 +1,37 @@
+/** The words of the account screens and answers; the spec's copy is quoted word for word. */
+export const authMessages = {
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  registerFailed: 'Failed to create an account. Email may already be in use.',
+  registered:
+    'Your account has been created. We have sent a confirmation link to your email address: please open it (check your spam folder too) before you sign in.',
+  notConfirmed:
+    'Your email address has not been confirmed yet. Please check your inbox, and your spam or junk folder, for the confirmation email we sent you. If you cannot find it, register again with the same email address to get a new link, or use “Resend confirmation” below.',
+  confirmationResent:
+    'If this email address has an account waiting for confirmation, a new confirmation link is on its way. Please check your inbox and spam folder.',
+  confirmLinkInvalid:
+    'This confirmation link has expired or is not valid. Register again with the same email address, or use “Resend confirmation”, to get a new one.',
+  emailConfirmed: 'Your email address is confirmed. You can now sign in.',
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  signInFailed: 'An error occurred while signing in. Please try again later.',
+  resetEmailRequired: 'Please enter your email address to reset your password.',
+  resetFailed: 'Failed to send password reset email. Please try again later.',
+  resetSent: 'Password reset instructions have been sent to your email address. Please check your inbox.',
+  resetLinkInvalid:
+    'This password reset link has expired or has already been used. Enter your email address to get a new one.',
+  resetDone: 'Your password has been changed.',
+  signInRequired: 'Please sign in to see this page.',
+} as const;
+
+/** "Too many attempts" with the wait in words, e.g. "about 2 minutes". */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `about ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}

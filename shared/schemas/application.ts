@@ -1,0 +1,250 @@
+import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js';
+import { z } from 'zod';
+import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
+import { countryCodes, isCountryCode } from '../countries.ts';
+import { contactEmail, internationalPhone } from './referral.ts';
+
+/** The spec's English levels (section 3), in the order the form lists them. */
+export const englishLevels = ['beginner', 'intermediate', 'advanced', 'native'] as const;
+export type EnglishLevel = (typeof englishLevels)[number];
+
+/** Files the form may carry (D6); `certification` only when the applicant has one. */
+export const documentKeys = ['certification', 'passportCopy', 'transcripts', 'personalStatement', 'cv'] as const;
+export type DocumentKey = (typeof documentKeys)[number];
+
+export const allowedFileExtensions = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
+export const fileAccept = allowedFileExtensions.join(',');
+export const defaultMaxUploadMb = 10;
+
+export const minApplicantAge = 14;
+const maxApplicantAge = 100;
+const maxPlannedTestYears = 3;
+
+const acronyms: Record<string, string> = { cv: 'CV' };
+
+/** The key split into words and capitalised: passportCopy -> 'Passport Copy' (spec, dashboard). */
+export function documentLabel(key: string): string {
+  return key
+    .split(/(?=[A-Z])/)
+    .map((word) => acronyms[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+export function isDocumentKey(value: unknown): value is DocumentKey {
+  return typeof value === 'string' && (documentKeys as readonly string[]).includes(value);
+}
+
+const isMissing = (input: unknown) => input === undefined || input === null || input === '';
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** Today as YYYY-MM-DD in UTC, shifted by whole days. */
+function utcDay(offsetDays = 0, offsetYears = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + offsetYears);
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+}
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+function dateText(label: string) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be a date`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2001-04-23`)
+    .refine(isRealDate, `${label} must be a real date`);
+}
+
+/*
+ * "Today" differs by a day between time zones: the checks allow one day either way so a person
+ * ahead of or behind UTC is never refused for today's date.
+ */
+const dateOfBirth = dateText('Date of birth')
+  .refine((v) => v <= utcDay(1), 'Date of birth cannot be in the future')
+  .refine((v) => v <= utcDay(1, -minApplicantAge), `You must be at least ${minApplicantAge} years old to apply`)
+  .refine((v) => v >= utcDay(0, -maxApplicantAge), 'Enter your real date of birth');
+
+const plannedTestDate = z.preprocess(
+  (v) => (isMissing(v) ? null : v),
+  dateText('Planned test date')
+    .refine((v) => v >= utcDay(-1), 'Planned test date cannot be in the past')
+    .refine((v) => v <= utcDay(0, maxPlannedTestYears), `Choose a date within the next ${maxPlannedTestYears} years`)
+    .nullable(),
+);
+
+function country(label: string) {
+  return z.enum(countryCodes, {
+    error: (issue) => (isMissing(issue.input) ? `${label} is required` : 'Choose a country from the list'),
+  });
+}
+
+/** Letters and digits only, upper case; spaces and dashes people type are dropped. */
+const passportNumber = requiredText('Passport number', 40)
+  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, 'Passport number must be 5 to 20 letters or digits'));
+
+const catalogueId = z
+  .string({ error: 'Choose a program first' })
+  .trim()
+  .min(1, 'Choose a program first')
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a catalogue id');
+
+/** Form fields arrive as text (multipart) or as booleans and arrays (the web form): both are read. */
+const yesNo = z.preprocess(
+  (v) => (v === 'yes' || v === 'true' ? true : v === 'no' || v === 'false' ? false : isMissing(v) ? false : v),
+  z.boolean({ error: 'Answer yes or no' }),
+);
+
+const universityIds = z.preprocess(
+  (v) => (isMissing(v) ? [] : Array.isArray(v) ? v : [v]),
+  z
+    .array(catalogueId)
+    .max(3, 'Pick at most 3 universities')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each university can be picked once'),
+);
+
+/** A number written without its country code is read in the country of residence. */
+function readPhoneInResidence(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const { phone, residencyCountry } = input as { phone?: unknown; residencyCountry?: unknown };
+  if (typeof phone !== 'string' || phone.trim().startsWith('+')) return input;
+  if (!isCountryCode(residencyCountry) || !isSupportedCountry(residencyCountry)) return input;
+  const parsed = parsePhoneNumberFromString(phone, residencyCountry);
+  return parsed?.isValid() ? { ...input, phone: parsed.number } : input;
+}
+
+const applicationFields = z.strictObject({
+  fullName: requiredText('Full name', 200),
+  dateOfBirth,
+  email: contactEmail,
+  phone: internationalPhone,
+  passportNumber,
+  nationality: country('Nationality'),
+  residencyCountry: country('Country of residence'),
+  englishLevel: z.enum(englishLevels, {
+    error: (issue) => (isMissing(issue.input) ? 'English level is required' : 'Choose an English level from the list'),
+  }),
+  hasCertification: yesNo,
+  plannedTestDate: plannedTestDate.optional(),
+  programId: catalogueId,
+  universityId: catalogueId,
+  universityIds,
+});
+
+/**
+ * The one schema of the application form (D6): the web form and `POST /api/applications` both use
+ * it. The planned test date only counts when there is no certification (spec section 3).
+ */
+export const applicationInput = z.preprocess(
+  readPhoneInResidence,
+  applicationFields.transform((v) => ({
+    ...v,
+    plannedTestDate: v.hasCertification ? null : (v.plannedTestDate ?? null),
+  })),
+);
+export type ApplicationInput = z.output<typeof applicationInput>;
+/** What the web form holds before parsing: every field as typed. */
+export type ApplicationFormValues = z.input<typeof applicationFields>;
+
+export const applicationIdParam = z.strictObject({ id: z.uuid('Not an application id') });
+
+export const trackLookupInput = z.strictObject({
+  applicationId: z
+    .string({ error: 'Application ID is required' })
+    .trim()
+    .min(1, 'Application ID is required')
+    .max(100, 'Application ID is too long'),
+  email: contactEmail,
+});
+export type TrackLookupInput = z.infer<typeof trackLookupInput>;
+
+export const trackTokenInput = z.strictObject({ token: z.string().min(1).max(1000) });
+
+export interface ApplicationSubmitted {
+  id: string;
+}
+
+export interface UploadLimits {
+  maxFileBytes: number;
+  accept: string;
+}
+
+export interface StatusUpdate {
+  status: ApplicationStatus;
+  date: string;
+  note: string | null;
+}
+
+export interface ApplicationDocument {
+  key: DocumentKey;
+  label: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  /** Opens for the signed-in owner and staff; the track page adds its tracking token as a bearer. */
+  url: string;
+}
+
+/** The one view of an application for its applicant (D2): the track page and the dashboard. */
+export interface ApplicationView {
+  id: string;
+  userId: string | null;
+  status: ApplicationStatus;
+  submittedAt: string;
+  lastStatusUpdate: string;
+  personalInfo: {
+    fullName: string;
+    email: string;
+    phone: string;
+    dateOfBirth: string;
+    /** Masked for applicants, e.g. •••••1234. */
+    passportNumber: string;
+    nationality: string;
+    residencyCountry: string;
+  };
+  academicInfo: {
+    studyLevel: string;
+    program: { id: string; name: string };
+    university: { id: string; name: string };
+    /** The picked universities, with the program's university first when it was not picked. */
+    selectedUniversities: string[];
+    englishLevel: EnglishLevel;
+    hasCertification: boolean;
+    plannedTestDate: string | null;
+  };
+  statusUpdates: StatusUpdate[];
+  documents: ApplicationDocument[];
+}
+
+export interface TrackResult {
+  application: ApplicationView;
+  /** Keeps tracking working without the e-mail again (sessionStorage); never put it in a URL. */
+  token: string;
+  /** Opens the live stream; short-lived. */
+  streamToken: string;
+}
+
+export const maxStatusNoteLength = 1000;
+
+/** What the staff console sends to change a status (server: changeStatus). */
+export const statusChangeInput = z.strictObject({
+  status: z.enum(applicationStatuses, { error: 'Choose a status from the list' }),
+  note: z
+    .string()
+    .trim()
+    .max(maxStatusNoteLength, `The note is at most ${maxStatusNoteLength} characters`)
+    .optional(),
+});
+export type StatusChangeInput = z.infer<typeof statusChangeInput>;

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
+import { contactRequestStatuses, type ContactRequestStatus, type StaffRole } from '../staff-workflow.ts';
+import { studyLevels } from './catalogue.ts';
+
+export const queueSorts = ['submitted', 'name', 'status'] as const;
+export type QueueSort = (typeof queueSorts)[number];
+export const queuePageSizes = [10, 25, 50, 100] as const;
+/** Offset pages stop here: past it a consultant narrows the search instead of paging on. */
+export const maxQueueOffset = 10_000;
+export const maxSearchLength = 200;
+export const maxNoteLength = 2000;
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+
+const dayText = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2025-06-01`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, `${label} must be a real date`);
+
+const pageNumber = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be 1 or more')
+  .max(100_000, 'Page is too large');
+
+const idText = (label: string) => z.string().trim().max(120, `${label} must be at most 120 characters`);
+
+/** GET /api/staff/applications: every filter optional; unknown parameters are refused. */
+export const queueQuery = z
+  .strictObject({
+    q: optional(
+      z
+        .string({ error: 'Search must be text' })
+        .trim()
+        .min(2, 'Type at least 2 characters to search')
+        .max(maxSearchLength, `Search must be at most ${maxSearchLength} characters`),
+    ),
+    status: optional(z.enum(applicationStatuses, { error: 'Unknown status' })),
+    universityId: optional(idText('University')),
+    programId: optional(idText('Program')),
+    level: optional(z.enum(studyLevels, { error: 'Unknown level' })),
+    from: optional(dayText('From')),
+    to: optional(dayText('To')),
+    sort: z.enum(queueSorts, { error: 'Sort by submitted, name or status' }).default('submitted'),
+    dir: z.enum(['asc', 'desc'], { error: 'Direction is asc or desc' }).optional(),
+    page: pageNumber.default(1),
+    pageSize: z.coerce
+      .number({ error: 'Page size must be a number' })
+      .refine((n) => (queuePageSizes as readonly number[]).includes(n), `Page size is one of ${queuePageSizes.join(', ')}`)
+      .default(25),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must be on or after From' })
+  .refine((v) => (v.page - 1) * v.pageSize < maxQueueOffset, {
+    path: ['page'],
+    message: `Only the first ${maxQueueOffset.toLocaleString('en-GB')} results can be paged through: narrow the search`,
+  });
+export type QueueQuery = z.infer<typeof queueQuery>;
+
+const note = z
+  .string({ error: 'Note must be text' })
+  .trim()
+  .max(maxNoteLength, `Note must be at most ${maxNoteLength} characters`);
+
+/** `from` is the status the consultant saw: a stale page or a replayed click cannot move it twice. */
+export const statusChangeInput = z.strictObject({
+  from: z.enum(applicationStatuses, { error: 'From must be a status' }),
+  to: z.enum(applicationStatuses, { error: 'To must be a status' }),
+  note: optional(note),
+});
+export type StatusChangeInput = z.infer<typeof statusChangeInput>;
+
+export const noteInput = z.strictObject({
+  body: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(maxNoteLength, `Note must be at most ${maxNoteLength} characters`),
+});
+
+export const contactRequestUpdate = z.strictObject({
+  status: z.enum(['contacted', 'closed'], { error: 'Status is contacted or closed' }),
+  note: optional(note),
+});
+
+export const contactRequestQuery = z.strictObject({
+  status: optional(z.enum(contactRequestStatuses, { error: 'Unknown status' })),
+  page: pageNumber.max(1000, 'Page is too large').default(1),
+});
+
+export const inviteInput = z.strictObject({
+  email: z.string({ error: 'E-mail is required' }).trim().min(1, 'E-mail is required').max(254).pipe(z.email('Enter a valid e-mail address')),
+  name: z.string({ error: 'Name must be text' }).trim().max(200, 'Name must be at most 200 characters').default(''),
+  role: z.enum(['consultant', 'admin'], { error: 'Role is consultant or admin' }).default('consultant'),
+});
+export type InviteInput = z.infer<typeof inviteInput>;
+
+export const roleChangeInput = z.strictObject({
+  role: z.enum(['applicant', 'consultant', 'admin'], { error: 'Role is applicant, consultant or admin' }),
+});
+
+export const auditQuery = z.strictObject({
+  action: optional(z.string().trim().max(60)),
+  page: pageNumber.max(1000, 'Page is too large').default(1),
+});
+
+/* ----- answers ----- */
+
+export interface StaffPerson {
+  id: string;
+  name: string;
+}
+
+export interface QueueItem {
+  id: string;
+  fullName: string;
+  email: string;
+  status: ApplicationStatus;
+  programName: string;
+  programLevel: string;
+  universityName: string;
+  submittedAt: string;
+  lastStatusUpdate: string;
+}
+
+export interface QueuePage {
+  items: QueueItem[];
+  page: number;
+  pageSize: number;
+  /** Matching applications (with the status filter). */
+  total: number;
+  /** Matching applications per status, ignoring the status filter, so the chart shows the whole picture. */
+  statusCounts: Record<ApplicationStatus, number>;
+}
+
+export interface StaffDocument {
+  id: string;
+  key: string;
+  label: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+  url: string;
+}
+
+export interface StatusHistoryEntry {
+  id: number;
+  fromStatus: ApplicationStatus | null;
+  status: ApplicationStatus;
+  note: string | null;
+  at: string;
+  by: StaffPerson | null;
+}
+
+export interface InternalNote {
+  id: string;
+  body: string;
+  at: string;
+  by: StaffPerson | null;
+}
+
+export interface StaffApplication {
+  id: string;
+  userId: string | null;
+  fullName: string;
+  dateOfBirth: string;
+  email: string;
+  phone: string;
+  passportNumber: string;
+  nationality: string;
+  residencyCountry: string;
+  englishLevel: string;
+  hasCertification: boolean;
+  plannedTestDate: string | null;
+  status: ApplicationStatus;
+  programId: string;
+  programName: string;
+  programLevel: string;
+  universityId: string;
+  universityName: string;
+  selectedUniversities: string[];
+  submittedAt: string;
+  lastStatusUpdate: string;
+}
+
+export interface StaffApplicationDetail {
+  application: StaffApplication;
+  documents: StaffDocument[];
+  history: StatusHistoryEntry[];
+  notes: InternalNote[];
+}
+
+export interface ContactRequestSummary {
+  id: string;
+  type: 'referral' | 'partnership';
+  name: string;
+  businessName: string | null;
+  country: string;
+  phone: string;
+  email: string;
+  status: ContactRequestStatus;
+  createdAt: string;
+  handledAt: string | null;
+  handledBy: StaffPerson | null;
+}
+
+export interface ContactRequestEvent {
+  id: number;
+  status: ContactRequestStatus;
+  note: string | null;
+  at: string;
+  by: StaffPerson | null;
+}
+
+export interface ContactRequestDetail extends ContactRequestSummary {
+  history: ContactRequestEvent[];
+}
+
+export interface ContactRequestPage {
+  items: ContactRequestSummary[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface TeamMember {
+  id: string;
+  name: string;
+  email: string;
+  /** An applicant appears here only when deactivated (demoted, then deactivated). */
+  role: StaffRole | 'applicant';
+  /** False until the invitee has set a password. */
+  hasSignedUp: boolean;
+  deactivatedAt: string | null;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  details: Record<string, unknown>;
+  at: string;
+  actor: StaffPerson | null;
+}
+
+export interface AuditPage {
+  items: AuditEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

@@ -1,0 +1,35 @@
+import { applicationStatuses, type ApplicationStatus } from './application-status.ts';
+
+export const staffRoles = ['consultant', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return role === 'consultant' || role === 'admin';
+}
+
+/** The step after `status`, or null at the end of the way (accepted). */
+export function nextStatus(status: ApplicationStatus): ApplicationStatus | null {
+  return applicationStatuses[applicationStatuses.indexOf(status) + 1] ?? null;
+}
+
+/** Earlier statuses a mistake may be corrected to, nearest first. */
+export function earlierStatuses(status: ApplicationStatus): ApplicationStatus[] {
+  return applicationStatuses.slice(0, applicationStatuses.indexOf(status)).reverse();
+}
+
+/** D3: moving backwards is allowed only to correct a mistake, and needs a note. */
+export function isStepBack(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  return applicationStatuses.indexOf(to) < applicationStatuses.indexOf(from);
+}
+
+/** Forward moves go one step at a time so no stage (and its e-mail) is skipped. */
+export function isAllowedMove(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  if (from === to) return false;
+  return isStepBack(from, to) || nextStatus(from) === to;
+}
+
+/** Referral and partnership requests: new until someone picks them up. */
+export const contactRequestStatuses = ['new', 'contacted', 'closed'] as const;
+export type ContactRequestStatus = (typeof contactRequestStatuses)[number];
+export const contactRequestTypes = ['referral', 'partnership'] as const;
+export type ContactRequestType = (typeof contactRequestTypes)[number];

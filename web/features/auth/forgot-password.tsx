@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { authMessages } from '../../../shared/auth-messages';
+import { emailOnlyInput } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/alert';
+import { requestPasswordReset } from '../../lib/auth-client';
+import { isRateLimited } from './form-errors';
+
+type Outcome = { tone: 'success' | 'error'; message: string } | null;
+
+/** The login form's "Forgot your password?": sends the reset e-mail to the address in the Email field. */
+export function useForgotPassword() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function send(email: string) {
+    setOutcome(null);
+    const checked = emailOnlyInput.safeParse({ email });
+    if (!checked.success) {
+      setOutcome({ tone: 'error', message: checked.error.issues[0]?.message ?? authMessages.resetEmailRequired });
+      return;
+    }
+    setIsBusy(true);
+    try {
+      await requestPasswordReset(checked.data);
+      setOutcome({ tone: 'success', message: authMessages.resetSent });
+    } catch (error) {
+      setOutcome({ tone: 'error', message: isRateLimited(error) ? error.message : authMessages.resetFailed });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const notice = outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>;
+  return { send, isBusy, notice, clear: () => setOutcome(null) };
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { useSession, type AccountUser } from '../../lib/auth-client';
+
+/**
+ * Shows `children` to signed-in users only; others go to /login, which brings them back here
+ * after signing in. The server checks again on every request: this only spares a useless page.
+ */
+export function RequireSignIn({ children }: { children: ReactNode | ((user: AccountUser) => ReactNode) }) {
+  const location = useLocation();
+  const session = useSession();
+
+  if (session.isPending) return <Spinner label="Checking your sign-in…" />;
+  if (session.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <Alert tone="error" title="We could not check your sign-in">
+          <p>Please check your connection and try again.</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void session.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  if (!session.data) {
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  }
+  return typeof children === 'function' ? children(session.data) : children;
+}

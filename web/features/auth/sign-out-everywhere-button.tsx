@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { signOutEverywhere } from '../../lib/auth-client';
+
+/** D5: ends every session of this user on the server, on every device. */
+export function SignOutEverywhereButton() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  async function run() {
+    setState('busy');
+    try {
+      await signOutEverywhere();
+      navigate('/login', { replace: true, state: { signedOutEverywhere: true } });
+    } catch (error) {
+      console.error('Signing out everywhere failed', error);
+      setState('failed');
+    }
+  }
+
+  return (
+    <div className="space-y-1">
+      <Button variant="secondary" onClick={run} disabled={state === 'busy'}>
+        {state === 'busy' ? 'Signing out...' : 'Sign out everywhere'}
+      </Button>
+      <p role="status" className="text-sm text-red-800">
+        {state === 'failed' ? 'We could not sign you out everywhere. Please try again.' : ''}
+      </p>
+    </div>
+  );
+}

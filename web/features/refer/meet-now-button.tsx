@@ -1,0 +1,16 @@
+import { ExternalLink } from '../../components/external-link';
+import { Icon } from '../../components/icons';
+
+/** Floats above the site-wide 'Speak to Us' button on this page. */
+export function MeetNowButton({ href }: { href: string }) {
+  return (
+    <ExternalLink
+      href={href}
+      newTabHint="in a video meeting (opens in a new tab)"
+      className="fixed bottom-20 right-4 z-30 inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-brand-800"
+    >
+      <Icon name="video" />
+      Meet Now
+    </ExternalLink>
+  );
+}

@@ -1,0 +1,51 @@
+import { Icon } from '../../components/icons';
+import type { University } from '../../../shared/schemas/catalogue';
+
+/** The three places for picks, in the order they were picked; each pick can be removed. */
+export function PickedSlots({
+  picks,
+  onRemove,
+}: {
+  picks: { id: string; university?: University }[];
+  onRemove: (id: string) => void;
+}) {
+  return (
+    <ol className="grid gap-2" aria-label="Your picks">
+      {[0, 1, 2].map((slot) => {
+        const pick = picks[slot];
+        if (!pick) {
+          return (
+            <li
+              key={`empty-${slot}`}
+              className="flex min-h-16 items-center gap-3 rounded-xl border-2 border-dashed border-slate-300 px-3 py-2 text-sm text-muted"
+            >
+              <span className="inline-flex size-8 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-600">
+                {slot + 1}
+              </span>
+              Empty slot
+            </li>
+          );
+        }
+        const name = pick.university?.name ?? 'A university no longer listed';
+        return (
+          <li key={pick.id} className="flex min-h-16 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2">
+            {pick.university ? (
+              <img src={pick.university.logoUrl} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md bg-white object-contain" />
+            ) : (
+              <span className="size-9 shrink-0 rounded-md bg-white" />
+            )}
+            <span className="min-w-0 flex-1 text-sm font-semibold leading-snug text-ink">{name}</span>
+            <button
+              type="button"
+              onClick={() => onRemove(pick.id)}
+              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-red-700"
+            >
+              <Icon name="close" />
+              <span className="sr-only">Remove {name}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

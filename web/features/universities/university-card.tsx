@@ -1,0 +1,61 @@
+import { Icon } from '../../components/icons';
+import type { University } from '../../../shared/schemas/catalogue';
+
+/**
+ * The card's title is the pick button; its ::after covers the whole card, so a click anywhere picks.
+ * The button's name is the university alone, and location and ranking describe it.
+ */
+export function UniversityCard({
+  university,
+  isPicked,
+  isDimmed,
+  onToggle,
+}: {
+  university: University;
+  isPicked: boolean;
+  isDimmed: boolean;
+  onToggle: () => void;
+}) {
+  const detailsId = `uni-${university.id}-details`;
+  return (
+    <div
+      className={`group relative flex h-full items-center gap-4 rounded-[var(--radius-card)] border p-4 shadow-sm transition hover:border-brand-600 hover:shadow-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500 ${
+        isPicked ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200'
+      } ${isDimmed ? 'bg-slate-50' : 'bg-white'}`}
+    >
+      <img
+        src={university.logoUrl}
+        alt=""
+        width={56}
+        height={56}
+        className="size-14 shrink-0 rounded-lg bg-slate-50 object-contain"
+      />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold leading-snug text-ink">
+          <button
+            type="button"
+            aria-pressed={isPicked}
+            aria-describedby={detailsId}
+            onClick={onToggle}
+            className="text-left after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:outline-none"
+          >
+            {university.name}
+          </button>
+        </h3>
+        <p id={detailsId} className="mt-1 text-sm text-muted">
+          {university.location} · UK rank #{university.ranking}
+        </p>
+      </div>
+      <span
+        aria-hidden="true"
+        className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full border-2 ${
+          isPicked
+            ? 'border-brand-700 bg-brand-700 text-white'
+            : 'border-slate-300 text-slate-500 group-hover:border-brand-600 group-hover:text-brand-700'
+        }`}
+      >
+        <Icon name={isPicked ? 'check' : 'plus'} className="size-5" />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import type { EmailOnlyInput, ResetPasswordInput, SignInInput, SignUpInput } from '../../shared/schemas/auth';
+import { apiGet, apiPost } from './api-client';
+import { queryClient } from './query-client';
+
+/** The signed-in account as the server reports it (no tokens: the session lives in an HttpOnly cookie). */
+export interface AccountUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: 'applicant' | 'consultant' | 'admin';
+  name: string;
+}
+
+const sessionKey = ['auth', 'session'] as const;
+
+async function fetchSessionUser(): Promise<AccountUser | null> {
+  const session = await apiGet<{ user: AccountUser } | null>('/api/auth/get-session');
+  return session?.user ?? null;
+}
+
+/** `data` is the signed-in user, or null when signed out. */
+export function useSession() {
+  return useQuery({ queryKey: sessionKey, queryFn: fetchSessionUser, staleTime: 30_000, retry: 1 });
+}
+
+async function refreshSession() {
+  await queryClient.invalidateQueries({ queryKey: sessionKey });
+}
+
+function forgetSession() {
+  queryClient.setQueryData(sessionKey, null);
+  // Anything fetched as this user (applications…) must not show to the next one.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}
+
+export async function signUp(input: SignUpInput): Promise<void> {
+  await apiPost('/api/auth/sign-up/email', input);
+}
+
+export async function signIn(input: SignInInput): Promise<void> {
+  await apiPost('/api/auth/sign-in/email', input);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  await refreshSession();
+}
+
+/** Ends this device's session on the server. */
+export async function signOut(): Promise<void> {
+  await apiPost('/api/auth/sign-out', {});
+  forgetSession();
+}
+
+/** Ends every session of the user, on every device, then this one's cookie. */
+export async function signOutEverywhere(): Promise<void> {
+  await apiPost('/api/auth/revoke-sessions', {});
+  await apiPost('/api/auth/sign-out', {}).catch(() => undefined);
+  forgetSession();
+}
+
+export async function requestPasswordReset(input: EmailOnlyInput): Promise<void> {
+  await apiPost('/api/auth/request-password-reset', input);
+}
+
+export async function resendConfirmation(input: EmailOnlyInput): Promise<void> {
+  await apiPost('/api/auth/send-verification-email', input);
+}
+
+export async function isResetLinkValid(token: string): Promise<boolean> {
+  return (await apiPost<{ valid: boolean }>('/api/auth/reset-password/status', { token })).valid;
+}
+
+/** Sets the new password; the server signs the user in. */
+export async function resetPassword(input: ResetPasswordInput): Promise<void> {
+  await apiPost('/api/auth/reset-password', input);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+  await refreshSession();
+}
