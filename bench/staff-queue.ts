@@ -59,8 +59,8 @@ async function time(db: Db, query: QueueQuery): Promise<number[]> {
 
 async function explain(db: Db, statement: { toSQL(): { sql: string; params: unknown[] } } | SQL) {
   const { sql: text, params } = 'toSQL' in statement ? statement.toSQL() : new PgDialect().sqlToQuery(statement);
-  const result = await db.execute(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`));
-  return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+  const result = (await db.execute(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`))) as unknown as { rows: Record<string, string>[] };
+  return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
 /** EXPLAIN cannot take bind parameters through drizzle's raw path: quote them in. */

@@ -20,6 +20,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await registerApplications(app);
+  await app.register(staffRoutes);
   await registerWebApp(app);
   return app;
 }

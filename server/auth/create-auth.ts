@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createEmailVerificationToken } from 'better-auth/api';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { maxPasswordLength, minPasswordLength } from '../../shared/schemas/auth.ts';
@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions, userRoles, users, verifications } from '../db/schema/auth.ts';
 import type { Mailer } from '../lib/mailer/index.ts';
+import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/account-status.ts';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './emails.ts';
 import { MemoryRateLimitStore } from './rate-limit-store.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
@@ -121,6 +122,12 @@ export function createAuth({ config, db, secret, mailer, log, signedIn }: AuthDe
     databaseHooks: {
       session: {
         create: {
+          // Staff console: a deactivated account cannot start a session, whichever way it signs in.
+          async before(session) {
+            if (await isDeactivated(db, session.userId)) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: accountDeactivatedMessage });
+            }
+          },
           async after(session) {
             const [user] = await db.select().from(users).where(eq(users.id, session.userId));
             if (user) {
@@ -134,6 +141,15 @@ export function createAuth({ config, db, secret, mailer, log, signedIn }: AuthDe
             }
           },
         },
+      },
+    },
+    onAPIError: {
+      // Into our log, scrubbed: better-auth would print to the console, and a failed query's
+      // message can quote the values it was given.
+      onError(error) {
+        const { name = 'Error', message = String(error), status } = (error ?? {}) as { name?: string; message?: string; status?: unknown };
+        if (status === undefined || status === 'INTERNAL_SERVER_ERROR') log.error({ reason: `${name}: ${scrub(message)}` }, 'auth: request failed');
+        else log.debug(`auth: ${scrub(message)}`);
       },
     },
     logger: {

@@ -2,7 +2,11 @@ import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export class DatabaseInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(
+    dataDir: string,
+    /** The process holding the database (the admin command names it). */
+    readonly pid: number,
+  ) {
     super(
       `The embedded database at ${dataDir} is already open in another process (pid ${pid}). ` +
         'Only one process may use it at a time: stop the other server first, ' +

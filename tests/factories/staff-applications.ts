@@ -54,7 +54,7 @@ const sqlList = (values: string[]) => sql.raw(`(ARRAY[${values.map((v) => `'${v.
 export async function insertGeneratedApplications(db: Db, set: GeneratedSet): Promise<void> {
   await db.execute(sql`
     with program as (
-      select row_number() over (order by p.id) - 1 as n, p.id, p.name, p.level, p.university_id, u.name as university_name
+      select row_number() over (order by p.id collate "C") - 1 as n, p.id, p.name, p.level, p.university_id, u.name as university_name
       from programs p join universities u on u.id = p.university_id
       where p.active
     ),

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { signOut, useSession } from '../lib/auth-client';
+import { forgetSession, signOut, useSession } from '../lib/auth-client';
 import { Button, ButtonLink } from './button';
 
 /** Signed out: Login and Register. Signed in: My Applications and Log Out. */
@@ -25,16 +25,19 @@ export function NavAccountLinks() {
     } catch (error) {
       // The spec: a logout failure is only logged.
       console.error('Log out failed', error);
+      await navigate('/');
+      return;
     }
-    navigate('/');
+    await navigate('/');
+    forgetSession();
   }
 
   return (
     <>
-      <ButtonLink to="/dashboard" variant="ghost">
+      <ButtonLink to="/dashboard" variant="ghost" className="whitespace-nowrap">
         My Applications
       </ButtonLink>
-      <Button variant="secondary" onClick={logOut}>
+      <Button variant="secondary" className="whitespace-nowrap" onClick={logOut}>
         Log Out
       </Button>
     </>

@@ -28,7 +28,11 @@ async function refreshSession() {
   await queryClient.invalidateQueries({ queryKey: sessionKey });
 }
 
-function forgetSession() {
+/**
+ * Drops the signed-in state and everything fetched as this user. Call it after navigating away
+ * from protected pages, or their guard would send the user to /login first.
+ */
+export function forgetSession() {
   queryClient.setQueryData(sessionKey, null);
   // Anything fetched as this user (applications…) must not show to the next one.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
@@ -44,17 +48,15 @@ export async function signIn(input: SignInInput): Promise<void> {
   await refreshSession();
 }
 
-/** Ends this device's session on the server. */
+/** Ends this device's session on the server; then navigate and `forgetSession()`. */
 export async function signOut(): Promise<void> {
   await apiPost('/api/auth/sign-out', {});
-  forgetSession();
 }
 
-/** Ends every session of the user, on every device, then this one's cookie. */
+/** Ends every session of the user, on every device, and this one's cookie; then navigate and `forgetSession()`. */
 export async function signOutEverywhere(): Promise<void> {
   await apiPost('/api/auth/revoke-sessions', {});
   await apiPost('/api/auth/sign-out', {}).catch(() => undefined);
-  forgetSession();
 }
 
 export async function requestPasswordReset(input: EmailOnlyInput): Promise<void> {

@@ -16,7 +16,7 @@ async function ownedApplication() {
   const owner = await createUser(ctx.app);
   const { id, email } = await createApplication(ctx.app, {}, {
     cookie: owner.cookie,
-    files: [{ key: 'transcripts', ...fixture('transcript.pdf'), filename: 'My "final" transcript.pdf' }],
+    files: [{ key: 'transcripts', ...fixture('transcript.pdf'), filename: 'Transcript – final (v2).pdf' }],
   });
   return { id, email, owner };
 }
@@ -27,7 +27,7 @@ describe('GET /api/applications/:id/documents/:key', () => {
     const res = await download(id, 'transcripts', { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="My _final_ transcript.pdf"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Transcript _ final _v2_.pdf"');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(fixture('transcript.pdf').content)).toBe(true);
   });

@@ -5,6 +5,7 @@ import { isDocumentKey } from '../../../shared/schemas/application.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findApplicationRow, findDocument } from '../applications/repository.ts';
+import { recordAudit } from '../audit/service.ts';
 
 export interface DocumentReader {
   /** A signed-in user: the owner, or staff. */
@@ -46,6 +47,15 @@ export async function openDocument(
   if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();
+  if (reader.user && staffRoles.has(reader.user.role) && reader.user.id !== application.userId) {
+    await recordAudit(app.db, {
+      actorId: reader.user.id,
+      action: 'document.downloaded',
+      subjectType: 'document',
+      subjectId: document.id,
+      details: { applicationId: application.id, key: document.key },
+    });
+  }
   const stream = await app.storage.get(document.storageKey);
   return {
     stream,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ContactRequestStatus, ContactRequestType } from '../../../shared/staff-workflow.ts';
 import type { Db } from '../../db/client.ts';
 import { contactRequestEvents, partnerships, referrals } from '../../db/schema/index.ts';
@@ -22,6 +22,7 @@ function source(type: ContactRequestType) {
       columns: {
         id: referrals.id,
         name: referrals.name,
+        businessName: sql<string | null>`null`,
         country: referrals.country,
         phone: referrals.phone,
         email: referrals.email,
@@ -47,8 +48,8 @@ function source(type: ContactRequestType) {
   };
 }
 
-function toRow(row: Record<string, unknown>): ContactRequestRow {
-  return { businessName: null, ...(row as Omit<ContactRequestRow, 'businessName'>), status: row.status as ContactRequestStatus };
+function toRow(row: Omit<ContactRequestRow, 'status'> & { status: string }): ContactRequestRow {
+  return { ...row, status: row.status as ContactRequestStatus };
 }
 
 export async function findContactRequests(

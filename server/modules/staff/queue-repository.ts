@@ -125,7 +125,7 @@ export function statusCountsSql(query: QueueQuery): SQL {
 
 export async function findQueuePage(db: Db, query: QueueQuery) {
   const rows = await queueRowsQuery(db, query);
-  const counted = await db.execute<Record<ApplicationStatus, number>>(statusCountsSql(query));
+  const counted = (await db.execute(statusCountsSql(query))) as unknown as { rows: Record<ApplicationStatus, number>[] };
   const first = counted.rows[0];
   const statusCounts = Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<
     ApplicationStatus,

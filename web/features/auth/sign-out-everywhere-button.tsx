@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
-import { signOutEverywhere } from '../../lib/auth-client';
+import { forgetSession, signOutEverywhere } from '../../lib/auth-client';
 
 /** D5: ends every session of this user on the server, on every device. */
 export function SignOutEverywhereButton() {
@@ -12,7 +12,8 @@ export function SignOutEverywhereButton() {
     setState('busy');
     try {
       await signOutEverywhere();
-      navigate('/login', { replace: true, state: { signedOutEverywhere: true } });
+      await navigate('/login', { replace: true, state: { signedOutEverywhere: true } });
+      forgetSession();
     } catch (error) {
       console.error('Signing out everywhere failed', error);
       setState('failed');

@@ -47,7 +47,7 @@ export function UniversitiesPage() {
   }
 
   return (
-    <div className="pb-32 lg:pb-0">
+    <div>
       <PageHeader eyebrow="Step 1 of 3" title="Choose 3 universities">
         Search by name or city and pick exactly three universities. You will see their programs next.
       </PageHeader>

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { UserRole } from '../../server/db/schema/auth.ts';
+import { createUser, uniqueEmail } from './user.ts';
+
+/** A signed-in consultant or admin (a confirmed account with that role) and its Cookie header. */
+export function createStaff(app: FastifyInstance, role: Extract<UserRole, 'consultant' | 'admin'> = 'consultant', name?: string) {
+  return createUser(app, { role, email: uniqueEmail(role), name: name ?? (role === 'admin' ? 'Ada Admin' : 'Cora Consultant') });
+}
+
+export interface StaffCall {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: object;
+}
+
+/** A request as the staff console sends it: same-origin, with the session cookie if any. */
+export function staffCall(app: FastifyInstance, call: StaffCall, cookie?: string | null) {
+  return app.inject({
+    method: call.method,
+    url: call.url,
+    headers: { origin: app.config.publicUrl, ...(cookie ? { cookie } : {}) },
+    ...(call.payload ? { payload: call.payload } : {}),
+  });
+}
+
+/** Every staff API route, with harmless arguments; `adminOnly` marks staff management and the audit log. */
+export function everyStaffRoute(ids: { applicationId?: string; userId?: string } = {}): (StaffCall & { adminOnly: boolean })[] {
+  const applicationId = ids.applicationId ?? randomUUID();
+  const userId = ids.userId ?? randomUUID();
+  const requestId = randomUUID();
+  return [
+    { method: 'GET', url: '/api/staff/applications', adminOnly: false },
+    { method: 'GET', url: `/api/staff/applications/${applicationId}`, adminOnly: false },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/status`, payload: { from: 'submitted', to: 'reviewed' }, adminOnly: false },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/notes`, payload: { body: 'Called the applicant' }, adminOnly: false },
+    { method: 'GET', url: '/api/staff/referrals', adminOnly: false },
+    { method: 'GET', url: `/api/staff/referrals/${requestId}`, adminOnly: false },
+    { method: 'POST', url: `/api/staff/referrals/${requestId}/status`, payload: { status: 'contacted' }, adminOnly: false },
+    { method: 'GET', url: '/api/staff/partnerships', adminOnly: false },
+    { method: 'GET', url: `/api/staff/partnerships/${requestId}`, adminOnly: false },
+    { method: 'POST', url: `/api/staff/partnerships/${requestId}/status`, payload: { status: 'closed' }, adminOnly: false },
+    { method: 'GET', url: '/api/staff/team', adminOnly: true },
+    { method: 'POST', url: '/api/staff/team/invitations', payload: { email: uniqueEmail('invitee') }, adminOnly: true },
+    { method: 'POST', url: `/api/staff/team/${userId}/role`, payload: { role: 'admin' }, adminOnly: true },
+    { method: 'POST', url: `/api/staff/team/${userId}/deactivate`, adminOnly: true },
+    { method: 'POST', url: `/api/staff/team/${userId}/reactivate`, adminOnly: true },
+    { method: 'GET', url: '/api/staff/audit', adminOnly: true },
+  ];
+}
