@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
       },
       { path: 'refer', lazy: () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })) },
       { path: 'free', lazy: () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })) },
+      { path: 'staff/*', lazy: () => import('./features/staff/staff-console').then((m) => ({ Component: m.StaffConsole })) },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -44,3 +44,12 @@ describe('CSRF origin check on /api', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('the exposed auth surface', () => {
+  it('answers 404 for better-auth endpoints the portal does not use', async () => {
+    for (const url of ['/api/auth/sign-in/social', '/api/auth/list-accounts', '/api/auth/delete-user', '/api/auth/ok', '/api/auth/error']) {
+      const res = await ctx.app.inject({ method: url.endsWith('social') ? 'POST' : 'GET', url, payload: url.endsWith('social') ? {} : undefined });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+});

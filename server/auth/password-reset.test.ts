@@ -6,6 +6,7 @@ import { useTestApp } from '../../tests/support/test-app.ts';
 import { cookieFrom, createUser, uniqueEmail } from '../../tests/factories/user.ts';
 import { linkIn, mailTo, waitForMail } from '../../tests/factories/user-mail.ts';
 import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
+import { onUserSignedIn } from './index.ts';
 
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
 
@@ -113,11 +114,29 @@ describe('password reset', () => {
     expect(apiError(missing).fields?.token).toBe(authMessages.resetLinkInvalid);
   });
 
-  it('confirms an unconfirmed address, since the link reached its inbox', async () => {
+  it('answers an unknown address as fast as a known one', async () => {
+    const { user } = await createUser(ctx.app);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await forgot(email);
+      return performance.now() - start;
+    };
+    await time(uniqueEmail());
+    const known = await time(user.email);
+    const unknown = await time(uniqueEmail());
+    expect(Math.abs(known - unknown)).toBeLessThan(150);
+  });
+
+  it('confirms an unconfirmed address, since the link reached its inbox, and runs the sign-in listeners', async () => {
+    const seen: string[] = [];
+    onUserSignedIn(ctx.app, (signedIn) => {
+      seen.push(signedIn.email);
+    });
     const { user } = await createUser(ctx.app, { verified: false });
     const token = await resetTokenFor(user.email);
     expect((await reset(token, 'brand-new-1')).json()).toEqual({ status: true, signedIn: true });
     expect((await ctx.app.db.select().from(users).where(eq(users.id, user.id)))[0]!.emailVerified).toBe(true);
+    expect(seen).toContain(user.email);
   });
 
   it('serves no token-in-path reset route (tokens would end up in logs)', async () => {

@@ -34,6 +34,20 @@ const inputs: Record<string, { schema: z.ZodType; forward: (input: never) => Rec
   },
 };
 
+/** The better-auth endpoints the portal uses; the rest of its surface (OAuth, account linking…) stays closed. */
+const exposedPaths = new Set([
+  ...Object.keys(inputs),
+  '/sign-out',
+  '/get-session',
+  '/verify-email',
+  '/revoke-sessions',
+  '/revoke-session',
+  '/revoke-other-sessions',
+  '/list-sessions',
+  '/change-password',
+  '/update-user',
+]);
+
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -108,6 +122,7 @@ export async function authRoutes(app: FastifyInstance) {
     async handler(req, reply) {
       const url = new URL(req.url, app.config.publicUrl);
       const path = url.pathname.slice(basePath.length);
+      if (!exposedPaths.has(path)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
 
       let body: Record<string, unknown> | undefined;
       if (req.method === 'POST') {

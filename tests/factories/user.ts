@@ -46,8 +46,9 @@ export async function signInAs(app: FastifyInstance, email: string, password: st
  * A user created through better-auth (so the password hash and account rows are real), then
  * confirmed and given a role directly in the database. Confirmed users come signed in.
  */
-export async function createUser(app: FastifyInstance, overrides?: UserOverrides & { verified?: true }): Promise<CreatedUser<string>>;
+// The signed-in overload comes last, so `ReturnType<typeof createUser>` is the usual case.
 export async function createUser(app: FastifyInstance, overrides: UserOverrides & { verified: false }): Promise<CreatedUser<null>>;
+export async function createUser(app: FastifyInstance, overrides?: UserOverrides & { verified?: true }): Promise<CreatedUser<string>>;
 export async function createUser(app: FastifyInstance, overrides: UserOverrides = {}): Promise<CreatedUser<string | null>> {
   const email = (overrides.email ?? uniqueEmail()).toLowerCase();
   const password = overrides.password ?? 'correct horse battery';

@@ -34,6 +34,11 @@ export function NavAccountLinks() {
 
   return (
     <>
+      {(user.role === 'consultant' || user.role === 'admin') && (
+        <ButtonLink to="/staff" variant="ghost" className="whitespace-nowrap">
+          Staff console
+        </ButtonLink>
+      )}
       <ButtonLink to="/dashboard" variant="ghost" className="whitespace-nowrap">
         My Applications
       </ButtonLink>

@@ -73,5 +73,5 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dt { font-weight: 600; }
 dd { margin: 0; }
 iframe { width: 100%; height: 520px; border: 1px solid #e2e8f0; border-radius: 8px; background: #fff; }
-pre { white-space: pre-wrap; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 16px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 16px; }
 `;

@@ -92,9 +92,6 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
     const streams = await Promise.all([1, 2, 3].map(() => openEventStream(`${url}/api/track/stream?token=${streamToken}`)));
     await Promise.all(streams.map((s) => s.next()));
     const started = Date.now();
-    const pool = (other.app.db as unknown as { $client: { totalCount?: number; idleCount?: number; ending?: boolean } }).$client;
-    await other.app.close();
-    console.warn('POOL', pool.totalCount, pool.idleCount, pool.ending);
     await other.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     await Promise.all(streams.map((s) => s.waitForEnd()));

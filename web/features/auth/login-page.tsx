@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
 import { signInInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
-import { signIn } from '../../lib/auth-client';
+import { signIn, useSession } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
 import { isRateLimited, serverFieldErrors, validate, type FieldErrors } from './form-errors';
@@ -46,6 +46,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const forgot = useForgotPassword();
+  const session = useSession();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,6 +69,8 @@ export function LoginPage() {
       setIsBusy(false);
     }
   }
+
+  if (session.data && !isBusy) return <Navigate to={signInTarget(location.state)} replace />;
 
   return (
     <AuthCard title="Login" intro="Sign in to see your applications.">

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
+import { useTestApp } from '../../../tests/support/test-app.ts';
+import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
+import { apiError, authPost } from '../../../tests/factories/user-requests.ts';
+import { cookieFrom, createUser, signInAs, uniqueEmail } from '../../../tests/factories/user.ts';
+import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+
+const ctx = useTestApp();
+
+const post = (url: string, cookie: string, payload?: object) => staffCall(ctx.app, { method: 'POST', url, payload }, cookie);
+const get = (url: string, cookie: string) => staffCall(ctx.app, { method: 'GET', url }, cookie);
+
+/** Follows the set-password link of the newest invitation mail; answers the sign-in cookie. */
+async function acceptInvitation(email: string, password = 'a good long password') {
+  const mail = await waitForMail(ctx.app, email, /invited to the UK Study Portal staff console/);
+  const link = new URL(linkIn(mail, ctx.app.config.publicUrl));
+  expect(link.pathname).toBe('/reset-password');
+  const res = await authPost(ctx.app, '/reset-password', {
+    token: link.searchParams.get('token'),
+    newPassword: password,
+    confirmPassword: password,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return cookieFrom(res.headers['set-cookie']);
+}
+
+describe('inviting staff', () => {
+  it('creates a confirmed consultant account and e-mails a link that sets a password and signs in', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const email = uniqueEmail('new-consultant');
+    const res = await post('/api/staff/team/invitations', admin.cookie, { email: email.toUpperCase(), name: 'Nia Newcomer' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ email, name: 'Nia Newcomer', role: 'consultant', hasSignedUp: false, deactivatedAt: null });
+
+    const mail = await waitForMail(ctx.app, email, /invited/);
+    expect(mail.text).toContain('Ada Admin has invited you');
+    expect(mail.text).toContain('7 days');
+    const cookie = await acceptInvitation(email);
+    expect((await get('/api/staff/applications', cookie)).statusCode).toBe(200);
+    expect((await get('/api/staff/team', cookie)).statusCode).toBe(403);
+
+    const team = (await get('/api/staff/team', admin.cookie)).json().members as TeamMember[];
+    expect(team.find((m) => m.email === email)).toMatchObject({ hasSignedUp: true, role: 'consultant' });
+  });
+
+  it('sends a fresh link to someone who has not signed up yet, and refuses to re-invite an active colleague', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const email = uniqueEmail('twice');
+    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(201);
+    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(201);
+    await acceptInvitation(email);
+    const again = await post('/api/staff/team/invitations', admin.cookie, { email });
+    expect(again.statusCode).toBe(409);
+    expect(apiError(again).code).toBe('ALREADY_STAFF');
+  });
+
+  it('gives an existing applicant account the role it is invited to', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const applicant = await createUser(ctx.app);
+    const res = await post('/api/staff/team/invitations', admin.cookie, { email: applicant.user.email, role: 'admin' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().role).toBe('admin');
+    expect((await get('/api/staff/team', applicant.cookie)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{}, 'email'],
+    [{ email: 'not-an-email' }, 'email'],
+    [{ email: `${'a'.repeat(250)}@example.test` }, 'email'],
+    [{ email: 'x@example.test', role: 'applicant' }, 'role'],
+    [{ email: 'x@example.test', role: 'superuser' }, 'role'],
+    [{ email: 'x@example.test', name: 'n'.repeat(201) }, 'name'],
+    [{ email: 'x@example.test', emailVerified: true }, 'emailVerified'],
+  ])('refuses %j, naming %s', async (payload, field) => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const res = await post('/api/staff/team/invitations', admin.cookie, payload);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(apiError(res).fields!)).toEqual([field]);
+  });
+});
+
+describe('roles', () => {
+  it('lets an admin change roles and records the change', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const res = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'admin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().role).toBe('admin');
+    expect((await get('/api/staff/team', consultant.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'applicant' })).statusCode).toBe(200);
+    expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(403);
+
+    const audit = (await get('/api/staff/audit?action=staff.role_changed', admin.cookie)).json() as AuditPage;
+    expect(audit.items.slice(0, 2).map((e) => e.details)).toEqual([
+      { email: consultant.user.email, from: 'admin', to: 'applicant' },
+      { email: consultant.user.email, from: 'consultant', to: 'admin' },
+    ]);
+    expect(audit.items[0]!.actor).toEqual({ id: admin.user.id, name: 'Ada Admin' });
+  });
+
+  it('never leaves the portal without an active admin', async () => {
+    await ctx.app.db.update(users).set({ role: 'consultant' }).where(eq(users.role, 'admin'));
+    const admin = await createStaff(ctx.app, 'admin');
+    const selfDemotion = await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'consultant' });
+    expect(selfDemotion.statusCode).toBe(409);
+    expect(apiError(selfDemotion).code).toBe('LAST_ADMIN');
+
+    const second = await createStaff(ctx.app, 'admin');
+    const [a, b] = await Promise.all([
+      post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'consultant' }),
+      post(`/api/staff/team/${second.user.id}/role`, second.cookie, { role: 'consultant' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const admins = await ctx.app.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown account and 400 for a bad role', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    expect((await post('/api/staff/team/7b1e8f3c-1111-4a2b-9c3d-123456789abc/role', admin.cookie, { role: 'admin' })).statusCode).toBe(404);
+    expect((await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'owner' })).statusCode).toBe(400);
+    expect((await post('/api/staff/team/not-an-id/role', admin.cookie, { role: 'admin' })).statusCode).toBe(400);
+  });
+});
+
+describe('deactivating staff', () => {
+  it('ends every session at once, stops sign-in, and reactivation lets them back', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const secondSession = await signInAs(ctx.app, consultant.user.email, consultant.password);
+
+    const res = await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().deactivatedAt).not.toBeNull();
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, consultant.user.id))).toEqual([]);
+    for (const cookie of [consultant.cookie, secondSession]) {
+      expect((await get('/api/staff/applications', cookie)).statusCode).toBe(401);
+    }
+    const signIn = await authPost(ctx.app, '/sign-in/email', { email: consultant.user.email, password: consultant.password });
+    expect(signIn.statusCode).toBe(403);
+    expect(apiError(signIn).code).toBe('ACCOUNT_DEACTIVATED');
+    expect(apiError(signIn).message).toMatch(/deactivated/);
+    expect(cookieFrom(signIn.headers['set-cookie'])).not.toMatch(/session_token/);
+
+    expect((await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie)).statusCode).toBe(200);
+    expect((await post(`/api/staff/team/${consultant.user.id}/reactivate`, admin.cookie)).statusCode).toBe(200);
+    const back = await authPost(ctx.app, '/sign-in/email', { email: consultant.user.email, password: consultant.password });
+    expect(back.statusCode).toBe(200);
+
+    const actions = ((await get('/api/staff/audit', admin.cookie)).json() as AuditPage).items
+      .filter((e) => e.subjectId === consultant.user.id)
+      .map((e) => e.action);
+    expect(actions).toEqual(['staff.reactivated', 'staff.deactivated']);
+  });
+
+  it('refuses to deactivate yourself', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const res = await post(`/api/staff/team/${admin.user.id}/deactivate`, admin.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(apiError(res).code).toBe('CANNOT_DEACTIVATE_SELF');
+    expect((await get('/api/staff/team', admin.cookie)).statusCode).toBe(200);
+  });
+
+  it('keeps a deactivated account from being invited back in by mistake', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
+    const res = await post('/api/staff/team/invitations', admin.cookie, { email: consultant.user.email });
+    expect(res.statusCode).toBe(409);
+    expect(apiError(res).code).toBe('ACCOUNT_DEACTIVATED');
+  });
+});
+
+describe('the audit log', () => {
+  it('lists invitations newest first with who did them, and pages', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const email = uniqueEmail('audited');
+    await post('/api/staff/team/invitations', admin.cookie, { email });
+    const page = (await get('/api/staff/audit?action=staff.invited', admin.cookie)).json() as AuditPage;
+    expect(page.items[0]).toMatchObject({ action: 'staff.invited', subjectType: 'user', details: { email, role: 'consultant' } });
+    expect(page.items[0]!.actor?.name).toBe('Ada Admin');
+    expect(page.total).toBeGreaterThanOrEqual(1);
+    expect((await get('/api/staff/audit?page=0', admin.cookie)).statusCode).toBe(400);
+    expect((await get('/api/staff/audit?page=999', admin.cookie)).json().items).toEqual([]);
+  });
+});

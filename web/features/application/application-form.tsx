@@ -1,0 +1,116 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { defaultMaxUploadMb, type DocumentKey, type UploadLimits } from '../../../shared/schemas/application';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ProgressBar } from '../../components/progress-bar';
+import { apiGet, ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/auth-client';
+import { CertificationFields } from './certification-fields';
+import { DocumentFields } from './document-fields';
+import {
+  emptyValues,
+  fieldOrder,
+  newIdempotencyKey,
+  toFormData,
+  validate,
+  type Choice,
+  type FieldErrors,
+  type FormFiles,
+  type FormValues,
+} from './form-values';
+import { PersonalFields } from './personal-fields';
+import { uploadApplication } from './upload-application';
+
+export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSubmitted: (id: string, email: string) => void }) {
+  const [values, setValues] = useState<FormValues>(emptyValues);
+  const [files, setFiles] = useState<FormFiles>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  // one key per form fill: a retry after a lost answer finds the first application
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const form = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const limits = useQuery({
+    queryKey: ['upload-limits'],
+    queryFn: () => apiGet<UploadLimits>('/api/applications/upload-limits'),
+    staleTime: Infinity,
+  });
+  const maxFileBytes = limits.data?.maxFileBytes ?? defaultMaxUploadMb * 1024 * 1024;
+  const isSubmitting = progress !== null;
+
+  const signedInEmail = session.data?.email;
+  useEffect(() => {
+    if (signedInEmail) setValues((v) => (v.email ? v : { ...v, email: signedInEmail }));
+  }, [signedInEmail]);
+
+  function change(name: keyof FormValues, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+  }
+
+  function setFile(key: DocumentKey, file: File | undefined) {
+    setFiles((f) => ({ ...f, [key]: file }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  function focusFirstError(found: FieldErrors) {
+    const first = fieldOrder.find((name) => found[name]);
+    const elements = form.current?.querySelectorAll<HTMLElement>(`[name="${first}"]`);
+    const target = [...(elements ?? [])].find((el) => (el as HTMLInputElement).checked) ?? elements?.[0];
+    if (target) target.focus();
+    else bannerRef.current?.focus();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setBanner(null);
+    const found = validate(values, choice, files, maxFileBytes);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    setProgress(0);
+    try {
+      const { id } = await uploadApplication(toFormData(values, choice, files), idempotencyKey, setProgress);
+      void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
+      onSubmitted(id, values.email.trim());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+      setBanner(message);
+      const fields = error instanceof ApiError && error.fields ? error.fields : {};
+      setErrors(fields);
+      setProgress(null);
+      requestAnimationFrame(() => bannerRef.current?.focus());
+    }
+  }
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="space-y-8" aria-describedby="form-note">
+      <div ref={bannerRef} tabIndex={-1} className="outline-none">
+        {banner && (
+          <Alert tone="error" title="Your application was not sent">
+            {banner}
+          </Alert>
+        )}
+      </div>
+      <p id="form-note" className="text-sm text-muted">
+        All fields are required unless marked optional.
+      </p>
+      <PersonalFields values={values} errors={errors} onChange={change} />
+      <CertificationFields values={values} files={files} errors={errors} onChange={change} onFile={setFile} />
+      <DocumentFields files={files} errors={errors} maxMb={Math.round(maxFileBytes / 1024 / 1024)} onFile={setFile} />
+      <div className="space-y-3 border-t border-slate-200 pt-6">
+        {isSubmitting && <ProgressBar value={progress * 100} label="Upload progress" />}
+        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+          {isSubmitting ? 'Submitting...' : 'Submit application'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  applicationInput,
+  documentKeys,
+  documentLabel,
+  fileAccept,
+  type DocumentKey,
+} from '../../../shared/schemas/application';
+
+export interface FormValues {
+  fullName: string;
+  dateOfBirth: string;
+  email: string;
+  phone: string;
+  passportNumber: string;
+  nationality: string;
+  residencyCountry: string;
+  englishLevel: string;
+  hasCertification: 'yes' | 'no';
+  plannedTestDate: string;
+}
+
+export type FormFiles = Partial<Record<DocumentKey, File>>;
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface Choice {
+  programId: string;
+  universityId: string;
+  universityIds: string[];
+}
+
+export const emptyValues: FormValues = {
+  fullName: '',
+  dateOfBirth: '',
+  email: '',
+  phone: '',
+  passportNumber: '',
+  nationality: '',
+  residencyCountry: '',
+  englishLevel: '',
+  hasCertification: 'no',
+  plannedTestDate: '',
+};
+
+/** The order fields appear in, so the first invalid one can take the focus. */
+export const fieldOrder = [
+  'fullName',
+  'dateOfBirth',
+  'email',
+  'phone',
+  'passportNumber',
+  'nationality',
+  'residencyCountry',
+  'englishLevel',
+  'hasCertification',
+  'plannedTestDate',
+  ...documentKeys,
+] as const;
+
+const allowedExtensions = fileAccept.split(',');
+
+/** The same shared schema the server uses, plus what only the browser knows before sending: the files. */
+export function validate(values: FormValues, choice: Choice, files: FormFiles, maxFileBytes: number): FieldErrors {
+  const errors: FieldErrors = {};
+  const result = applicationInput.safeParse({ ...values, ...choice });
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? 'form');
+      errors[key] ??= issue.message;
+    }
+  }
+  for (const key of documentKeys) {
+    const file = files[key];
+    if (!file) continue;
+    if (key === 'certification' && values.hasCertification === 'no') continue;
+    const name = file.name.toLowerCase();
+    if (!allowedExtensions.some((ext) => name.endsWith(ext))) {
+      errors[key] = `${documentLabel(key)} must be a PDF, JPG or PNG file`;
+    } else if (file.size > maxFileBytes) {
+      errors[key] = `${documentLabel(key)} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB`;
+    } else if (file.size === 0) {
+      errors[key] = `${documentLabel(key)} is an empty file`;
+    }
+  }
+  return errors;
+}
+
+/** Fields first, then files: the server checks the fields before it stores any file. */
+export function toFormData(values: FormValues, choice: Choice, files: FormFiles): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'plannedTestDate' && values.hasCertification === 'yes') continue;
+    data.append(name, value);
+  }
+  data.append('programId', choice.programId);
+  data.append('universityId', choice.universityId);
+  for (const id of choice.universityIds) data.append('universityIds', id);
+  for (const key of documentKeys) {
+    const file = files[key];
+    if (!file || (key === 'certification' && values.hasCertification === 'no')) continue;
+    data.append(key, file, file.name);
+  }
+  return data;
+}
+
+/** A random UUID also on plain http (crypto.randomUUID needs a secure context). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Local dates as YYYY-MM-DD, for the date inputs' limits. */
+function isoLocal(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+export const todayIso = () => isoLocal(new Date());
+export function yearsAgoIso(years: number): string {
+  const d = new Date();
+  d.setFullYear(d.getFullYear() - years);
+  return isoLocal(d);
+}

@@ -1,0 +1,43 @@
+import { useLocation } from 'react-router';
+import type { Program, University } from '../../../shared/schemas/catalogue';
+import { usePrograms, useUniversities } from '../../lib/catalogue';
+import { useSelection } from '../../lib/selection';
+
+export type ApplicationChoice =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'none' }
+  | { status: 'ready'; program: Program; university: University; picks: University[] };
+
+/**
+ * The program and university to apply for. The selection store is the source of truth (D7), so a
+ * reload or a direct visit keeps them; the route state of 'Apply Now' only covers a store that
+ * could not be written.
+ */
+export function useApplicationChoice(): ApplicationChoice {
+  const location = useLocation();
+  const { program: chosen, universityIds } = useSelection();
+  const programs = usePrograms();
+  const universities = useUniversities();
+  const state = location.state as { program?: Program } | null;
+  const programId = chosen?.programId ?? state?.program?.id;
+
+  if (!programId) return { status: 'none' };
+  if (programs.isPending || universities.isPending) return { status: 'loading' };
+  if (programs.isError || universities.isError) {
+    return {
+      status: 'error',
+      retry: () => {
+        void programs.refetch();
+        void universities.refetch();
+      },
+    };
+  }
+  const program = programs.data.find((p) => p.id === programId);
+  const university = universities.data.find((u) => u.id === program?.universityId);
+  if (!program || !university) return { status: 'none' };
+  const picks = universityIds
+    .map((id) => universities.data.find((u) => u.id === id))
+    .filter((u): u is University => Boolean(u));
+  return { status: 'ready', program, university, picks };
+}

@@ -1,0 +1,53 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/alert';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { ApplicationFields } from './application-fields';
+import { DocumentsList } from './documents-list';
+import { InternalNotes } from './internal-notes';
+import { useStaffApplication } from './staff-api';
+import { StatusActions } from './status-actions';
+import { StatusBadge } from './status-badge';
+import { StatusHistory } from './status-history';
+
+export function ApplicationPage() {
+  const { id = '' } = useParams();
+  const query = useStaffApplication(id);
+  usePageTitle(query.data ? `${query.data.application.fullName} · Staff console` : 'Application · Staff console');
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+      <Link to="/staff" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        ← Back to applications
+      </Link>
+      {query.isPending && <Spinner label="Loading the application…" />}
+      {query.isError && (
+        <Alert tone="error" title="The application could not be loaded">
+          {query.error.message}
+        </Alert>
+      )}
+      {query.data && (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold text-ink">{query.data.application.fullName}</h1>
+            <StatusBadge status={query.data.application.status} />
+          </div>
+          <p className="text-sm text-muted">
+            {query.data.application.programName} · {query.data.application.universityName}
+          </p>
+          <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
+            <div className="space-y-4">
+              <ApplicationFields application={query.data.application} />
+              <DocumentsList documents={query.data.documents} />
+              <StatusHistory history={query.data.history} />
+            </div>
+            <div className="space-y-4 lg:sticky lg:top-20">
+              <StatusActions id={query.data.application.id} status={query.data.application.status} />
+              <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

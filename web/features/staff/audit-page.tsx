@@ -1,0 +1,85 @@
+import { useSearchParams } from 'react-router';
+import type { AuditEntry } from '../../../shared/schemas/staff';
+import { Alert } from '../../components/alert';
+import { SelectField } from '../../components/field';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { formatDayTime } from './format';
+import { Pagination } from './pagination';
+import { useAudit } from './staff-api';
+
+const actions: Record<string, string> = {
+  'application.status_changed': 'Status changed',
+  'document.downloaded': 'Document downloaded',
+  'staff.invited': 'Colleague invited',
+  'staff.role_changed': 'Role changed',
+  'staff.deactivated': 'Account deactivated',
+  'staff.reactivated': 'Account reactivated',
+  'admin.created': 'Admin created (command line)',
+  'contact_request.updated': 'Referral or partnership handled',
+};
+
+function describe(entry: AuditEntry): string {
+  const d = entry.details as Record<string, string | undefined>;
+  switch (entry.action) {
+    case 'application.status_changed':
+      return `${d.from} → ${d.to}${d.note ? ` (“${d.note}”)` : ''}`;
+    case 'document.downloaded':
+      return `${d.key ?? 'document'} of application ${d.applicationId ?? ''}`;
+    case 'staff.role_changed':
+      return `${d.email ?? entry.subjectId}: ${d.from} → ${d.to}`;
+    case 'contact_request.updated':
+      return `${entry.subjectType} ${d.from} → ${d.to}`;
+    default:
+      return [d.email, d.role].filter(Boolean).join(', ');
+  }
+}
+
+export function AuditPage() {
+  usePageTitle('Audit log · Staff console');
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action') ?? undefined;
+  const audit = useAudit({ action, page: params.get('page') ?? undefined });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink">Audit log</h1>
+        <div className="w-64">
+          <SelectField label="Action" value={action ?? ''} onChange={(e) => setParams(e.target.value ? { action: e.target.value } : {})}>
+            <option value="">All actions</option>
+            {Object.entries(actions).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+      {audit.isPending && <Spinner label="Loading the audit log…" />}
+      {audit.isError && <Alert tone="error">{audit.error.message}</Alert>}
+      {audit.data && (
+        <>
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Audit entries">
+            {audit.data.items.map((e) => (
+              <li key={e.id} className="grid gap-1 p-3 text-sm md:grid-cols-[11rem_14rem_1fr_12rem]">
+                <span className="tabular-nums text-muted">{formatDayTime(e.at)}</span>
+                <span className="font-medium text-ink">{actions[e.action] ?? e.action}</span>
+                <span className="break-words">{describe(e)}</span>
+                <span className="text-muted">{e.actor?.name ?? 'Command line'}</span>
+              </li>
+            ))}
+            {audit.data.items.length === 0 && <li className="p-6 text-center text-muted">Nothing recorded yet.</li>}
+          </ul>
+          <Pagination
+            label="Audit log pages"
+            page={audit.data.page}
+            pageSize={audit.data.pageSize}
+            total={audit.data.total}
+            onPage={(p) => setParams({ ...(action ? { action } : {}), page: String(p) })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import type { InternalNote } from '../../../shared/schemas/staff';
+import { maxNoteLength, noteInput } from '../../../shared/schemas/staff';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { formatDayTime } from './format';
+import { useAddNote } from './staff-api';
+import { TextAreaField } from './text-area-field';
+
+/** Notes for the team only: the applicant's pages and e-mails never show them. */
+export function InternalNotes({ applicationId, notes }: { applicationId: string; notes: InternalNote[] }) {
+  const add = useAddNote(applicationId);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string>();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = noteInput.safeParse({ body });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    setError(undefined);
+    add.mutate(checked.data.body, { onSuccess: () => setBody('') });
+  }
+
+  return (
+    <section aria-labelledby="notes-title" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+      <div>
+        <h2 id="notes-title" className="text-lg font-semibold text-ink">
+          Internal notes
+        </h2>
+        <p className="text-sm text-muted">Only staff see these.</p>
+      </div>
+      {notes.length === 0 ? (
+        <p className="text-sm text-muted">No notes yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-lg bg-white p-3 text-sm shadow-sm">
+              <p className="whitespace-pre-line text-ink">{n.body}</p>
+              <p className="mt-1 text-xs text-muted">
+                {n.by?.name ?? 'Former staff member'} · {formatDayTime(n.at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {add.isError && <Alert tone="error">{add.error.message}</Alert>}
+      <form onSubmit={submit} className="space-y-2">
+        <TextAreaField label="Add a note" rows={3} maxLength={maxNoteLength} value={body} error={error} onChange={(e) => setBody(e.target.value)} />
+        <Button type="submit" variant="secondary" disabled={add.isPending}>
+          {add.isPending ? 'Saving…' : 'Add note'}
+        </Button>
+      </form>
+    </section>
+  );
+}

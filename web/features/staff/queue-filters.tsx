@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { applicationStatuses } from '../../../shared/application-status';
+import { studyLevels } from '../../../shared/schemas/catalogue';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/field';
+import { usePrograms, useUniversities } from '../../lib/catalogue';
+import { statusLabel } from './format';
+
+export const sortChoices = [
+  { value: 'submitted:desc', label: 'Newest first' },
+  { value: 'submitted:asc', label: 'Oldest first' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'status:asc', label: 'Status, longest waiting first' },
+  { value: 'status:desc', label: 'Status, accepted first' },
+] as const;
+
+export type Filters = Record<string, string | undefined>;
+
+/** The queue's filters; every change goes to the address bar, so a reload or a shared link keeps them. */
+export function QueueFilters({
+  filters,
+  errors,
+  onChange,
+}: {
+  filters: Filters;
+  errors: Record<string, string>;
+  onChange: (changes: Filters) => void;
+}) {
+  const universities = useUniversities();
+  const programs = usePrograms();
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [searchedFor, setSearchedFor] = useState(filters.q);
+  if (searchedFor !== filters.q) {
+    setSearchedFor(filters.q);
+    setSearch(filters.q ?? '');
+  }
+  const sort = `${filters.sort ?? 'submitted'}:${filters.dir ?? (filters.sort && filters.sort !== 'submitted' ? 'asc' : 'desc')}`;
+  const select = (name: string) => ({
+    value: filters[name] ?? '',
+    onChange: (e: { target: { value: string } }) => onChange({ [name]: e.target.value || undefined }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onChange({ q: search.trim() || undefined });
+  }
+
+  return (
+    <form role="search" aria-label="Filter applications" onSubmit={submit} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <TextField
+            label="Search by name, e-mail or application ID"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            error={errors.q}
+            maxLength={200}
+          />
+        </div>
+        <Button type="submit" className="sm:mb-px">
+          Search
+        </Button>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+        <SelectField label="Status" {...select('status')} error={errors.status}>
+          <option value="">All statuses</option>
+          {applicationStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="University" {...select('universityId')}>
+          <option value="">All universities</option>
+          {universities.data?.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Program" {...select('programId')}>
+          <option value="">All programs</option>
+          {programs.data?.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({p.universityName})
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Level" {...select('level')}>
+          <option value="">All levels</option>
+          {studyLevels.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Submitted from" type="date" {...select('from')} error={errors.from} />
+        <TextField label="Submitted to" type="date" {...select('to')} error={errors.to} />
+        <SelectField
+          label="Sort by"
+          value={sort}
+          onChange={(e) => {
+            const [by, dir] = e.target.value.split(':');
+            onChange({ sort: by === 'submitted' ? undefined : by, dir: dir === (by === 'submitted' ? 'desc' : 'asc') ? undefined : dir });
+          }}
+        >
+          {sortChoices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </form>
+  );
+}

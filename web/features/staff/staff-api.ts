@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplicationStatus } from '../../../shared/application-status';
+import type {
+  AuditPage,
+  ContactRequestDetail,
+  ContactRequestPage,
+  InternalNote,
+  QueuePage,
+  StaffApplicationDetail,
+  TeamMember,
+} from '../../../shared/schemas/staff';
+import type { ContactRequestType } from '../../../shared/staff-workflow';
+import { apiGet, apiPost } from '../../lib/api-client';
+
+/** Everything the console reads is fresh: staff act on what they see. */
+const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const;
+
+export type QueueParams = Record<string, string | undefined>;
+
+export function useQueue(params: QueueParams) {
+  return useQuery({
+    queryKey: ['staff', 'queue', params],
+    queryFn: () => apiGet<QueuePage>('/api/staff/applications', params),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });
+}
+
+export function useStaffApplication(id: string) {
+  return useQuery({
+    queryKey: ['staff', 'application', id],
+    queryFn: () => apiGet<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(id)}`),
+    ...fresh,
+  });
+}
+
+export function useChangeStatus(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { from: ApplicationStatus; to: ApplicationStatus; note?: string }) =>
+      apiPost<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(id)}/status`, input),
+    onSuccess: (detail) => {
+      client.setQueryData(['staff', 'application', id], detail);
+      void client.invalidateQueries({ queryKey: ['staff', 'queue'] });
+    },
+  });
+}
+
+export function useAddNote(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiPost<InternalNote>(`/api/staff/applications/${encodeURIComponent(id)}/notes`, { body }),
+    onSuccess: (note) => {
+      client.setQueryData<StaffApplicationDetail>(['staff', 'application', id], (old) =>
+        old ? { ...old, notes: [...old.notes, note] } : old,
+      );
+    },
+  });
+}
+
+const requestPath = (type: ContactRequestType) => (type === 'referral' ? 'referrals' : 'partnerships');
+
+export function useContactRequests(type: ContactRequestType, params: QueueParams) {
+  return useQuery({
+    queryKey: ['staff', 'requests', type, params],
+    queryFn: () => apiGet<ContactRequestPage>(`/api/staff/${requestPath(type)}`, params),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });
+}
+
+export function useContactRequest(type: ContactRequestType, id: string) {
+  return useQuery({
+    queryKey: ['staff', 'request', type, id],
+    queryFn: () => apiGet<ContactRequestDetail>(`/api/staff/${requestPath(type)}/${encodeURIComponent(id)}`),
+    ...fresh,
+  });
+}
+
+export function useMarkContactRequest(type: ContactRequestType, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { status: 'contacted' | 'closed'; note?: string }) =>
+      apiPost<ContactRequestDetail>(`/api/staff/${requestPath(type)}/${encodeURIComponent(id)}/status`, input),
+    onSuccess: (detail) => {
+      client.setQueryData(['staff', 'request', type, id], detail);
+      void client.invalidateQueries({ queryKey: ['staff', 'requests', type] });
+    },
+  });
+}
+
+export function useTeam() {
+  return useQuery({
+    queryKey: ['staff', 'team'],
+    queryFn: async () => (await apiGet<{ members: TeamMember[] }>('/api/staff/team')).members,
+    ...fresh,
+  });
+}
+
+/** Team changes answer with the member as it now is; the list is read again. */
+export function useTeamAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, body }: { path: string; body?: object }) => apiPost<TeamMember>(`/api/staff/team${path}`, body ?? {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'team'] }),
+  });
+}
+
+export function useAudit(params: QueueParams) {
+  return useQuery({
+    queryKey: ['staff', 'audit', params],
+    queryFn: () => apiGet<AuditPage>('/api/staff/audit', params),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });
+}

@@ -1,0 +1,74 @@
+import { NavLink, Route, Routes } from 'react-router';
+import { isStaffRole } from '../../../shared/staff-workflow';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { NotFoundPage } from '../../components/not-found-page';
+import { usePageTitle } from '../../components/page-title';
+import type { AccountUser } from '../../lib/auth-client';
+import { RequireSignIn } from '../auth/require-sign-in';
+import { ApplicationPage } from './application-page';
+import { AuditPage } from './audit-page';
+import { ContactRequestPage } from './contact-request-page';
+import { ContactRequestsPage } from './contact-requests-page';
+import { QueuePage } from './queue-page';
+import { TeamPage } from './team-page';
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-200'}`;
+
+function NoAccess() {
+  usePageTitle('Staff console');
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <Alert tone="warning" title="This page is for the portal's staff">
+        <p>Your account does not have access to the staff console.</p>
+      </Alert>
+      <ButtonLink to="/dashboard" variant="secondary" className="mt-6">
+        Go to My Applications
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Console({ user }: { user: AccountUser }) {
+  const isAdmin = user.role === 'admin';
+  return (
+    <div className="bg-slate-50">
+      <div className="border-b border-slate-200 bg-white">
+        <nav aria-label="Staff console" className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-2">
+          <span className="mr-3 hidden text-sm font-semibold text-muted sm:inline">Staff console</span>
+          <NavLink to="/staff" end className={tabClass}>
+            Applications
+          </NavLink>
+          <NavLink to="/staff/requests" className={tabClass}>
+            Referrals &amp; partners
+          </NavLink>
+          {isAdmin && (
+            <NavLink to="/staff/team" className={tabClass}>
+              Team
+            </NavLink>
+          )}
+          {isAdmin && (
+            <NavLink to="/staff/audit" className={tabClass}>
+              Audit log
+            </NavLink>
+          )}
+        </nav>
+      </div>
+      <Routes>
+        <Route index element={<QueuePage />} />
+        <Route path="applications/:id" element={<ApplicationPage />} />
+        <Route path="requests" element={<ContactRequestsPage />} />
+        <Route path="requests/:type/:id" element={<ContactRequestPage />} />
+        {isAdmin && <Route path="team" element={<TeamPage currentUserId={user.id} />} />}
+        {isAdmin && <Route path="audit" element={<AuditPage />} />}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </div>
+  );
+}
+
+/** /staff/*: its own chunk, loaded only when someone opens it. The server checks the role on every call. */
+export function StaffConsole() {
+  return <RequireSignIn>{(user) => (isStaffRole(user.role) ? <Console user={user} /> : <NoAccess />)}</RequireSignIn>;
+}

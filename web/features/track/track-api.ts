@@ -1,0 +1,41 @@
+import type { TrackResult } from '../../../shared/schemas/application';
+import { apiPost } from '../../lib/api-client';
+
+export type TrackSource =
+  | { kind: 'lookup'; applicationId: string; email: string }
+  | { kind: 'token'; token: string };
+
+const storageKey = 'portal.track.token';
+
+export function fetchTracked(source: TrackSource): Promise<TrackResult> {
+  return source.kind === 'lookup'
+    ? apiPost<TrackResult>('/api/track', { applicationId: source.applicationId.trim(), email: source.email.trim() })
+    : apiPost<TrackResult>('/api/track/token', { token: source.token });
+}
+
+/** The tracking token lives in session storage, never in a URL (D4). */
+export const rememberToken = (token: string) => sessionStorage.setItem(storageKey, token);
+export const forgetToken = () => sessionStorage.removeItem(storageKey);
+export const storedToken = () => sessionStorage.getItem(storageKey);
+
+/** Reads `#t=<token>` from the confirmation e-mail's link and removes it from the address bar. */
+export function takeTokenFromFragment(): string | null {
+  const match = /^#t=([A-Za-z0-9_.-]+)$/.exec(window.location.hash);
+  if (!match) return null;
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  return match[1]!;
+}
+
+/** Downloads a document with the tracking token as a bearer: no secret in the link. */
+export async function downloadWithToken(url: string, token: string, fileName: string): Promise<void> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error('The document could not be downloaded. Please try again.');
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,48 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ApplicationView } from '../../../shared/schemas/application';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * Follows a server-sent event stream of application records. EventSource reconnects by itself
+ * after a drop (the server sends the current record on every connection); when the server
+ * refuses the stream (an expired stream token), `onClosed` is called to get a new one.
+ */
+export function useLiveUpdates(
+  url: string | null,
+  onRecord: (record: ApplicationView) => void,
+  { onOpen, onClosed }: { onOpen?: () => void; onClosed?: () => void } = {},
+): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
+  const record = useEffectEvent((value: ApplicationView) => onRecord(value));
+  const opened = useEffectEvent(() => onOpen?.());
+  const closed = useEffectEvent(() => onClosed?.());
+
+  useEffect(() => {
+    if (!url) return;
+    setState('connecting');
+    const source = new EventSource(url);
+    let retryTimer: number | undefined;
+    source.onopen = () => {
+      setState('live');
+      opened();
+    };
+    source.addEventListener('application', (event) => {
+      try {
+        record(JSON.parse((event as MessageEvent<string>).data) as ApplicationView);
+      } catch {
+        // a malformed message is skipped; the next one replaces the record anyway
+      }
+    });
+    source.onerror = () => {
+      setState('reconnecting');
+      if (source.readyState === EventSource.CLOSED) retryTimer = window.setTimeout(closed, 3000);
+    };
+    return () => {
+      window.clearTimeout(retryTimer);
+      source.close();
+    };
+  }, [url]);
+
+  return state;
+}
