@@ -9,7 +9,10 @@ import { seedCatalogue } from '../server/db/seed-catalogue.ts';
 import { queueRowsQuery, statusCountsSql } from '../server/modules/staff/queue-repository.ts';
 import { listQueue } from '../server/modules/staff/queue-service.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
-import { generatedRow, insertGeneratedApplications } from '../tests/factories/staff-applications.ts';
+import {
+  generatedRow,
+  insertGeneratedApplications,
+} from '../tests/factories/staff-applications.ts';
 import { summarise } from './lib.ts';
 
 /**
@@ -26,7 +29,8 @@ process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const today = new Date();
 const set = { count: rowCount, newest: today, stepMinutes: 7, tag: 'b' };
-const daysAgo = (n: number) => new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) =>
+  new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
 const cases: [string, Record<string, string>][] = [
   ['default page (newest first)', {}],
   ['status = reviewed', { status: 'reviewed' }],
@@ -58,8 +62,11 @@ async function time(db: Db, query: QueueQuery): Promise<number[]> {
 }
 
 async function explain(db: Db, statement: { toSQL(): { sql: string; params: unknown[] } } | SQL) {
-  const { sql: text, params } = 'toSQL' in statement ? statement.toSQL() : new PgDialect().sqlToQuery(statement);
-  const result = (await db.execute(sql.raw(`explain (analyze, buffers) ${inline(text, params)}`))) as unknown as { rows: Record<string, string>[] };
+  const { sql: text, params } =
+    'toSQL' in statement ? statement.toSQL() : new PgDialect().sqlToQuery(statement);
+  const result = (await db.execute(
+    sql.raw(`explain (analyze, buffers) ${inline(text, params)}`),
+  )) as unknown as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
@@ -76,13 +83,20 @@ const opened = await openDatabase(database);
 try {
   const db = opened.db;
   await runMigrations(opened.kind, db);
-  await seedCatalogue(db, await readCatalogueFiles(path.resolve(import.meta.dirname, '../server/db/catalogue')));
+  await seedCatalogue(
+    db,
+    await readCatalogueFiles(path.resolve(import.meta.dirname, '../server/db/catalogue')),
+  );
   let started = performance.now();
   await insertGeneratedApplications(db, set);
-  console.log(`database: ${opened.kind}; ${rowCount.toLocaleString('en-GB')} applications inserted in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `database: ${opened.kind}; ${rowCount.toLocaleString('en-GB')} applications inserted in ${Math.round(performance.now() - started)} ms`,
+  );
   started = performance.now();
   await db.execute(sql`vacuum analyze applications`);
-  console.log(`vacuum analyze: ${Math.round(performance.now() - started)} ms; ${runs} timed runs per query after 3 warm-up runs\n`);
+  console.log(
+    `vacuum analyze: ${Math.round(performance.now() - started)} ms; ${runs} timed runs per query after 3 warm-up runs\n`,
+  );
 
   let slowest: { name: string; query: QueueQuery; p50: number } | null = null;
   let failed = 0;
@@ -99,10 +113,16 @@ try {
     if (!slowest || result.p50 > slowest.p50) slowest = { name, query, p50: result.p50 };
   }
   if (slowest) {
-    console.log(`\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query))}`);
+    console.log(
+      `\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query))}`,
+    );
     console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query))}`);
   }
-  console.log(failed === 0 ? `\nEvery queue page is under ${targetMs} ms (p50).` : `\n${failed} queue page(s) over ${targetMs} ms.`);
+  console.log(
+    failed === 0
+      ? `\nEvery queue page is under ${targetMs} ms (p50).`
+      : `\n${failed} queue page(s) over ${targetMs} ms.`,
+  );
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {
   await opened.close();

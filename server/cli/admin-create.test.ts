@@ -22,20 +22,26 @@ let drop: () => Promise<void>;
 let app: FastifyInstance | undefined;
 
 /** `npm run admin:create -- ...args` as an operator runs it, against this test's database. */
-function adminCreate(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function adminCreate(
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts', ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: publicUrl,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/admin-create.ts', ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: publicUrl,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -50,7 +56,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-cli-'));
   const test = await createTestDatabase();
   drop = test.drop;
-  database = test.database.kind === 'postgres' ? test.database : { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+  database =
+    test.database.kind === 'postgres'
+      ? test.database
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
 });
 
 afterAll(async () => {
@@ -80,12 +89,22 @@ describe('npm run admin:create', () => {
   }, 60_000);
 
   it('with the server running: says plainly to stop it (embedded) or just works (PostgreSQL)', async () => {
-    const config: Config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl }), database };
+    const config: Config = {
+      ...loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: publicUrl,
+      }),
+      database,
+    };
     app = await buildApp(config);
     const result = await adminCreate('--email', email);
     if (database.kind === 'pglite') {
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`Stop the server first: the embedded database is in use by process ${process.pid}`);
+      expect(result.stderr).toContain(
+        `Stop the server first: the embedded database is in use by process ${process.pid}`,
+      );
       expect(await outbox()).toHaveLength(2);
     } else {
       expect(result.code, result.stderr).toBe(0);
@@ -96,14 +115,21 @@ describe('npm run admin:create', () => {
   it('the newest link sets the password, signs in, and opens the staff console with admin rights', async () => {
     const [newest] = await outbox();
     const token = /reset-password\?token=([\w-]+)/.exec(newest!.text)![1]!;
-    const res = await authPost(app!, '/reset-password', { token, newPassword: 'first admin password', confirmPassword: 'first admin password' });
+    const res = await authPost(app!, '/reset-password', {
+      token,
+      newPassword: 'first admin password',
+      confirmPassword: 'first admin password',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = cookieFrom(res.headers['set-cookie']);
     const team = await app!.inject({ method: 'GET', url: '/api/staff/team', headers: { cookie } });
     expect(team.statusCode).toBe(200);
     const rows = await app!.db.select().from(users).where(eq(users.email, email));
     expect(rows).toMatchObject([{ role: 'admin', emailVerified: true, name: 'Ada Admin' }]);
-    const audits = await app!.db.select().from(auditLog).where(eq(auditLog.action, 'admin.created'));
+    const audits = await app!.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin.created'));
     expect(audits.length).toBeGreaterThanOrEqual(2);
     expect(audits.every((a) => a.actorId === null && a.subjectId === rows[0]!.id)).toBe(true);
   });

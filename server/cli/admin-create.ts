@@ -30,7 +30,9 @@ function fail(message: string, code = 1): never {
 function readArguments() {
   let values;
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
+    }));
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`, 2);
   }
@@ -39,8 +41,16 @@ function readArguments() {
     process.exit(0);
   }
   const email = z.email().max(254).safeParse(values.email?.trim());
-  if (!email.success) fail(`${values.email ? 'That is not a valid e-mail address.' : 'The --email option is required.'}\n${usage}`, 2);
-  const name = z.string().trim().max(200).safeParse(values.name ?? '');
+  if (!email.success)
+    fail(
+      `${values.email ? 'That is not a valid e-mail address.' : 'The --email option is required.'}\n${usage}`,
+      2,
+    );
+  const name = z
+    .string()
+    .trim()
+    .max(200)
+    .safeParse(values.name ?? '');
   if (!name.success) fail('The --name option must be at most 200 characters.', 2);
   return { email: email.data, name: name.data };
 }
@@ -55,7 +65,12 @@ async function main() {
     throw error;
   }
   // A throwaway Fastify gives the server's own logger (with its redaction) to the auth and mail code.
-  const logHost = Fastify({ logger: { ...loggerOptions(config), level: config.logLevel === 'info' ? 'warn' : config.logLevel } });
+  const logHost = Fastify({
+    logger: {
+      ...loggerOptions(config),
+      level: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    },
+  });
   let database: Database;
   try {
     database = await openDatabase(config.database);
@@ -74,17 +89,29 @@ async function main() {
   try {
     await database.withMigrationLock((db) => runMigrations(database.kind, db));
     const secret = await resolveAuthSecret(config);
-    const auth = createAuth({ config, db: database.db, secret, mailer, log: logHost.log, signedIn: new SignedInHooks(logHost.log) });
+    const auth = createAuth({
+      config,
+      db: database.db,
+      secret,
+      mailer,
+      log: logHost.log,
+      signedIn: new SignedInHooks(logHost.log),
+    });
     const admin = await ensureAdmin(database.db, email, name);
     const link = await issueSetPasswordLink(auth, config, admin.userId);
-    await mailer.send({ to: email.toLowerCase(), ...adminSetPasswordMail(link, setPasswordLinkDays) });
+    await mailer.send({
+      to: email.toLowerCase(),
+      ...adminSetPasswordMail(link, setPasswordLinkDays),
+    });
 
     const what = admin.created
       ? 'Created a new administrator account.'
       : admin.previousRole === 'admin'
         ? 'That account was already an administrator.'
         : `That account existed (as ${admin.previousRole}); it is now an administrator.`;
-    const where = config.mail.smtpUrl ? 'over SMTP' : `to the dev outbox (${outboxDir(config)}; also listed at /dev/mail while the server runs)`;
+    const where = config.mail.smtpUrl
+      ? 'over SMTP'
+      : `to the dev outbox (${outboxDir(config)}; also listed at /dev/mail while the server runs)`;
     console.log(
       `${what}\nA link to set the password (valid ${setPasswordLinkDays} days) was e-mailed ${where}.\n` +
         `It opens ${config.publicUrl}/reset-password; after setting the password, open the staff console from the menu.`,

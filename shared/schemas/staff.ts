@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
-import { contactRequestStatuses, type ContactRequestStatus, type StaffRole } from '../staff-workflow.ts';
+import {
+  contactRequestStatuses,
+  type ContactRequestStatus,
+  type StaffRole,
+} from '../staff-workflow.ts';
 import { studyLevels } from './catalogue.ts';
 
 export const queueSorts = ['submitted', 'name', 'status'] as const;
@@ -11,8 +15,10 @@ export const maxQueueOffset = 10_000;
 export const maxSearchLength = 200;
 export const maxNoteLength = 2000;
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
 
 const dayText = (label: string) =>
   z
@@ -29,7 +35,8 @@ const pageNumber = z.coerce
   .min(1, 'Page must be 1 or more')
   .max(100_000, 'Page is too large');
 
-const idText = (label: string) => z.string().trim().max(120, `${label} must be at most 120 characters`);
+const idText = (label: string) =>
+  z.string().trim().max(120, `${label} must be at most 120 characters`);
 
 /** GET /api/staff/applications: every filter optional; unknown parameters are refused. */
 export const queueQuery = z
@@ -52,10 +59,16 @@ export const queueQuery = z
     page: pageNumber.default(1),
     pageSize: z.coerce
       .number({ error: 'Page size must be a number' })
-      .refine((n) => (queuePageSizes as readonly number[]).includes(n), `Page size is one of ${queuePageSizes.join(', ')}`)
+      .refine(
+        (n) => (queuePageSizes as readonly number[]).includes(n),
+        `Page size is one of ${queuePageSizes.join(', ')}`,
+      )
       .default(25),
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'To must be on or after From' })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    path: ['to'],
+    message: 'To must be on or after From',
+  })
   .refine((v) => (v.page - 1) * v.pageSize < maxQueueOffset, {
     path: ['page'],
     message: `Only the first ${maxQueueOffset.toLocaleString('en-GB')} results can be paged through: narrow the search`,
@@ -94,14 +107,27 @@ export const contactRequestQuery = z.strictObject({
 });
 
 export const inviteInput = z.strictObject({
-  email: z.string({ error: 'E-mail is required' }).trim().min(1, 'E-mail is required').max(254).pipe(z.email('Enter a valid e-mail address')),
-  name: z.string({ error: 'Name must be text' }).trim().max(200, 'Name must be at most 200 characters').default(''),
-  role: z.enum(['consultant', 'admin'], { error: 'Role is consultant or admin' }).default('consultant'),
+  email: z
+    .string({ error: 'E-mail is required' })
+    .trim()
+    .min(1, 'E-mail is required')
+    .max(254)
+    .pipe(z.email('Enter a valid e-mail address')),
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .max(200, 'Name must be at most 200 characters')
+    .default(''),
+  role: z
+    .enum(['consultant', 'admin'], { error: 'Role is consultant or admin' })
+    .default('consultant'),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 
 export const roleChangeInput = z.strictObject({
-  role: z.enum(['applicant', 'consultant', 'admin'], { error: 'Role is applicant, consultant or admin' }),
+  role: z.enum(['applicant', 'consultant', 'admin'], {
+    error: 'Role is applicant, consultant or admin',
+  }),
 });
 
 export const auditQuery = z.strictObject({

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase } from '../support/test-database.ts';
+import { createE2eAdmin } from './staff-admin-setup.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -55,6 +56,13 @@ export default async function setup(project: TestProject) {
   const { database, drop } = await createTestDatabase();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const staffAdminEmail = createE2eAdmin({
+    NODE_ENV: 'test',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+  });
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
@@ -76,6 +84,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('staffAdminEmail', staffAdminEmail);
 
   return async () => {
     if (server.exitCode === null) {

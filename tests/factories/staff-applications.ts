@@ -9,13 +9,55 @@ import type { Db } from '../../server/db/client.ts';
  * test can compute what a filter should find without asking the database.
  */
 export const firstNames = [
-  'Amara', 'Chen', 'Priya', 'Mohammed', 'Olga', 'Juan', 'Aisha', 'Wei', 'Fatima', 'Luca',
-  'Sofia', 'Kwame', 'Yuki', 'Omar', 'Ananya', 'Diego', 'Zainab', 'Ivan', 'Mei', 'Tariq',
+  'Amara',
+  'Chen',
+  'Priya',
+  'Mohammed',
+  'Olga',
+  'Juan',
+  'Aisha',
+  'Wei',
+  'Fatima',
+  'Luca',
+  'Sofia',
+  'Kwame',
+  'Yuki',
+  'Omar',
+  'Ananya',
+  'Diego',
+  'Zainab',
+  'Ivan',
+  'Mei',
+  'Tariq',
 ];
 export const lastNames = [
-  'Okafor', 'Nguyen', 'Sharma', 'Khan', 'Petrova', 'Garcia', 'Bello', 'Zhang', 'Ali', 'Rossi',
-  'Silva', 'Mensah', 'Tanaka', 'Hassan', 'Iyer', 'Lopez', 'Yusuf', 'Ivanov', 'Li', 'Aziz',
-  'Smith', 'Jones', 'Brown', "O'Brien", 'Taylor', 'Evans', 'Wilson',
+  'Okafor',
+  'Nguyen',
+  'Sharma',
+  'Khan',
+  'Petrova',
+  'Garcia',
+  'Bello',
+  'Zhang',
+  'Ali',
+  'Rossi',
+  'Silva',
+  'Mensah',
+  'Tanaka',
+  'Hassan',
+  'Iyer',
+  'Lopez',
+  'Yusuf',
+  'Ivanov',
+  'Li',
+  'Aziz',
+  'Smith',
+  'Jones',
+  'Brown',
+  "O'Brien",
+  'Taylor',
+  'Evans',
+  'Wilson',
 ];
 /** Out of every 20 rows: 7 submitted, 5 reviewed, 4 applied, 2 offered, 2 accepted. */
 const statusBuckets: ApplicationStatus[] = [
@@ -49,7 +91,8 @@ export function generatedRow(n: number, set: Pick<GeneratedSet, 'newest' | 'step
   };
 }
 
-const sqlList = (values: string[]) => sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
+const sqlList = (values: string[]) =>
+  sql.raw(`(ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[])`);
 
 export async function insertGeneratedApplications(db: Db, set: GeneratedSet): Promise<void> {
   await db.execute(sql`

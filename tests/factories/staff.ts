@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '../../server/db/schema/auth.ts';
+import { createApplication, fixture } from './application.ts';
 import { createUser, uniqueEmail } from './user.ts';
+import { mailTo } from './user-mail.ts';
 
 /** A signed-in consultant or admin (a confirmed account with that role) and its Cookie header. */
-export function createStaff(app: FastifyInstance, role: Extract<UserRole, 'consultant' | 'admin'> = 'consultant', name?: string) {
-  return createUser(app, { role, email: uniqueEmail(role), name: name ?? (role === 'admin' ? 'Ada Admin' : 'Cora Consultant') });
+export function createStaff(
+  app: FastifyInstance,
+  role: Extract<UserRole, 'consultant' | 'admin'> = 'consultant',
+  name?: string,
+) {
+  return createUser(app, {
+    role,
+    email: uniqueEmail(role),
+    name: name ?? (role === 'admin' ? 'Ada Admin' : 'Cora Consultant'),
+  });
 }
 
 export interface StaffCall {
@@ -25,26 +35,80 @@ export function staffCall(app: FastifyInstance, call: StaffCall, cookie?: string
 }
 
 /** Every staff API route, with harmless arguments; `adminOnly` marks staff management and the audit log. */
-export function everyStaffRoute(ids: { applicationId?: string; userId?: string } = {}): (StaffCall & { adminOnly: boolean })[] {
+export function everyStaffRoute(
+  ids: { applicationId?: string; userId?: string } = {},
+): (StaffCall & { adminOnly: boolean })[] {
   const applicationId = ids.applicationId ?? randomUUID();
   const userId = ids.userId ?? randomUUID();
   const requestId = randomUUID();
   return [
     { method: 'GET', url: '/api/staff/applications', adminOnly: false },
     { method: 'GET', url: `/api/staff/applications/${applicationId}`, adminOnly: false },
-    { method: 'POST', url: `/api/staff/applications/${applicationId}/status`, payload: { from: 'submitted', to: 'reviewed' }, adminOnly: false },
-    { method: 'POST', url: `/api/staff/applications/${applicationId}/notes`, payload: { body: 'Called the applicant' }, adminOnly: false },
+    {
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/status`,
+      payload: { from: 'submitted', to: 'reviewed' },
+      adminOnly: false,
+    },
+    {
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/notes`,
+      payload: { body: 'Called the applicant' },
+      adminOnly: false,
+    },
     { method: 'GET', url: '/api/staff/referrals', adminOnly: false },
     { method: 'GET', url: `/api/staff/referrals/${requestId}`, adminOnly: false },
-    { method: 'POST', url: `/api/staff/referrals/${requestId}/status`, payload: { status: 'contacted' }, adminOnly: false },
+    {
+      method: 'POST',
+      url: `/api/staff/referrals/${requestId}/status`,
+      payload: { status: 'contacted' },
+      adminOnly: false,
+    },
     { method: 'GET', url: '/api/staff/partnerships', adminOnly: false },
     { method: 'GET', url: `/api/staff/partnerships/${requestId}`, adminOnly: false },
-    { method: 'POST', url: `/api/staff/partnerships/${requestId}/status`, payload: { status: 'closed' }, adminOnly: false },
+    {
+      method: 'POST',
+      url: `/api/staff/partnerships/${requestId}/status`,
+      payload: { status: 'closed' },
+      adminOnly: false,
+    },
     { method: 'GET', url: '/api/staff/team', adminOnly: true },
-    { method: 'POST', url: '/api/staff/team/invitations', payload: { email: uniqueEmail('invitee') }, adminOnly: true },
-    { method: 'POST', url: `/api/staff/team/${userId}/role`, payload: { role: 'admin' }, adminOnly: true },
+    {
+      method: 'POST',
+      url: '/api/staff/team/invitations',
+      payload: { email: uniqueEmail('invitee') },
+      adminOnly: true,
+    },
+    {
+      method: 'POST',
+      url: `/api/staff/team/${userId}/role`,
+      payload: { role: 'admin' },
+      adminOnly: true,
+    },
     { method: 'POST', url: `/api/staff/team/${userId}/deactivate`, adminOnly: true },
     { method: 'POST', url: `/api/staff/team/${userId}/reactivate`, adminOnly: true },
     { method: 'GET', url: '/api/staff/audit', adminOnly: true },
   ];
+}
+
+/** An applicant (signed in) and the application it submitted with a transcript, as staff will find it. */
+export async function createApplicantWithApplication(
+  app: FastifyInstance,
+  passportNumber = 'P98765432',
+) {
+  const applicant = await createUser(app);
+  const { id } = await createApplication(
+    app,
+    { email: applicant.user.email, passportNumber },
+    {
+      cookie: applicant.cookie,
+      files: [{ key: 'transcripts', ...fixture('transcript.pdf'), contentType: 'application/pdf' }],
+    },
+  );
+  return { applicant, applicationId: id };
+}
+
+/** The status e-mails the applicant has received so far. */
+export async function statusMailsTo(app: FastifyInstance, email: string) {
+  return (await mailTo(app, email)).filter((m) => /application status/i.test(m.subject));
 }

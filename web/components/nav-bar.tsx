@@ -11,7 +11,7 @@ const links = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
+  `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
 
 export function NavBar() {
   const [isOpen, setIsOpen] = useState(false);
@@ -35,19 +35,19 @@ export function NavBar() {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>UK Study Portal</span>
         </Link>
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden items-center gap-1 xl:flex">
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className="hidden items-center gap-2 xl:flex">
           <NavAccountLinks />
         </div>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-expanded={isOpen}
           aria-controls="mobile-menu"
           onClick={() => {
@@ -62,7 +62,7 @@ export function NavBar() {
         </button>
       </nav>
       {isOpen && (
-        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 lg:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 xl:hidden">
           <div className="flex flex-col gap-1 pt-2">
             {links.map((link) => (
               <NavLink key={link.to} to={link.to} className={linkClass}>

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ContactRequestStatus } from '../../../shared/staff-workflow.ts';
 import { applications } from './applications.ts';
 import { users } from './auth.ts';
@@ -62,7 +71,9 @@ export const contactRequestEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
-    partnershipId: uuid('partnership_id').references(() => partnerships.id, { onDelete: 'cascade' }),
+    partnershipId: uuid('partnership_id').references(() => partnerships.id, {
+      onDelete: 'cascade',
+    }),
     status: text('status').$type<ContactRequestStatus>().notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -71,7 +82,13 @@ export const contactRequestEvents = pgTable(
   (t) => [
     index('contact_request_events_referral_idx').on(t.referralId, t.createdAt),
     index('contact_request_events_partnership_idx').on(t.partnershipId, t.createdAt),
-    check('contact_request_events_one_request', sql`num_nonnulls(${t.referralId}, ${t.partnershipId}) = 1`),
-    check('contact_request_events_status_check', sql`${t.status} in ('new', 'contacted', 'closed')`),
+    check(
+      'contact_request_events_one_request',
+      sql`num_nonnulls(${t.referralId}, ${t.partnershipId}) = 1`,
+    ),
+    check(
+      'contact_request_events_status_check',
+      sql`${t.status} in ('new', 'contacted', 'closed')`,
+    ),
   ],
 );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import {
@@ -19,9 +19,6 @@ let baseUrl: string;
 
 beforeAll(async () => {
   baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-});
-afterAll(async () => {
-  // useTestApp closes the app
 });
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000) {

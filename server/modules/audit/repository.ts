@@ -2,7 +2,12 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
-export function findAuditEntries(db: Db, action: string | undefined, limit: number, offset: number) {
+export function findAuditEntries(
+  db: Db,
+  action: string | undefined,
+  limit: number,
+  offset: number,
+) {
   return db
     .select({
       id: auditLog.id,

@@ -34,7 +34,10 @@ export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<void
 
 export const auditPageSize = 50;
 
-export async function listAudit(db: Db, query: { action?: string; page: number }): Promise<AuditPage> {
+export async function listAudit(
+  db: Db,
+  query: { action?: string; page: number },
+): Promise<AuditPage> {
   const [rows, total] = await Promise.all([
     findAuditEntries(db, query.action, auditPageSize, (query.page - 1) * auditPageSize),
     countAuditEntries(db, query.action),
@@ -47,7 +50,9 @@ export async function listAudit(db: Db, query: { action?: string; page: number }
       subjectId: row.subjectId,
       details: row.details,
       at: row.createdAt.toISOString(),
-      actor: row.actorId ? { id: row.actorId, name: row.actorName || row.actorEmail || 'Unknown' } : null,
+      actor: row.actorId
+        ? { id: row.actorId, name: row.actorName || row.actorEmail || 'Unknown' }
+        : null,
     })),
     page: query.page,
     pageSize: auditPageSize,

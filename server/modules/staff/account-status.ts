@@ -7,6 +7,9 @@ export const accountDeactivatedMessage =
 
 /** Checked by better-auth before it creates any session (server/auth/create-auth.ts). */
 export async function isDeactivated(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: userDeactivations.userId }).from(userDeactivations).where(eq(userDeactivations.userId, userId));
+  const [row] = await db
+    .select({ userId: userDeactivations.userId })
+    .from(userDeactivations)
+    .where(eq(userDeactivations.userId, userId));
   return row !== undefined;
 }

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/service.ts';
-import { deleteDeactivation, findMember, findUserByEmail, insertStaffUser } from './team-repository.ts';
+import {
+  deleteDeactivation,
+  findMember,
+  findUserByEmail,
+  insertStaffUser,
+} from './team-repository.ts';
 
 export interface EnsuredAdmin {
   userId: string;
@@ -21,18 +26,30 @@ export async function ensureAdmin(db: Db, email: string, name = ''): Promise<Ens
     const existing = await findUserByEmail(tx, address);
     let result: EnsuredAdmin;
     if (existing) {
-      await tx.update(users).set({ role: 'admin', emailVerified: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
-      if ((await findMember(tx, existing.id))?.deactivatedAt) await deleteDeactivation(tx, existing.id);
+      await tx
+        .update(users)
+        .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      if ((await findMember(tx, existing.id))?.deactivatedAt)
+        await deleteDeactivation(tx, existing.id);
       result = { userId: existing.id, created: false, previousRole: existing.role };
     } else {
-      result = { userId: await insertStaffUser(tx, { email: address, name, role: 'admin' }), created: true, previousRole: null };
+      result = {
+        userId: await insertStaffUser(tx, { email: address, name, role: 'admin' }),
+        created: true,
+        previousRole: null,
+      };
     }
     await recordAudit(tx, {
       actorId: null,
       action: 'admin.created',
       subjectType: 'user',
       subjectId: result.userId,
-      details: { email: address, via: 'command line', ...(result.previousRole ? { previousRole: result.previousRole } : {}) },
+      details: {
+        email: address,
+        via: 'command line',
+        ...(result.previousRole ? { previousRole: result.previousRole } : {}),
+      },
     });
     return result;
   });

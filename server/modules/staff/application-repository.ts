@@ -4,7 +4,12 @@ import { applicationNotes, users } from '../../db/schema/index.ts';
 
 export function findNotes(db: Db, applicationId: string) {
   return db
-    .select({ id: applicationNotes.id, body: applicationNotes.body, createdAt: applicationNotes.createdAt, authorId: applicationNotes.authorId })
+    .select({
+      id: applicationNotes.id,
+      body: applicationNotes.body,
+      createdAt: applicationNotes.createdAt,
+      authorId: applicationNotes.authorId,
+    })
     .from(applicationNotes)
     .where(eq(applicationNotes.applicationId, applicationId))
     .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
@@ -19,6 +24,9 @@ export async function insertNote(db: Db, values: typeof applicationNotes.$inferI
 export async function findPeople(db: Db, ids: (string | null)[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, unique));
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r.name.trim() || r.email]));
 }

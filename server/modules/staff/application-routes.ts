@@ -13,7 +13,9 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/staff/applications', staffOnly, async (req) => listQueue(app.db, parseInput(queueQuery, req.query)));
+  app.get('/api/staff/applications', staffOnly, async (req) =>
+    listQueue(app.db, parseInput(queueQuery, req.query)),
+  );
 
   app.get('/api/staff/applications/:id', staffOnly, async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { StaffApplicationDetail, StaffPerson, StatusChangeInput } from '../../../shared/schemas/staff.ts';
+import type {
+  StaffApplicationDetail,
+  StaffPerson,
+  StatusChangeInput,
+} from '../../../shared/schemas/staff.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
 import { isStepBack } from '../../../shared/staff-workflow.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -22,7 +26,10 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
   const record = await findApplicationRecord(db, id);
   if (!record) throw notFound();
   const notes = await findNotes(db, id);
-  const names = await findPeople(db, [...record.events.map((e) => e.actorId), ...notes.map((n) => n.authorId)]);
+  const names = await findPeople(db, [
+    ...record.events.map((e) => e.actorId),
+    ...notes.map((n) => n.authorId),
+  ]);
   return {
     application: {
       id: record.id,
@@ -64,7 +71,12 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
       at: e.createdAt.toISOString(),
       by: person(names, e.actorId),
     })),
-    notes: notes.map((n) => ({ id: n.id, body: n.body, at: n.createdAt.toISOString(), by: person(names, n.authorId) })),
+    notes: notes.map((n) => ({
+      id: n.id,
+      body: n.body,
+      at: n.createdAt.toISOString(),
+      by: person(names, n.authorId),
+    })),
   };
 }
 
@@ -83,7 +95,10 @@ export async function changeApplicationStatus(
   if (!before) throw notFound();
   const last = before.events.at(-1);
   const isReplay =
-    before.status === input.to && last?.fromStatus === input.from && last.status === input.to && last.actorId === actor.id;
+    before.status === input.to &&
+    last?.fromStatus === input.from &&
+    last.status === input.to &&
+    last.actorId === actor.id;
   if (isReplay) return { detail: await getStaffApplication(app.db, id), replayed: true };
   if (input.from === input.to) {
     throw new AppError('STATUS_UNCHANGED', 409, 'Choose a different status.');
@@ -115,5 +130,10 @@ export async function changeApplicationStatus(
 export async function addNote(db: Db, actor: SessionUser, applicationId: string, body: string) {
   if (!(await findApplicationRow(db, applicationId))) throw notFound();
   const note = await insertNote(db, { applicationId, authorId: actor.id, body });
-  return { id: note.id, body: note.body, at: note.createdAt.toISOString(), by: { id: actor.id, name: actor.name.trim() || actor.email } };
+  return {
+    id: note.id,
+    body: note.body,
+    at: note.createdAt.toISOString(),
+    by: { id: actor.id, name: actor.name.trim() || actor.email },
+  };
 }

@@ -72,14 +72,24 @@ export async function findContactRequests(
   return { rows: rows.map(toRow), total: counted?.n ?? 0 };
 }
 
-export async function findContactRequest(db: Db, type: ContactRequestType, id: string, forUpdate = false) {
+export async function findContactRequest(
+  db: Db,
+  type: ContactRequestType,
+  id: string,
+  forUpdate = false,
+) {
   const { table, columns } = source(type);
   const query = db.select(columns).from(table).where(eq(table.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ? toRow(row) : undefined;
 }
 
-export async function updateContactRequestStatus(db: Db, type: ContactRequestType, id: string, status: ContactRequestStatus) {
+export async function updateContactRequestStatus(
+  db: Db,
+  type: ContactRequestType,
+  id: string,
+  status: ContactRequestStatus,
+) {
   const { table } = source(type);
   await db.update(table).set({ status }).where(eq(table.id, id));
 }

@@ -4,11 +4,18 @@ import { contactRequestQuery, contactRequestUpdate } from '../../../shared/schem
 import type { ContactRequestType } from '../../../shared/staff-workflow.ts';
 import { requireRole } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { getContactRequest, listContactRequests, markContactRequest } from './contact-request-service.ts';
+import {
+  getContactRequest,
+  listContactRequests,
+  markContactRequest,
+} from './contact-request-service.ts';
 
 const staffOnly = { preHandler: requireRole('consultant', 'admin') };
 const idParam = z.strictObject({ id: z.uuid('Not a request id') });
-const paths: Record<ContactRequestType, string> = { referral: 'referrals', partnership: 'partnerships' };
+const paths: Record<ContactRequestType, string> = {
+  referral: 'referrals',
+  partnership: 'partnerships',
+};
 
 export async function staffContactRequestRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply) => {
@@ -27,7 +34,13 @@ export async function staffContactRequestRoutes(app: FastifyInstance) {
 
     app.post(`/api/staff/${path}/:id/status`, staffOnly, async (req) => {
       const { id } = parseInput(idParam, req.params);
-      return markContactRequest(app, req.user!, type, id, parseInput(contactRequestUpdate, req.body));
+      return markContactRequest(
+        app,
+        req.user!,
+        type,
+        id,
+        parseInput(contactRequestUpdate, req.body),
+      );
     });
   }
 }

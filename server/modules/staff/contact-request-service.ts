@@ -15,7 +15,10 @@ import * as repo from './contact-request-repository.ts';
 export const contactRequestPageSize = 25;
 
 const notFound = (type: ContactRequestType) =>
-  new NotFoundError('CONTACT_REQUEST_NOT_FOUND', type === 'referral' ? 'Referral not found.' : 'Partnership request not found.');
+  new NotFoundError(
+    'CONTACT_REQUEST_NOT_FOUND',
+    type === 'referral' ? 'Referral not found.' : 'Partnership request not found.',
+  );
 
 type Event = Awaited<ReturnType<typeof repo.findEvents>>[number];
 
@@ -37,7 +40,9 @@ function summarise(
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     handledAt: last ? last.createdAt.toISOString() : null,
-    handledBy: last?.actorId ? { id: last.actorId, name: names.get(last.actorId) ?? 'Former staff member' } : null,
+    handledBy: last?.actorId
+      ? { id: last.actorId, name: names.get(last.actorId) ?? 'Former staff member' }
+      : null,
   };
 }
 
@@ -53,8 +58,15 @@ export async function listContactRequests(
     contactRequestPageSize,
     (query.page - 1) * contactRequestPageSize,
   );
-  const events = await repo.findEvents(db, type, rows.map((r) => r.id));
-  const names = await findPeople(db, events.map((e) => e.actorId));
+  const events = await repo.findEvents(
+    db,
+    type,
+    rows.map((r) => r.id),
+  );
+  const names = await findPeople(
+    db,
+    events.map((e) => e.actorId),
+  );
   return {
     items: rows.map((row) => summarise(type, row, events, names)),
     page: query.page,
@@ -63,11 +75,18 @@ export async function listContactRequests(
   };
 }
 
-export async function getContactRequest(db: Db, type: ContactRequestType, id: string): Promise<ContactRequestDetail> {
+export async function getContactRequest(
+  db: Db,
+  type: ContactRequestType,
+  id: string,
+): Promise<ContactRequestDetail> {
   const row = await repo.findContactRequest(db, type, id);
   if (!row) throw notFound(type);
   const events = await repo.findEvents(db, type, [id]);
-  const names = await findPeople(db, events.map((e) => e.actorId));
+  const names = await findPeople(
+    db,
+    events.map((e) => e.actorId),
+  );
   return {
     ...summarise(type, row, events, names),
     history: events.map((e) => ({
@@ -93,7 +112,12 @@ export async function markContactRequest(
     if (!row) throw notFound(type);
     if (row.status === input.status) return;
     await repo.updateContactRequestStatus(tx, type, id, input.status);
-    await repo.insertContactRequestEvent(tx, type, { requestId: id, status: input.status, note: input.note ?? null, actorId: actor.id });
+    await repo.insertContactRequestEvent(tx, type, {
+      requestId: id,
+      status: input.status,
+      note: input.note ?? null,
+      actorId: actor.id,
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'contact_request.updated',

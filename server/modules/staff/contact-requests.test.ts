@@ -9,7 +9,12 @@ const ctx = useTestApp();
 let consultant: Awaited<ReturnType<typeof createStaff>>;
 
 const kinds = [
-  { path: 'referrals', publicUrl: '/api/referrals', create: createReferralInput, nameOf: (b: { name?: string }) => b.name },
+  {
+    path: 'referrals',
+    publicUrl: '/api/referrals',
+    create: createReferralInput,
+    nameOf: (b: { name?: string }) => b.name,
+  },
   {
     path: 'partnerships',
     publicUrl: '/api/partnerships',
@@ -25,13 +30,22 @@ beforeAll(async () => {
 describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, nameOf }) => {
   async function submit() {
     const body = create();
-    const res = await ctx.app.inject({ method: 'POST', url: publicUrl, headers: { 'idempotency-key': randomUUID() }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: publicUrl,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     return { id: res.json().id as string, body };
   }
   const get = (url: string) => staffCall(ctx.app, { method: 'GET', url }, consultant.cookie);
   const mark = (id: string, payload: object) =>
-    staffCall(ctx.app, { method: 'POST', url: `/api/staff/${path}/${id}/status`, payload }, consultant.cookie);
+    staffCall(
+      ctx.app,
+      { method: 'POST', url: `/api/staff/${path}/${id}/status`, payload },
+      consultant.cookie,
+    );
 
   it('lists new requests, newest first, with their contact details', async () => {
     const older = await submit();
@@ -40,15 +54,27 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
     const ids = list.items.map((i) => i.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     const item = list.items.find((i) => i.id === newer.id)!;
-    expect(item).toMatchObject({ status: 'new', email: newer.body.email, name: nameOf(newer.body), handledAt: null, handledBy: null });
+    expect(item).toMatchObject({
+      status: 'new',
+      email: newer.body.email,
+      name: nameOf(newer.body),
+      handledAt: null,
+      handledBy: null,
+    });
     if (path === 'partnerships') expect(item.businessName).toBe('Bright Futures Education Ltd');
   });
 
   it('marks a request contacted, then closed, saying who and when', async () => {
     const { id } = await submit();
-    const contacted = await mark(id, { status: 'contacted', note: 'Phoned; sending the brochure.' });
+    const contacted = await mark(id, {
+      status: 'contacted',
+      note: 'Phoned; sending the brochure.',
+    });
     expect(contacted.statusCode, contacted.body).toBe(200);
-    expect(contacted.json()).toMatchObject({ status: 'contacted', handledBy: { name: 'Cora Consultant' } });
+    expect(contacted.json()).toMatchObject({
+      status: 'contacted',
+      handledBy: { name: 'Cora Consultant' },
+    });
     const closed = await mark(id, { status: 'closed' });
     const detail = closed.json() as ContactRequestDetail;
     expect(detail.status).toBe('closed');
@@ -60,8 +86,16 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
 
     const again = await mark(id, { status: 'closed' });
     expect((again.json() as ContactRequestDetail).history).toHaveLength(2);
-    expect(((await get(`/api/staff/${path}?status=closed`)).json() as ContactRequestPage).items.map((i) => i.id)).toContain(id);
-    expect(((await get(`/api/staff/${path}?status=new`)).json() as ContactRequestPage).items.map((i) => i.id)).not.toContain(id);
+    expect(
+      ((await get(`/api/staff/${path}?status=closed`)).json() as ContactRequestPage).items.map(
+        (i) => i.id,
+      ),
+    ).toContain(id);
+    expect(
+      ((await get(`/api/staff/${path}?status=new`)).json() as ContactRequestPage).items.map(
+        (i) => i.id,
+      ),
+    ).not.toContain(id);
     expect((await get(`/api/staff/${path}/${id}`)).json()).toEqual(again.json());
   });
 

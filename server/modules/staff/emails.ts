@@ -1,7 +1,10 @@
 import { renderMail } from '../../lib/mailer/index.ts';
 import type { StaffRole } from '../../../shared/staff-workflow.ts';
 
-const roleWords: Record<StaffRole, string> = { consultant: 'a consultant', admin: 'an administrator' };
+const roleWords: Record<StaffRole, string> = {
+  consultant: 'a consultant',
+  admin: 'an administrator',
+};
 
 /** The invitation: one link that sets a password and signs the new colleague in. */
 export function invitationMail(link: string, role: StaffRole, inviter: string, validDays: number) {

@@ -26,7 +26,8 @@ export function escapeLike(value: string): string {
  * word being the start of a word: "ama oka" finds Amara Okafor. A search with no letters or digits
  * finds nothing.
  */
-const looksLikeEmail = (term: string) => term.includes('@') || (!/\s/.test(term) && /[._+\d]/.test(term));
+const looksLikeEmail = (term: string) =>
+  term.includes('@') || (!/\s/.test(term) && /[._+\d]/.test(term));
 
 export function searchCondition(term: string): SQL {
   if (uuidPattern.test(term)) return eq(applications.id, term.toLowerCase());
@@ -57,7 +58,9 @@ function filterConditions(query: QueueQuery, withStatus: boolean): SQL | undefin
     query.programId ? eq(applications.programId, query.programId) : undefined,
     query.level ? eq(applications.programLevel, query.level) : undefined,
     query.from ? sql`${applications.createdAt} >= ${dayStart(query.from)}` : undefined,
-    query.to ? sql`${applications.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'Europe/London'` : undefined,
+    query.to
+      ? sql`${applications.createdAt} < (${query.to}::date + 1)::timestamp at time zone 'Europe/London'`
+      : undefined,
   ];
   return and(...conditions);
 }
@@ -76,9 +79,18 @@ function ordering(query: QueueQuery): SQL[] {
       return [by(isSearch ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
     case 'status':
       // Within a status the longest-waiting application comes first (ascending).
-      return [by(isSearch ? sql`${statusOrder} + 0` : statusOrder), by(applications.createdAt), by(applications.id)];
+      return [
+        by(isSearch ? sql`${statusOrder} + 0` : statusOrder),
+        by(applications.createdAt),
+        by(applications.id),
+      ];
     case 'submitted':
-      return [by(isSearch ? sql`${applications.createdAt} + interval '0 seconds'` : applications.createdAt), by(applications.id)];
+      return [
+        by(
+          isSearch ? sql`${applications.createdAt} + interval '0 seconds'` : applications.createdAt,
+        ),
+        by(applications.id),
+      ];
   }
 }
 
@@ -118,18 +130,20 @@ export function statusCountsSql(query: QueueQuery): SQL {
     return sql`select ${sql.join(counts, sql`, `)}`;
   }
   const perStatus = applicationStatuses.map(
-    (status) => sql`count(*) filter (where ${applications.status} = ${status})::int as ${sql.identifier(status)}`,
+    (status) =>
+      sql`count(*) filter (where ${applications.status} = ${status})::int as ${sql.identifier(status)}`,
   );
   return sql`select ${sql.join(perStatus, sql`, `)} from ${applications} where ${where}`;
 }
 
 export async function findQueuePage(db: Db, query: QueueQuery) {
   const rows = await queueRowsQuery(db, query);
-  const counted = (await db.execute(statusCountsSql(query))) as unknown as { rows: Record<ApplicationStatus, number>[] };
+  const counted = (await db.execute(statusCountsSql(query))) as unknown as {
+    rows: Record<ApplicationStatus, number>[];
+  };
   const first = counted.rows[0];
-  const statusCounts = Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<
-    ApplicationStatus,
-    number
-  >;
+  const statusCounts = Object.fromEntries(
+    applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)]),
+  ) as Record<ApplicationStatus, number>;
   return { rows, statusCounts };
 }

@@ -5,14 +5,20 @@ import { applicationStatuses } from '../../../shared/application-status.ts';
 import type { QueuePage } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
-import { generatedRow, insertGeneratedApplications, type GeneratedSet } from '../../../tests/factories/staff-applications.ts';
+import {
+  generatedRow,
+  insertGeneratedApplications,
+  type GeneratedSet,
+} from '../../../tests/factories/staff-applications.ts';
 import { applications } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 const count = 3000;
 const set: GeneratedSet = { count, newest: new Date(), stepMinutes: 60, tag: 'q' };
 const programs = (
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../db/catalogue/programs.json'), 'utf8')) as {
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../db/catalogue/programs.json'), 'utf8'),
+  ) as {
     programs: { id: string; universityId: string; level: string }[];
   }
 ).programs.sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -25,7 +31,11 @@ let cookie: string;
 
 async function queue(params: Record<string, string | number> = {}) {
   const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await staffCall(ctx.app, { method: 'GET', url: `/api/staff/applications?${search}` }, cookie);
+  const res = await staffCall(
+    ctx.app,
+    { method: 'GET', url: `/api/staff/applications?${search}` },
+    cookie,
+  );
   return res;
 }
 async function page(params: Record<string, string | number> = {}): Promise<QueuePage> {
@@ -47,7 +57,10 @@ function matchesSearch(row: (typeof rows)[number], term: string): boolean {
 /** Midnight in London on `day`, as an instant. */
 function londonMidnight(day: string): number {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  const offset = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'shortOffset' })
+  const offset = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    timeZoneName: 'shortOffset',
+  })
     .formatToParts(new Date(utcMidnight))
     .find((p) => p.type === 'timeZoneName')!.value;
   const hours = Number(/GMT([+-]\d+)?/.exec(offset)![1] ?? 0);
@@ -65,7 +78,9 @@ describe('the staff queue with 3,000 applications', () => {
     expect(first.total).toBe(count);
     expect(first.items).toHaveLength(25);
     for (const status of applicationStatuses) {
-      expect(first.statusCounts[status], status).toBe(rows.filter((r) => r.status === status).length);
+      expect(first.statusCounts[status], status).toBe(
+        rows.filter((r) => r.status === status).length,
+      );
     }
     expect(first.items.map((i) => i.email)).toEqual(rows.slice(0, 25).map((r) => r.email));
     const second = await page({ page: 2 });
@@ -74,13 +89,17 @@ describe('the staff queue with 3,000 applications', () => {
     expect(last.items.map((i) => i.email)).toEqual(rows.slice(2975).map((r) => r.email));
     expect((await page({ page: 121 })).items).toEqual([]);
     expect((await page({ dir: 'asc', pageSize: 10 })).items.map((i) => i.email)).toEqual(
-      rows.slice(-10).reverse().map((r) => r.email),
+      rows
+        .slice(-10)
+        .reverse()
+        .map((r) => r.email),
     );
   });
 
   it('walks every page sorted by name and sees each application exactly once, in order', async () => {
     const seen: QueuePage['items'] = [];
-    for (let n = 1; n <= 30; n++) seen.push(...(await page({ sort: 'name', pageSize: 100, page: n })).items);
+    for (let n = 1; n <= 30; n++)
+      seen.push(...(await page({ sort: 'name', pageSize: 100, page: n })).items);
     expect(seen).toHaveLength(count);
     expect(new Set(seen.map((i) => i.id)).size).toBe(count);
     const names = seen.map((i) => i.fullName.toLowerCase());
@@ -93,24 +112,33 @@ describe('the staff queue with 3,000 applications', () => {
     const result = await page({ sort: 'status', pageSize: 100 });
     expect(result.items.every((i) => i.status === 'submitted')).toBe(true);
     const oldestSubmitted = rows.filter((r) => r.status === 'submitted').reverse();
-    expect(result.items.map((i) => i.email)).toEqual(oldestSubmitted.slice(0, 100).map((r) => r.email));
+    expect(result.items.map((i) => i.email)).toEqual(
+      oldestSubmitted.slice(0, 100).map((r) => r.email),
+    );
     const backwards = await page({ sort: 'status', dir: 'desc', pageSize: 10 });
     expect(backwards.items.every((i) => i.status === 'accepted')).toBe(true);
   });
 
-  it.each(applicationStatuses)('filters by status %s, keeping the counts of the others', async (status) => {
-    const expected = rows.filter((r) => r.status === status);
-    const result = await page({ status, pageSize: 50, page: 2 });
-    expect(result.total).toBe(expected.length);
-    expect(result.items.map((i) => i.email)).toEqual(expected.slice(50, 100).map((r) => r.email));
-    expect(result.statusCounts.submitted).toBe(rows.filter((r) => r.status === 'submitted').length);
-  });
+  it.each(applicationStatuses)(
+    'filters by status %s, keeping the counts of the others',
+    async (status) => {
+      const expected = rows.filter((r) => r.status === status);
+      const result = await page({ status, pageSize: 50, page: 2 });
+      expect(result.total).toBe(expected.length);
+      expect(result.items.map((i) => i.email)).toEqual(expected.slice(50, 100).map((r) => r.email));
+      expect(result.statusCounts.submitted).toBe(
+        rows.filter((r) => r.status === 'submitted').length,
+      );
+    },
+  );
 
   it('filters by university, program and level, alone and together', async () => {
     const ucl = 'university-college-london-ucl';
     const byUniversity = await page({ universityId: ucl, pageSize: 100 });
     expect(byUniversity.total).toBe(rows.filter((r) => r.program.universityId === ucl).length);
-    expect(byUniversity.items.every((i) => i.universityName.includes('University College London'))).toBe(true);
+    expect(
+      byUniversity.items.every((i) => i.universityName.includes('University College London')),
+    ).toBe(true);
 
     const program = programs[5]!;
     const byProgram = await page({ programId: program.id });
@@ -122,32 +150,47 @@ describe('the staff queue with 3,000 applications', () => {
 
     const combined = await page({ universityId: ucl, level: 'Bachelors', status: 'reviewed' });
     expect(combined.total).toBe(
-      rows.filter((r) => r.program.universityId === ucl && r.program.level === 'Bachelors' && r.status === 'reviewed').length,
+      rows.filter(
+        (r) =>
+          r.program.universityId === ucl &&
+          r.program.level === 'Bachelors' &&
+          r.status === 'reviewed',
+      ).length,
     );
     expect((await page({ universityId: 'no-such-university' })).total).toBe(0);
   });
 
   it('filters by submission dates in UK time, both ends included', async () => {
-    const day = (daysAgo: number) => new Date(set.newest.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const day = (daysAgo: number) =>
+      new Date(set.newest.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const from = day(40);
     const to = day(20);
     const start = londonMidnight(from);
-    const end = londonMidnight(new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10));
-    const expected = rows.filter((r) => r.createdAt.getTime() >= start && r.createdAt.getTime() < end);
+    const end = londonMidnight(
+      new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10),
+    );
+    const expected = rows.filter(
+      (r) => r.createdAt.getTime() >= start && r.createdAt.getTime() < end,
+    );
     const result = await page({ from, to, pageSize: 100 });
     expect(result.total).toBe(expected.length);
     expect(result.items.map((i) => i.email)).toEqual(expected.slice(0, 100).map((r) => r.email));
-    expect((await page({ from: day(1) })).total).toBe(rows.filter((r) => r.createdAt.getTime() >= londonMidnight(day(1))).length);
+    expect((await page({ from: day(1) })).total).toBe(
+      rows.filter((r) => r.createdAt.getTime() >= londonMidnight(day(1))).length,
+    );
     expect((await page({ from, to: from })).total).toBe(24);
   });
 
-  it.each(['okafor', 'OKA', 'ama ok', "o'bri", 'zainab wil'])('finds names by the start of their words: %s', async (term) => {
-    const expected = rows.filter((r) => matchesSearch(r, term));
-    expect(expected.length).toBeGreaterThan(0);
-    const result = await page({ q: term, pageSize: 100 });
-    expect(result.total).toBe(expected.length);
-    expect(result.items.map((i) => i.email)).toEqual(expected.slice(0, 100).map((r) => r.email));
-  });
+  it.each(['okafor', 'OKA', 'ama ok', "o'bri", 'zainab wil'])(
+    'finds names by the start of their words: %s',
+    async (term) => {
+      const expected = rows.filter((r) => matchesSearch(r, term));
+      expect(expected.length).toBeGreaterThan(0);
+      const result = await page({ q: term, pageSize: 100 });
+      expect(result.total).toBe(expected.length);
+      expect(result.items.map((i) => i.email)).toEqual(expected.slice(0, 100).map((r) => r.email));
+    },
+  );
 
   it('finds an e-mail by its start or whole, whatever the case', async () => {
     const target = rows[1233]!;

@@ -10,7 +10,11 @@ export const setPasswordLinkDays = 7;
  * the page sets the password, confirms the address and signs the user in. The token only ever
  * goes into the e-mail.
  */
-export async function issueSetPasswordLink(auth: Auth, config: Config, userId: string): Promise<string> {
+export async function issueSetPasswordLink(
+  auth: Auth,
+  config: Config,
+  userId: string,
+): Promise<string> {
   const ctx = await auth.$context;
   const token = randomBytes(24).toString('base64url');
   await ctx.internalAdapter.createVerificationValue({

@@ -21,7 +21,8 @@ function registeredStaffRoutes(): string[] {
     stack.push(match[2]!);
     const path = stack.join('');
     if (!match[3] || !path.startsWith('/api/staff')) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD') found.push(`${method} ${path}`);
+    for (const method of match[3].split(', '))
+      if (method !== 'HEAD') found.push(`${method} ${path}`);
   }
   return found;
 }
@@ -43,7 +44,11 @@ describe('who may use the staff API', () => {
   });
 
   it('answers 401 to a made-up session cookie', async () => {
-    const res = await staffCall(ctx.app, { method: 'GET', url: '/api/staff/applications' }, 'portal.session_token=forged.value');
+    const res = await staffCall(
+      ctx.app,
+      { method: 'GET', url: '/api/staff/applications' },
+      'portal.session_token=forged.value',
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -55,7 +60,10 @@ describe('who may use the staff API', () => {
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
-    const [row] = await ctx.app.db.select({ role: users.role }).from(users).where(eq(users.id, applicant.user.id));
+    const [row] = await ctx.app.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, applicant.user.id));
     expect(row!.role).toBe('applicant');
   });
 
@@ -66,7 +74,10 @@ describe('who may use the staff API', () => {
       if (route.adminOnly) expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       else expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(403);
     }
-    const [row] = await ctx.app.db.select({ role: users.role }).from(users).where(eq(users.id, consultant.user.id));
+    const [row] = await ctx.app.db
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, consultant.user.id));
     expect(row!.role).toBe('consultant');
   });
 
@@ -74,24 +85,37 @@ describe('who may use the staff API', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const res = await staffCall(ctx.app, { method: 'GET', url: '/api/staff/team' }, admin.cookie);
     expect(res.statusCode).toBe(200);
-    expect((await staffCall(ctx.app, { method: 'GET', url: '/api/staff/audit' }, admin.cookie)).statusCode).toBe(200);
+    expect(
+      (await staffCall(ctx.app, { method: 'GET', url: '/api/staff/audit' }, admin.cookie))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe('an applicant cannot make itself staff', () => {
   const roleOf = async (email: string) =>
-    (await ctx.app.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]?.role;
+    (await ctx.app.db.select({ role: users.role }).from(users).where(eq(users.email, email)))[0]
+      ?.role;
 
   it('through better-auth update-user with a role', async () => {
     const applicant = await createUser(ctx.app);
     for (const role of ['admin', 'consultant']) {
       const res = await authPost(ctx.app, '/update-user', { role }, { cookie: applicant.cookie });
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-      const withName = await authPost(ctx.app, '/update-user', { name: 'Sneaky', role }, { cookie: applicant.cookie });
+      const withName = await authPost(
+        ctx.app,
+        '/update-user',
+        { name: 'Sneaky', role },
+        { cookie: applicant.cookie },
+      );
       expect(withName.statusCode).toBeGreaterThanOrEqual(400);
     }
     expect(await roleOf(applicant.user.email)).toBe('applicant');
-    const stillApplicant = await staffCall(ctx.app, { method: 'GET', url: '/api/staff/applications' }, applicant.cookie);
+    const stillApplicant = await staffCall(
+      ctx.app,
+      { method: 'GET', url: '/api/staff/applications' },
+      applicant.cookie,
+    );
     expect(stillApplicant.statusCode).toBe(403);
   });
 
@@ -109,18 +133,38 @@ describe('an applicant cannot make itself staff', () => {
 
     // Even better-auth's server API (which no client reaches) ignores the role.
     const direct = await ctx.app.auth.api.signUpEmail({
-      body: { email: uniqueEmail(), password: 'correct horse battery', name: '', role: 'admin' } as never,
+      body: {
+        email: uniqueEmail(),
+        password: 'correct horse battery',
+        name: '',
+        role: 'admin',
+      } as never,
     });
     expect(await roleOf(direct.user.email)).toBe('applicant');
   });
 
   it('through any other auth endpoint that takes user fields', async () => {
     const applicant = await createUser(ctx.app);
-    for (const path of ['/update-user', '/change-email', '/admin/set-role', '/admin/update-user', '/organization/update-member-role']) {
-      await authPost(ctx.app, path, { role: 'admin', userId: applicant.user.id, newEmail: uniqueEmail() }, { cookie: applicant.cookie });
+    for (const path of [
+      '/update-user',
+      '/change-email',
+      '/admin/set-role',
+      '/admin/update-user',
+      '/organization/update-member-role',
+    ]) {
+      await authPost(
+        ctx.app,
+        path,
+        { role: 'admin', userId: applicant.user.id, newEmail: uniqueEmail() },
+        { cookie: applicant.cookie },
+      );
     }
     expect(await roleOf(applicant.user.email)).toBe('applicant');
-    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: applicant.cookie } });
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: applicant.cookie },
+    });
     expect(session.json()?.user?.role).toBe('applicant');
   });
 
@@ -128,18 +172,29 @@ describe('an applicant cannot make itself staff', () => {
     const applicant = await createUser(ctx.app);
     const promote = await staffCall(
       ctx.app,
-      { method: 'POST', url: `/api/staff/team/${applicant.user.id}/role`, payload: { role: 'admin' } },
+      {
+        method: 'POST',
+        url: `/api/staff/team/${applicant.user.id}/role`,
+        payload: { role: 'admin' },
+      },
       applicant.cookie,
     );
     expect(promote.statusCode).toBe(403);
     const invite = await staffCall(
       ctx.app,
-      { method: 'POST', url: '/api/staff/team/invitations', payload: { email: applicant.user.email, role: 'admin' } },
+      {
+        method: 'POST',
+        url: '/api/staff/team/invitations',
+        payload: { email: applicant.user.email, role: 'admin' },
+      },
       applicant.cookie,
     );
     expect(invite.statusCode).toBe(403);
     expect(await roleOf(applicant.user.email)).toBe('applicant');
     const again = await signInAs(ctx.app, applicant.user.email, applicant.password);
-    expect((await staffCall(ctx.app, { method: 'GET', url: '/api/staff/applications' }, again)).statusCode).toBe(403);
+    expect(
+      (await staffCall(ctx.app, { method: 'GET', url: '/api/staff/applications' }, again))
+        .statusCode,
+    ).toBe(403);
   });
 });

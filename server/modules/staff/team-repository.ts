@@ -21,7 +21,9 @@ export function findTeam(db: Db) {
     .select(memberColumns)
     .from(users)
     .leftJoin(userDeactivations, eq(userDeactivations.userId, users.id))
-    .where(sql`${inArray(users.role, ['consultant', 'admin'])} or ${userDeactivations.userId} is not null`)
+    .where(
+      sql`${inArray(users.role, ['consultant', 'admin'])} or ${userDeactivations.userId} is not null`,
+    )
     .orderBy(asc(users.role), asc(sql`lower(${users.email})`));
 }
 
@@ -35,7 +37,11 @@ export async function findMember(db: Db, id: string) {
 }
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).for('update');
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .for('update');
   return row;
 }
 
@@ -53,7 +59,10 @@ export async function countActiveAdminsOtherThan(db: Db, userId: string): Promis
   return row?.n ?? 0;
 }
 
-export async function insertStaffUser(db: Db, values: { email: string; name: string; role: UserRole }) {
+export async function insertStaffUser(
+  db: Db,
+  values: { email: string; name: string; role: UserRole },
+) {
   const [row] = await db
     .insert(users)
     .values({ ...values, emailVerified: true })

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { inviteInput, roleChangeInput } from '../../../shared/schemas/staff.ts';
 import { requireRole } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { changeRole, deactivateUser, inviteStaff, listTeam, reactivateUser } from './team-service.ts';
+import {
+  changeRole,
+  deactivateUser,
+  inviteStaff,
+  listTeam,
+  reactivateUser,
+} from './team-service.ts';
 
 const adminOnly = { preHandler: requireRole('admin') };
 const userParam = z.strictObject({ id: z.uuid('Not an account id') });

@@ -12,7 +12,11 @@ import * as repo from './team-repository.ts';
 
 const notFound = () => new NotFoundError('USER_NOT_FOUND', 'No such account.');
 const lastAdmin = () =>
-  new AppError('LAST_ADMIN', 409, 'The portal needs at least one active administrator: make someone else an administrator first.');
+  new AppError(
+    'LAST_ADMIN',
+    409,
+    'The portal needs at least one active administrator: make someone else an administrator first.',
+  );
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof repo.findMember>>>;
 
@@ -43,7 +47,11 @@ async function memberOrThrow(db: Db, id: string): Promise<TeamMember> {
  * its address confirmed, and a set-password link is e-mailed. Inviting someone who has not set a
  * password yet sends a fresh link.
  */
-export async function inviteStaff(app: FastifyInstance, actor: SessionUser, input: InviteInput): Promise<TeamMember> {
+export async function inviteStaff(
+  app: FastifyInstance,
+  actor: SessionUser,
+  input: InviteInput,
+): Promise<TeamMember> {
   const email = input.email.toLowerCase();
   const userId = await app.db.transaction(async (tx) => {
     const existing = await repo.findUserByEmail(tx, email);
@@ -51,10 +59,18 @@ export async function inviteStaff(app: FastifyInstance, actor: SessionUser, inpu
     if (existing) {
       const member = await repo.findMember(tx, existing.id);
       if (member?.deactivatedAt) {
-        throw new AppError('ACCOUNT_DEACTIVATED', 409, 'This account is deactivated: reactivate it instead of inviting it again.');
+        throw new AppError(
+          'ACCOUNT_DEACTIVATED',
+          409,
+          'This account is deactivated: reactivate it instead of inviting it again.',
+        );
       }
       if (existing.role !== 'applicant' && member?.hasSignedUp) {
-        throw new AppError('ALREADY_STAFF', 409, 'This person is already on the team. They can use “Forgot your password?” to sign in.');
+        throw new AppError(
+          'ALREADY_STAFF',
+          409,
+          'This person is already on the team. They can use “Forgot your password?” to sign in.',
+        );
       }
       if (existing.role !== input.role && existing.role !== 'admin') {
         await repo.setRole(tx, existing.id, input.role);
@@ -80,18 +96,27 @@ export async function inviteStaff(app: FastifyInstance, actor: SessionUser, inpu
   });
   const link = await issueSetPasswordLink(app.auth, app.config, userId);
   const role: StaffRole = input.role;
-  app.mailer.queue({ to: email, ...invitationMail(link, role, actor.name.trim() || actor.email, setPasswordLinkDays) });
+  app.mailer.queue({
+    to: email,
+    ...invitationMail(link, role, actor.name.trim() || actor.email, setPasswordLinkDays),
+  });
   return memberOrThrow(app.db, userId);
 }
 
 /** Any role change, except one that would leave no active administrator. */
-export async function changeRole(app: FastifyInstance, actor: SessionUser, userId: string, role: UserRole): Promise<TeamMember> {
+export async function changeRole(
+  app: FastifyInstance,
+  actor: SessionUser,
+  userId: string,
+  role: UserRole,
+): Promise<TeamMember> {
   await app.db.transaction(async (tx) => {
     await repo.lockAdmins(tx);
     const target = await repo.findMember(tx, userId);
     if (!target) throw notFound();
     if (target.role === role) return;
-    if (target.role === 'admin' && (await repo.countActiveAdminsOtherThan(tx, userId)) === 0) throw lastAdmin();
+    if (target.role === 'admin' && (await repo.countActiveAdminsOtherThan(tx, userId)) === 0)
+      throw lastAdmin();
     await repo.setRole(tx, userId, role);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -105,16 +130,25 @@ export async function changeRole(app: FastifyInstance, actor: SessionUser, userI
 }
 
 /** The account keeps its data, every session ends at once, and no new one can start. */
-export async function deactivateUser(app: FastifyInstance, actor: SessionUser, userId: string): Promise<TeamMember> {
+export async function deactivateUser(
+  app: FastifyInstance,
+  actor: SessionUser,
+  userId: string,
+): Promise<TeamMember> {
   if (userId === actor.id) {
-    throw new AppError('CANNOT_DEACTIVATE_SELF', 409, 'You cannot deactivate your own account: ask another administrator.');
+    throw new AppError(
+      'CANNOT_DEACTIVATE_SELF',
+      409,
+      'You cannot deactivate your own account: ask another administrator.',
+    );
   }
   await app.db.transaction(async (tx) => {
     await repo.lockAdmins(tx);
     const target = await repo.findMember(tx, userId);
     if (!target) throw notFound();
     if (target.deactivatedAt) return;
-    if (target.role === 'admin' && (await repo.countActiveAdminsOtherThan(tx, userId)) === 0) throw lastAdmin();
+    if (target.role === 'admin' && (await repo.countActiveAdminsOtherThan(tx, userId)) === 0)
+      throw lastAdmin();
     await repo.insertDeactivation(tx, userId, actor.id);
     await repo.deleteSessions(tx, userId);
     await recordAudit(tx, {
@@ -128,7 +162,11 @@ export async function deactivateUser(app: FastifyInstance, actor: SessionUser, u
   return memberOrThrow(app.db, userId);
 }
 
-export async function reactivateUser(app: FastifyInstance, actor: SessionUser, userId: string): Promise<TeamMember> {
+export async function reactivateUser(
+  app: FastifyInstance,
+  actor: SessionUser,
+  userId: string,
+): Promise<TeamMember> {
   await app.db.transaction(async (tx) => {
     const target = await repo.findMember(tx, userId);
     if (!target) throw notFound();

@@ -10,7 +10,8 @@ import { sessions, users } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 
-const post = (url: string, cookie: string, payload?: object) => staffCall(ctx.app, { method: 'POST', url, payload }, cookie);
+const post = (url: string, cookie: string, payload?: object) =>
+  staffCall(ctx.app, { method: 'POST', url, payload }, cookie);
 const get = (url: string, cookie: string) => staffCall(ctx.app, { method: 'GET', url }, cookie);
 
 /** Follows the set-password link of the newest invitation mail; answers the sign-in cookie. */
@@ -31,9 +32,18 @@ describe('inviting staff', () => {
   it('creates a confirmed consultant account and e-mails a link that sets a password and signs in', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const email = uniqueEmail('new-consultant');
-    const res = await post('/api/staff/team/invitations', admin.cookie, { email: email.toUpperCase(), name: 'Nia Newcomer' });
+    const res = await post('/api/staff/team/invitations', admin.cookie, {
+      email: email.toUpperCase(),
+      name: 'Nia Newcomer',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ email, name: 'Nia Newcomer', role: 'consultant', hasSignedUp: false, deactivatedAt: null });
+    expect(res.json()).toMatchObject({
+      email,
+      name: 'Nia Newcomer',
+      role: 'consultant',
+      hasSignedUp: false,
+      deactivatedAt: null,
+    });
 
     const mail = await waitForMail(ctx.app, email, /invited/);
     expect(mail.text).toContain('Ada Admin has invited you');
@@ -43,14 +53,21 @@ describe('inviting staff', () => {
     expect((await get('/api/staff/team', cookie)).statusCode).toBe(403);
 
     const team = (await get('/api/staff/team', admin.cookie)).json().members as TeamMember[];
-    expect(team.find((m) => m.email === email)).toMatchObject({ hasSignedUp: true, role: 'consultant' });
+    expect(team.find((m) => m.email === email)).toMatchObject({
+      hasSignedUp: true,
+      role: 'consultant',
+    });
   });
 
   it('sends a fresh link to someone who has not signed up yet, and refuses to re-invite an active colleague', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const email = uniqueEmail('twice');
-    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(201);
-    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(201);
+    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(
+      201,
+    );
+    expect((await post('/api/staff/team/invitations', admin.cookie, { email })).statusCode).toBe(
+      201,
+    );
     await acceptInvitation(email);
     const again = await post('/api/staff/team/invitations', admin.cookie, { email });
     expect(again.statusCode).toBe(409);
@@ -60,7 +77,10 @@ describe('inviting staff', () => {
   it('gives an existing applicant account the role it is invited to', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const applicant = await createUser(ctx.app);
-    const res = await post('/api/staff/team/invitations', admin.cookie, { email: applicant.user.email, role: 'admin' });
+    const res = await post('/api/staff/team/invitations', admin.cookie, {
+      email: applicant.user.email,
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('admin');
     expect((await get('/api/staff/team', applicant.cookie)).statusCode).toBe(200);
@@ -86,14 +106,24 @@ describe('roles', () => {
   it('lets an admin change roles and records the change', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const consultant = await createStaff(ctx.app, 'consultant');
-    const res = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'admin' });
+    const res = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('admin');
     expect((await get('/api/staff/team', consultant.cookie)).statusCode).toBe(200);
-    expect((await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'applicant' })).statusCode).toBe(200);
+    expect(
+      (
+        await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+          role: 'applicant',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(403);
 
-    const audit = (await get('/api/staff/audit?action=staff.role_changed', admin.cookie)).json() as AuditPage;
+    const audit = (
+      await get('/api/staff/audit?action=staff.role_changed', admin.cookie)
+    ).json() as AuditPage;
     expect(audit.items.slice(0, 2).map((e) => e.details)).toEqual([
       { email: consultant.user.email, from: 'admin', to: 'applicant' },
       { email: consultant.user.email, from: 'consultant', to: 'admin' },
@@ -104,7 +134,9 @@ describe('roles', () => {
   it('never leaves the portal without an active admin', async () => {
     await ctx.app.db.update(users).set({ role: 'consultant' }).where(eq(users.role, 'admin'));
     const admin = await createStaff(ctx.app, 'admin');
-    const selfDemotion = await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'consultant' });
+    const selfDemotion = await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, {
+      role: 'consultant',
+    });
     expect(selfDemotion.statusCode).toBe(409);
     expect(apiError(selfDemotion).code).toBe('LAST_ADMIN');
 
@@ -120,9 +152,20 @@ describe('roles', () => {
 
   it('answers 404 for an unknown account and 400 for a bad role', async () => {
     const admin = await createStaff(ctx.app, 'admin');
-    expect((await post('/api/staff/team/7b1e8f3c-1111-4a2b-9c3d-123456789abc/role', admin.cookie, { role: 'admin' })).statusCode).toBe(404);
-    expect((await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'owner' })).statusCode).toBe(400);
-    expect((await post('/api/staff/team/not-an-id/role', admin.cookie, { role: 'admin' })).statusCode).toBe(400);
+    expect(
+      (
+        await post('/api/staff/team/7b1e8f3c-1111-4a2b-9c3d-123456789abc/role', admin.cookie, {
+          role: 'admin',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'owner' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/staff/team/not-an-id/role', admin.cookie, { role: 'admin' })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -135,19 +178,31 @@ describe('deactivating staff', () => {
     const res = await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().deactivatedAt).not.toBeNull();
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, consultant.user.id))).toEqual([]);
+    expect(
+      await ctx.app.db.select().from(sessions).where(eq(sessions.userId, consultant.user.id)),
+    ).toEqual([]);
     for (const cookie of [consultant.cookie, secondSession]) {
       expect((await get('/api/staff/applications', cookie)).statusCode).toBe(401);
     }
-    const signIn = await authPost(ctx.app, '/sign-in/email', { email: consultant.user.email, password: consultant.password });
+    const signIn = await authPost(ctx.app, '/sign-in/email', {
+      email: consultant.user.email,
+      password: consultant.password,
+    });
     expect(signIn.statusCode).toBe(403);
     expect(apiError(signIn).code).toBe('ACCOUNT_DEACTIVATED');
     expect(apiError(signIn).message).toMatch(/deactivated/);
     expect(cookieFrom(signIn.headers['set-cookie'])).not.toMatch(/session_token/);
 
-    expect((await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie)).statusCode).toBe(200);
-    expect((await post(`/api/staff/team/${consultant.user.id}/reactivate`, admin.cookie)).statusCode).toBe(200);
-    const back = await authPost(ctx.app, '/sign-in/email', { email: consultant.user.email, password: consultant.password });
+    expect(
+      (await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(`/api/staff/team/${consultant.user.id}/reactivate`, admin.cookie)).statusCode,
+    ).toBe(200);
+    const back = await authPost(ctx.app, '/sign-in/email', {
+      email: consultant.user.email,
+      password: consultant.password,
+    });
     expect(back.statusCode).toBe(200);
 
     const actions = ((await get('/api/staff/audit', admin.cookie)).json() as AuditPage).items
@@ -168,7 +223,9 @@ describe('deactivating staff', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const consultant = await createStaff(ctx.app, 'consultant');
     await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
-    const res = await post('/api/staff/team/invitations', admin.cookie, { email: consultant.user.email });
+    const res = await post('/api/staff/team/invitations', admin.cookie, {
+      email: consultant.user.email,
+    });
     expect(res.statusCode).toBe(409);
     expect(apiError(res).code).toBe('ACCOUNT_DEACTIVATED');
   });
@@ -179,8 +236,14 @@ describe('the audit log', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const email = uniqueEmail('audited');
     await post('/api/staff/team/invitations', admin.cookie, { email });
-    const page = (await get('/api/staff/audit?action=staff.invited', admin.cookie)).json() as AuditPage;
-    expect(page.items[0]).toMatchObject({ action: 'staff.invited', subjectType: 'user', details: { email, role: 'consultant' } });
+    const page = (
+      await get('/api/staff/audit?action=staff.invited', admin.cookie)
+    ).json() as AuditPage;
+    expect(page.items[0]).toMatchObject({
+      action: 'staff.invited',
+      subjectType: 'user',
+      details: { email, role: 'consultant' },
+    });
     expect(page.items[0]!.actor?.name).toBe('Ada Admin');
     expect(page.total).toBeGreaterThanOrEqual(1);
     expect((await get('/api/staff/audit?page=0', admin.cookie)).statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { defaultMaxUploadMb, type DocumentKey, type UploadLimits } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -23,7 +23,8 @@ import { PersonalFields } from './personal-fields';
 import { uploadApplication } from './upload-application';
 
 export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSubmitted: (id: string, email: string) => void }) {
-  const [values, setValues] = useState<FormValues>(emptyValues);
+  const [typed, setValues] = useState<FormValues>(emptyValues);
+  const [isEmailEdited, setEmailEdited] = useState(false);
   const [files, setFiles] = useState<FormFiles>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -42,12 +43,11 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
   const maxFileBytes = limits.data?.maxFileBytes ?? defaultMaxUploadMb * 1024 * 1024;
   const isSubmitting = progress !== null;
 
-  const signedInEmail = session.data?.email;
-  useEffect(() => {
-    if (signedInEmail) setValues((v) => (v.email ? v : { ...v, email: signedInEmail }));
-  }, [signedInEmail]);
+  // prefilled from the signed-in account until the applicant types their own
+  const values = isEmailEdited ? typed : { ...typed, email: session.data?.email ?? '' };
 
   function change(name: keyof FormValues, value: string) {
+    if (name === 'email') setEmailEdited(true);
     setValues((v) => ({ ...v, [name]: value }));
     setErrors(({ [name]: _cleared, ...rest }) => rest);
   }

@@ -1,7 +1,12 @@
 import type { StaffApplication } from '../../../shared/schemas/staff';
 import { formatDay, formatDayTime } from './format';
 
-const englishLevels: Record<string, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced', native: 'Native' };
+const englishLevels: Record<string, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+  native: 'Native',
+};
 const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 const country = (code: string) => {
   try {
@@ -23,7 +28,14 @@ export function ApplicationFields({ application: a }: { application: StaffApplic
     ['Country of residence', country(a.residencyCountry)],
     ['English level', englishLevels[a.englishLevel] ?? a.englishLevel],
     ['English certificate', a.hasCertification ? 'Yes' : 'No'],
-    ...(a.hasCertification ? [] : ([['Planned test date', a.plannedTestDate ? formatDay(`${a.plannedTestDate}T12:00:00Z`) : 'Not given']] as [string, string][])),
+    ...(a.hasCertification
+      ? []
+      : ([
+          [
+            'Planned test date',
+            a.plannedTestDate ? formatDay(`${a.plannedTestDate}T12:00:00Z`) : 'Not given',
+          ],
+        ] as [string, string][])),
     ['Program', `${a.programName} (${a.programLevel})`],
     ['University', a.universityName],
     ['Selected universities', a.selectedUniversities.join(', ')],
@@ -33,7 +45,10 @@ export function ApplicationFields({ application: a }: { application: StaffApplic
     ['Account', a.userId ? 'Linked to an account' : 'Submitted signed out, not linked yet'],
   ];
   return (
-    <section aria-labelledby="fields-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="fields-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="fields-title" className="text-lg font-semibold text-ink">
         Application
       </h2>

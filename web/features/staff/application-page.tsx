@@ -7,13 +7,17 @@ import { DocumentsList } from './documents-list';
 import { InternalNotes } from './internal-notes';
 import { useStaffApplication } from './staff-api';
 import { StatusActions } from './status-actions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/status-badge';
 import { StatusHistory } from './status-history';
 
 export function ApplicationPage() {
   const { id = '' } = useParams();
   const query = useStaffApplication(id);
-  usePageTitle(query.data ? `${query.data.application.fullName} · Staff console` : 'Application · Staff console');
+  usePageTitle(
+    query.data
+      ? `${query.data.application.fullName} · Staff console`
+      : 'Application · Staff console',
+  );
 
   return (
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
@@ -41,8 +45,11 @@ export function ApplicationPage() {
               <DocumentsList documents={query.data.documents} />
               <StatusHistory history={query.data.history} />
             </div>
-            <div className="space-y-4 lg:sticky lg:top-20">
-              <StatusActions id={query.data.application.id} status={query.data.application.status} />
+            <div className="order-first space-y-4 lg:sticky lg:top-20 lg:order-none">
+              <StatusActions
+                id={query.data.application.id}
+                status={query.data.application.status}
+              />
               <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
             </div>
           </div>

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AuditEntry } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { SelectField } from '../../components/field';
@@ -25,7 +25,7 @@ function describe(entry: AuditEntry): string {
     case 'application.status_changed':
       return `${d.from} → ${d.to}${d.note ? ` (“${d.note}”)` : ''}`;
     case 'document.downloaded':
-      return `${d.key ?? 'document'} of application ${d.applicationId ?? ''}`;
+      return `${d.key ?? 'document'} downloaded`;
     case 'staff.role_changed':
       return `${d.email ?? entry.subjectId}: ${d.from} → ${d.to}`;
     case 'contact_request.updated':
@@ -33,6 +33,33 @@ function describe(entry: AuditEntry): string {
     default:
       return [d.email, d.role].filter(Boolean).join(', ');
   }
+}
+
+/** The application an entry is about, if any: status changes name it as subject, downloads in details. */
+function applicationOf(entry: AuditEntry): string | null {
+  if (entry.subjectType === 'application') return entry.subjectId;
+  const id = (entry.details as { applicationId?: unknown }).applicationId;
+  return typeof id === 'string' ? id : null;
+}
+
+function What({ entry }: { entry: AuditEntry }) {
+  const applicationId = applicationOf(entry);
+  return (
+    <span className="break-words">
+      {applicationId && (
+        <>
+          <Link
+            to={`/staff/applications/${applicationId}`}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            Application {applicationId.slice(0, 8)}
+          </Link>
+          {': '}
+        </>
+      )}
+      {describe(entry)}
+    </span>
+  );
 }
 
 export function AuditPage() {
@@ -46,7 +73,11 @@ export function AuditPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-bold text-ink">Audit log</h1>
         <div className="w-64">
-          <SelectField label="Action" value={action ?? ''} onChange={(e) => setParams(e.target.value ? { action: e.target.value } : {})}>
+          <SelectField
+            label="Action"
+            value={action ?? ''}
+            onChange={(e) => setParams(e.target.value ? { action: e.target.value } : {})}
+          >
             <option value="">All actions</option>
             {Object.entries(actions).map(([value, label]) => (
               <option key={value} value={value}>
@@ -60,16 +91,33 @@ export function AuditPage() {
       {audit.isError && <Alert tone="error">{audit.error.message}</Alert>}
       {audit.data && (
         <>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Audit entries">
+          <div
+            className="hidden grid-cols-[11rem_14rem_1fr_12rem] gap-1 px-3 text-xs font-semibold uppercase tracking-wide text-muted md:grid"
+            aria-hidden="true"
+          >
+            <span>When</span>
+            <span>Action</span>
+            <span>What</span>
+            <span>Who</span>
+          </div>
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            aria-label="Audit entries"
+          >
             {audit.data.items.map((e) => (
-              <li key={e.id} className="grid gap-1 p-3 text-sm md:grid-cols-[11rem_14rem_1fr_12rem]">
+              <li
+                key={e.id}
+                className="grid gap-1 p-3 text-sm md:grid-cols-[11rem_14rem_1fr_12rem]"
+              >
                 <span className="tabular-nums text-muted">{formatDayTime(e.at)}</span>
                 <span className="font-medium text-ink">{actions[e.action] ?? e.action}</span>
-                <span className="break-words">{describe(e)}</span>
+                <What entry={e} />
                 <span className="text-muted">{e.actor?.name ?? 'Command line'}</span>
               </li>
             ))}
-            {audit.data.items.length === 0 && <li className="p-6 text-center text-muted">Nothing recorded yet.</li>}
+            {audit.data.items.length === 0 && (
+              <li className="p-6 text-center text-muted">Nothing recorded yet.</li>
+            )}
           </ul>
           <Pagination
             label="Audit log pages"

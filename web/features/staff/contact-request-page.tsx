@@ -20,11 +20,15 @@ export function ContactRequestPage() {
   const [note, setNote] = useState('');
   usePageTitle(`${type === 'referral' ? 'Referral' : 'Partnership request'} · Staff console`);
 
-  const act = (status: 'contacted' | 'closed') => mark.mutate({ status, note: note.trim() || undefined }, { onSuccess: () => setNote('') });
+  const act = (status: 'contacted' | 'closed') =>
+    mark.mutate({ status, note: note.trim() || undefined }, { onSuccess: () => setNote('') });
   const r = request.data;
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
-      <Link to={`/staff/requests${type === 'partnership' ? '?type=partnership' : ''}`} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+      <Link
+        to={`/staff/requests${type === 'partnership' ? '?type=partnership' : ''}`}
+        className="text-sm font-medium text-brand-700 underline underline-offset-2"
+      >
         ← Back to the list
       </Link>
       {request.isPending && <Spinner label="Loading the request…" />}
@@ -35,7 +39,10 @@ export function ContactRequestPage() {
             <h1 className="text-2xl font-bold text-ink">{r.name}</h1>
             <ContactStatusBadge status={r.status} />
           </div>
-          <section aria-labelledby="contact-title" className="rounded-xl border border-slate-200 bg-white p-4">
+          <section
+            aria-labelledby="contact-title"
+            className="rounded-xl border border-slate-200 bg-white p-4"
+          >
             <h2 id="contact-title" className="text-lg font-semibold text-ink">
               {type === 'referral' ? 'Student referral' : 'Partnership request'}
             </h2>
@@ -53,13 +60,26 @@ export function ContactRequestPage() {
                 <div key={term} className="contents">
                   <dt className="text-sm font-medium text-muted">{term}</dt>
                   <dd className="break-words text-sm text-ink">
-                    {term === 'Phone' ? <a className="text-brand-700 underline" href={`tel:${value}`}>{value}</a> : term === 'E-mail' ? <a className="text-brand-700 underline" href={`mailto:${value}`}>{value}</a> : value}
+                    {term === 'Phone' ? (
+                      <a className="text-brand-700 underline" href={`tel:${value}`}>
+                        {value}
+                      </a>
+                    ) : term === 'E-mail' ? (
+                      <a className="text-brand-700 underline" href={`mailto:${value}`}>
+                        {value}
+                      </a>
+                    ) : (
+                      value
+                    )}
                   </dd>
                 </div>
               ))}
             </dl>
           </section>
-          <section aria-labelledby="handling-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+          <section
+            aria-labelledby="handling-title"
+            className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+          >
             <h2 id="handling-title" className="text-lg font-semibold text-ink">
               Handling
             </h2>
@@ -69,19 +89,33 @@ export function ContactRequestPage() {
               <ol className="space-y-2">
                 {r.history.map((h) => (
                   <li key={h.id} className="text-sm">
-                    <span className="font-medium">{statusLabel(h.status)}</span> by {h.by?.name ?? 'Former staff member'}, {formatDayTime(h.at)}
+                    <span className="font-medium">{statusLabel(h.status)}</span> by{' '}
+                    {h.by?.name ?? 'Former staff member'}, {formatDayTime(h.at)}
                     {h.note && <p className="mt-1 rounded-md bg-slate-50 p-2">{h.note}</p>}
                   </li>
                 ))}
               </ol>
             )}
             {mark.isError && <Alert tone="error">{mark.error.message}</Alert>}
-            <TextAreaField label="Note (optional)" rows={2} maxLength={maxNoteLength} value={note} onChange={(e) => setNote(e.target.value)} />
+            <TextAreaField
+              label="Note (optional)"
+              rows={2}
+              maxLength={maxNoteLength}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => act('contacted')} disabled={mark.isPending || r.status === 'contacted'}>
+              <Button
+                onClick={() => act('contacted')}
+                disabled={mark.isPending || r.status === 'contacted'}
+              >
                 Mark as contacted
               </Button>
-              <Button variant="secondary" onClick={() => act('closed')} disabled={mark.isPending || r.status === 'closed'}>
+              <Button
+                variant="secondary"
+                onClick={() => act('closed')}
+                disabled={mark.isPending || r.status === 'closed'}
+              >
                 Mark as closed
               </Button>
             </div>

@@ -27,7 +27,8 @@ function Handled({ item }: { item: ContactRequestSummary }) {
 export function ContactRequestsPage() {
   usePageTitle('Referrals and partners · Staff console');
   const [params, setParams] = useSearchParams();
-  const type: ContactRequestType = params.get('type') === 'partnership' ? 'partnership' : 'referral';
+  const type: ContactRequestType =
+    params.get('type') === 'partnership' ? 'partnership' : 'referral';
   const status = params.get('status') ?? undefined;
   const page = params.get('page') ?? undefined;
   const list = useContactRequests(type, { status, page });
@@ -47,7 +48,11 @@ export function ContactRequestsPage() {
     <div className="mx-auto max-w-7xl space-y-4 px-4 py-6">
       <h1 className="text-2xl font-bold text-ink">Referrals and partnership requests</h1>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div role="group" aria-label="Kind of request" className="flex gap-1 rounded-lg bg-slate-200 p-1">
+        <div
+          role="group"
+          aria-label="Kind of request"
+          className="flex gap-1 rounded-lg bg-slate-200 p-1"
+        >
           {types.map((t) => (
             <button
               key={t.type}
@@ -61,7 +66,11 @@ export function ContactRequestsPage() {
           ))}
         </div>
         <div className="w-48">
-          <SelectField label="Status" value={status ?? ''} onChange={(e) => set({ status: e.target.value || undefined })}>
+          <SelectField
+            label="Status"
+            value={status ?? ''}
+            onChange={(e) => set({ status: e.target.value || undefined })}
+          >
             <option value="">All</option>
             {contactRequestStatuses.map((s) => (
               <option key={s} value={s}>
@@ -74,7 +83,9 @@ export function ContactRequestsPage() {
       {list.isPending && <Spinner label="Loading requests…" />}
       {list.isError && <Alert tone="error">{list.error.message}</Alert>}
       {list.data && list.data.items.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-muted">No requests here.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-muted">
+          No requests here.
+        </p>
       )}
       {list.data && list.data.items.length > 0 && (
         <>
@@ -83,19 +94,36 @@ export function ContactRequestsPage() {
               <caption className="sr-only">{types.find((t) => t.type === type)!.label}</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{type === 'partnership' ? 'Contact' : 'Name'}</th>
-                  {type === 'partnership' && <th scope="col" className="px-3 py-2">Business</th>}
-                  <th scope="col" className="px-3 py-2">Country</th>
-                  <th scope="col" className="px-3 py-2">Received</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2">Handled by</th>
+                  <th scope="col" className="px-3 py-2">
+                    {type === 'partnership' ? 'Contact' : 'Name'}
+                  </th>
+                  {type === 'partnership' && (
+                    <th scope="col" className="px-3 py-2">
+                      Business
+                    </th>
+                  )}
+                  <th scope="col" className="px-3 py-2">
+                    Country
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Received
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Handled by
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {list.data.items.map((item) => (
                   <tr key={item.id}>
                     <td className="px-3 py-2">
-                      <Link to={detailPath(item.id)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                      <Link
+                        to={detailPath(item.id)}
+                        className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                      >
                         {item.name}
                       </Link>
                       <div className="text-xs text-muted">{item.email}</div>
@@ -118,7 +146,10 @@ export function ContactRequestsPage() {
             {list.data.items.map((item) => (
               <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
                 <div className="flex items-start justify-between gap-2">
-                  <Link to={detailPath(item.id)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={detailPath(item.id)}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {item.name}
                   </Link>
                   <ContactStatusBadge status={item.status} />

@@ -9,7 +9,9 @@ const tones: Record<ContactRequestStatus, string> = {
 
 export function ContactStatusBadge({ status }: { status: ContactRequestStatus }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[status]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[status]}`}
+    >
       {statusLabel(status)}
     </span>
   );

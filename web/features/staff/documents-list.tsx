@@ -4,7 +4,10 @@ import { formatBytes } from './format';
 /** Opening or downloading goes through the documents route, which records staff downloads in the audit log. */
 export function DocumentsList({ documents }: { documents: StaffDocument[] }) {
   return (
-    <section aria-labelledby="documents-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="documents-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="documents-title" className="text-lg font-semibold text-ink">
         Documents
       </h2>
@@ -20,7 +23,11 @@ export function DocumentsList({ documents }: { documents: StaffDocument[] }) {
                   {d.originalName} · {formatBytes(d.size)}
                 </p>
               </div>
-              <a href={d.url} download className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50">
+              <a
+                href={d.url}
+                download
+                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+              >
                 Download<span className="sr-only"> {d.label}</span>
               </a>
             </li>

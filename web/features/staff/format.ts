@@ -1,6 +1,11 @@
 import type { ApplicationStatus } from '../../../shared/application-status';
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+const day = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
 const dayTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
@@ -16,14 +21,6 @@ export const formatDay = (iso: string) => day.format(new Date(iso));
 export const formatDayTime = (iso: string) => dayTime.format(new Date(iso));
 
 export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
-
-export const statusBadgeClasses: Record<ApplicationStatus, string> = {
-  submitted: 'bg-blue-100 text-blue-900 ring-blue-300',
-  reviewed: 'bg-yellow-100 text-yellow-900 ring-yellow-300',
-  applied: 'bg-indigo-100 text-indigo-900 ring-indigo-300',
-  offered: 'bg-purple-100 text-purple-900 ring-purple-300',
-  accepted: 'bg-green-100 text-green-900 ring-green-300',
-};
 
 export const statusBarClasses: Record<ApplicationStatus, string> = {
   submitted: 'bg-blue-600',

@@ -8,7 +8,13 @@ import { useAddNote } from './staff-api';
 import { TextAreaField } from './text-area-field';
 
 /** Notes for the team only: the applicant's pages and e-mails never show them. */
-export function InternalNotes({ applicationId, notes }: { applicationId: string; notes: InternalNote[] }) {
+export function InternalNotes({
+  applicationId,
+  notes,
+}: {
+  applicationId: string;
+  notes: InternalNote[];
+}) {
   const add = useAddNote(applicationId);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
@@ -22,7 +28,10 @@ export function InternalNotes({ applicationId, notes }: { applicationId: string;
   }
 
   return (
-    <section aria-labelledby="notes-title" className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+    <section
+      aria-labelledby="notes-title"
+      className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4"
+    >
       <div>
         <h2 id="notes-title" className="text-lg font-semibold text-ink">
           Internal notes
@@ -45,7 +54,14 @@ export function InternalNotes({ applicationId, notes }: { applicationId: string;
       )}
       {add.isError && <Alert tone="error">{add.error.message}</Alert>}
       <form onSubmit={submit} className="space-y-2">
-        <TextAreaField label="Add a note" rows={3} maxLength={maxNoteLength} value={body} error={error} onChange={(e) => setBody(e.target.value)} />
+        <TextAreaField
+          label="Add a note"
+          rows={3}
+          maxLength={maxNoteLength}
+          value={body}
+          error={error}
+          onChange={(e) => setBody(e.target.value)}
+        />
         <Button type="submit" variant="secondary" disabled={add.isPending}>
           {add.isPending ? 'Saving…' : 'Add note'}
         </Button>

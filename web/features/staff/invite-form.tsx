@@ -17,7 +17,9 @@ export function InviteForm() {
     setSentTo(undefined);
     const checked = inviteInput.safeParse(values);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(
+        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+      );
       return;
     }
     setErrors({});
@@ -38,16 +40,26 @@ export function InviteForm() {
   const field = (name: keyof typeof values) => ({
     value: values[name],
     error: errors[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [name]: e.target.value })),
   });
 
   return (
-    <section aria-labelledby="invite-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="invite-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="invite-title" className="text-lg font-semibold text-ink">
         Invite a colleague
       </h2>
-      <p className="text-sm text-muted">They get an e-mail with a link to set a password and sign in.</p>
-      <form onSubmit={submit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end">
+      <p className="text-sm text-muted">
+        They get an e-mail with a link to set a password and sign in.
+      </p>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
+      >
         <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
         <TextField label="Name (optional)" {...field('name')} />
         <SelectField label="Role" {...field('role')}>
@@ -60,7 +72,9 @@ export function InviteForm() {
       </form>
       <div className="mt-3" aria-live="polite">
         {sentTo && <Alert tone="success">Invitation sent to {sentTo}.</Alert>}
-        {invite.isError && !(invite.error instanceof ApiError && invite.error.fields) && <Alert tone="error">{invite.error.message}</Alert>}
+        {invite.isError && !(invite.error instanceof ApiError && invite.error.fields) && (
+          <Alert tone="error">{invite.error.message}</Alert>
+        )}
       </div>
     </section>
   );

@@ -21,7 +21,10 @@ export function Pagination({
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
+    <nav
+      aria-label={label}
+      className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
+    >
       <p className="text-muted" aria-live="polite">
         {total === 0
           ? 'Nothing found'

@@ -31,6 +31,10 @@ export function QueueFilters({
   const programs = usePrograms();
   const [search, setSearch] = useState(filters.q ?? '');
   const [searchedFor, setSearchedFor] = useState(filters.q);
+  const [isOpen, setIsOpen] = useState(false);
+  const activeCount = ['status', 'universityId', 'programId', 'level', 'from', 'to', 'sort'].filter(
+    (n) => filters[n],
+  ).length;
   if (searchedFor !== filters.q) {
     setSearchedFor(filters.q);
     setSearch(filters.q ?? '');
@@ -38,7 +42,8 @@ export function QueueFilters({
   const sort = `${filters.sort ?? 'submitted'}:${filters.dir ?? (filters.sort && filters.sort !== 'submitted' ? 'asc' : 'desc')}`;
   const select = (name: string) => ({
     value: filters[name] ?? '',
-    onChange: (e: { target: { value: string } }) => onChange({ [name]: e.target.value || undefined }),
+    onChange: (e: { target: { value: string } }) =>
+      onChange({ [name]: e.target.value || undefined }),
   });
 
   function submit(event: FormEvent) {
@@ -47,7 +52,12 @@ export function QueueFilters({
   }
 
   return (
-    <form role="search" aria-label="Filter applications" onSubmit={submit} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+    <form
+      role="search"
+      aria-label="Filter applications"
+      onSubmit={submit}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <TextField
@@ -63,7 +73,19 @@ export function QueueFilters({
           Search
         </Button>
       </div>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline underline-offset-2 md:hidden"
+        aria-expanded={isOpen}
+        aria-controls="queue-filter-fields"
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        {isOpen ? 'Hide filters' : `Show filters${activeCount ? ` (${activeCount} on)` : ''}`}
+      </button>
+      <div
+        id="queue-filter-fields"
+        className={`${isOpen ? 'grid' : 'hidden md:grid'} grid-cols-2 gap-3 md:grid-cols-4`}
+      >
         <SelectField label="Status" {...select('status')} error={errors.status}>
           <option value="">All statuses</option>
           {applicationStatuses.map((s) => (
@@ -103,7 +125,10 @@ export function QueueFilters({
           value={sort}
           onChange={(e) => {
             const [by, dir] = e.target.value.split(':');
-            onChange({ sort: by === 'submitted' ? undefined : by, dir: dir === (by === 'submitted' ? 'desc' : 'asc') ? undefined : dir });
+            onChange({
+              sort: by === 'submitted' ? undefined : by,
+              dir: dir === (by === 'submitted' ? 'desc' : 'asc') ? undefined : dir,
+            });
           }}
         >
           {sortChoices.map((c) => (

@@ -10,7 +10,19 @@ import { QueueResults } from './queue-results';
 import { useQueue } from './staff-api';
 import { StatusChart } from './status-chart';
 
-const filterNames = ['q', 'status', 'universityId', 'programId', 'level', 'from', 'to', 'sort', 'dir', 'page', 'pageSize'];
+const filterNames = [
+  'q',
+  'status',
+  'universityId',
+  'programId',
+  'level',
+  'from',
+  'to',
+  'sort',
+  'dir',
+  'page',
+  'pageSize',
+];
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
   return Object.fromEntries(issues.map((i) => [String(i.path[0] ?? '_'), i.message]));
@@ -19,7 +31,9 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record
 export function QueuePage() {
   usePageTitle('Applications · Staff console');
   const [params, setParams] = useSearchParams();
-  const filters: Filters = Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? undefined]));
+  const filters: Filters = Object.fromEntries(
+    filterNames.map((n) => [n, params.get(n) ?? undefined]),
+  );
   // The shared schema checks the filters here too, so a one-letter search is explained, not sent.
   const checked = queueQuery.safeParse(filters);
   const errors = checked.success ? {} : fieldErrors(checked.error.issues);
@@ -42,7 +56,8 @@ export function QueuePage() {
         <h1 className="text-2xl font-bold text-ink">Applications</h1>
         {data && (
           <p className="text-sm text-muted">
-            {data.total.toLocaleString('en-GB')} matching {data.total === 1 ? 'application' : 'applications'}
+            {data.total.toLocaleString('en-GB')} matching{' '}
+            {data.total === 1 ? 'application' : 'applications'}
           </p>
         )}
       </div>

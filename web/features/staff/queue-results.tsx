@@ -1,14 +1,18 @@
 import { Link } from 'react-router';
 import type { QueueItem } from '../../../shared/schemas/staff';
 import { formatDay } from './format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../components/status-badge';
 
 const applicationPath = (id: string) => `/staff/applications/${id}`;
 
 /** A table from tablet width up, cards on phones; the applicant's name opens the application. */
 export function QueueResults({ items }: { items: QueueItem[] }) {
   if (items.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-muted">No application matches these filters.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-muted">
+        No application matches these filters.
+      </p>
+    );
   }
   return (
     <>
@@ -17,19 +21,34 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
           <caption className="sr-only">Applications</caption>
           <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="px-3 py-2">Applicant</th>
-              <th scope="col" className="px-3 py-2">Program</th>
-              <th scope="col" className="px-3 py-2">Level</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Submitted</th>
-              <th scope="col" className="px-3 py-2">Last change</th>
+              <th scope="col" className="px-3 py-2">
+                Applicant
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Program
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Level
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Submitted
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Last change
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {items.map((item) => (
               <tr key={item.id} className="hover:bg-slate-50">
                 <td className="px-3 py-2">
-                  <Link to={applicationPath(item.id)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                  <Link
+                    to={applicationPath(item.id)}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
                     {item.fullName}
                   </Link>
                   <div className="text-xs text-muted">{item.email}</div>
@@ -42,8 +61,12 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
                 <td className="px-3 py-2">
                   <StatusBadge status={item.status} />
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(item.submittedAt)}</td>
-                <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDay(item.lastStatusUpdate)}</td>
+                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                  {formatDay(item.submittedAt)}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                  {formatDay(item.lastStatusUpdate)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -53,7 +76,10 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
         {items.map((item) => (
           <li key={item.id} className="rounded-xl border border-slate-200 bg-white p-3">
             <div className="flex items-start justify-between gap-2">
-              <Link to={applicationPath(item.id)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to={applicationPath(item.id)}
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
                 {item.fullName}
               </Link>
               <StatusBadge status={item.status} />

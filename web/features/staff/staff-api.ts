@@ -29,7 +29,8 @@ export function useQueue(params: QueueParams) {
 export function useStaffApplication(id: string) {
   return useQuery({
     queryKey: ['staff', 'application', id],
-    queryFn: () => apiGet<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(id)}`),
+    queryFn: () =>
+      apiGet<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(id)}`),
     ...fresh,
   });
 }
@@ -38,7 +39,10 @@ export function useChangeStatus(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { from: ApplicationStatus; to: ApplicationStatus; note?: string }) =>
-      apiPost<StaffApplicationDetail>(`/api/staff/applications/${encodeURIComponent(id)}/status`, input),
+      apiPost<StaffApplicationDetail>(
+        `/api/staff/applications/${encodeURIComponent(id)}/status`,
+        input,
+      ),
     onSuccess: (detail) => {
       client.setQueryData(['staff', 'application', id], detail);
       void client.invalidateQueries({ queryKey: ['staff', 'queue'] });
@@ -49,7 +53,8 @@ export function useChangeStatus(id: string) {
 export function useAddNote(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => apiPost<InternalNote>(`/api/staff/applications/${encodeURIComponent(id)}/notes`, { body }),
+    mutationFn: (body: string) =>
+      apiPost<InternalNote>(`/api/staff/applications/${encodeURIComponent(id)}/notes`, { body }),
     onSuccess: (note) => {
       client.setQueryData<StaffApplicationDetail>(['staff', 'application', id], (old) =>
         old ? { ...old, notes: [...old.notes, note] } : old,
@@ -58,7 +63,8 @@ export function useAddNote(id: string) {
   });
 }
 
-const requestPath = (type: ContactRequestType) => (type === 'referral' ? 'referrals' : 'partnerships');
+const requestPath = (type: ContactRequestType) =>
+  type === 'referral' ? 'referrals' : 'partnerships';
 
 export function useContactRequests(type: ContactRequestType, params: QueueParams) {
   return useQuery({
@@ -72,7 +78,8 @@ export function useContactRequests(type: ContactRequestType, params: QueueParams
 export function useContactRequest(type: ContactRequestType, id: string) {
   return useQuery({
     queryKey: ['staff', 'request', type, id],
-    queryFn: () => apiGet<ContactRequestDetail>(`/api/staff/${requestPath(type)}/${encodeURIComponent(id)}`),
+    queryFn: () =>
+      apiGet<ContactRequestDetail>(`/api/staff/${requestPath(type)}/${encodeURIComponent(id)}`),
     ...fresh,
   });
 }
@@ -81,7 +88,10 @@ export function useMarkContactRequest(type: ContactRequestType, id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { status: 'contacted' | 'closed'; note?: string }) =>
-      apiPost<ContactRequestDetail>(`/api/staff/${requestPath(type)}/${encodeURIComponent(id)}/status`, input),
+      apiPost<ContactRequestDetail>(
+        `/api/staff/${requestPath(type)}/${encodeURIComponent(id)}/status`,
+        input,
+      ),
     onSuccess: (detail) => {
       client.setQueryData(['staff', 'request', type, id], detail);
       void client.invalidateQueries({ queryKey: ['staff', 'requests', type] });
@@ -101,7 +111,8 @@ export function useTeam() {
 export function useTeamAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: object }) => apiPost<TeamMember>(`/api/staff/team${path}`, body ?? {}),
+    mutationFn: ({ path, body }: { path: string; body?: object }) =>
+      apiPost<TeamMember>(`/api/staff/team${path}`, body ?? {}),
     onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'team'] }),
   });
 }

@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
 import { isStaffRole } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
@@ -32,14 +32,26 @@ function NoAccess() {
 
 function Console({ user }: { user: AccountUser }) {
   const isAdmin = user.role === 'admin';
+  const { pathname } = useLocation();
+  const isQueue =
+    pathname === '/staff' || pathname === '/staff/' || pathname.startsWith('/staff/applications/');
   return (
     <div className="bg-slate-50">
       <div className="border-b border-slate-200 bg-white">
-        <nav aria-label="Staff console" className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-2">
-          <span className="mr-3 hidden text-sm font-semibold text-muted sm:inline">Staff console</span>
-          <NavLink to="/staff" end className={tabClass}>
+        <nav
+          aria-label="Staff console"
+          className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-2"
+        >
+          <span className="mr-3 hidden text-sm font-semibold text-muted sm:inline">
+            Staff console
+          </span>
+          <Link
+            to="/staff"
+            className={tabClass({ isActive: isQueue })}
+            aria-current={isQueue ? 'page' : undefined}
+          >
             Applications
-          </NavLink>
+          </Link>
           <NavLink to="/staff/requests" className={tabClass}>
             Referrals &amp; partners
           </NavLink>
@@ -70,5 +82,9 @@ function Console({ user }: { user: AccountUser }) {
 
 /** /staff/*: its own chunk, loaded only when someone opens it. The server checks the role on every call. */
 export function StaffConsole() {
-  return <RequireSignIn>{(user) => (isStaffRole(user.role) ? <Console user={user} /> : <NoAccess />)}</RequireSignIn>;
+  return (
+    <RequireSignIn>
+      {(user) => (isStaffRole(user.role) ? <Console user={user} /> : <NoAccess />)}
+    </RequireSignIn>
+  );
 }

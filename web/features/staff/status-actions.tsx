@@ -51,14 +51,19 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
         onSuccess: () => {
           setBackNote('');
           setBackTo('');
-          setDone(`Moved back to ${statusLabel(backTo).toLowerCase()}. The applicant has been e-mailed.`);
+          setDone(
+            `Moved back to ${statusLabel(backTo).toLowerCase()}. The applicant has been e-mailed.`,
+          );
         },
       },
     );
   }
 
   return (
-    <section aria-labelledby="status-actions-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="status-actions-title"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="status-actions-title" className="text-lg font-semibold text-ink">
         Change the status
       </h2>
@@ -83,9 +88,15 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
       )}
       {earlier.length > 0 && (
         <details className="rounded-lg border border-slate-200 p-3">
-          <summary className="cursor-pointer text-sm font-medium text-ink">Correct a mistake (move back)</summary>
+          <summary className="cursor-pointer text-sm font-medium text-ink">
+            Correct a mistake (move back)
+          </summary>
           <form onSubmit={back} className="mt-3 space-y-3">
-            <SelectField label="Move back to" value={backTo} onChange={(e) => setBackTo(e.target.value as ApplicationStatus | '')}>
+            <SelectField
+              label="Move back to"
+              value={backTo}
+              onChange={(e) => setBackTo(e.target.value as ApplicationStatus | '')}
+            >
               <option value="">Choose a status</option>
               {earlier.map((s) => (
                 <option key={s} value={s}>

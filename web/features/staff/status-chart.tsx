@@ -16,7 +16,10 @@ export function StatusChart({
 }) {
   const largest = Math.max(1, ...Object.values(counts));
   return (
-    <section aria-labelledby="status-chart-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="status-chart-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="status-chart-title" className="text-sm font-semibold text-ink">
         Applications by status
       </h2>
@@ -50,5 +53,10 @@ export function StatusChart({
 
 /** Widths are set through the DOM style object (allowed by the CSP), never an inline style attribute. */
 function Bar({ className, fraction }: { className: string; fraction: number }) {
-  return <span className={`block h-full rounded-full ${className}`} style={{ width: `${Math.round(fraction * 100)}%` }} />;
+  return (
+    <span
+      className={`block h-full rounded-full ${className}`}
+      style={{ width: `${Math.round(fraction * 100)}%` }}
+    />
+  );
 }

@@ -3,7 +3,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { formatDay, statusLabel } from './format';
+import { formatDay } from './format';
 import { InviteForm } from './invite-form';
 import { useTeam, useTeamAction } from './staff-api';
 
@@ -19,7 +19,9 @@ function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: boolean
         id={`role-${member.id}`}
         value={member.role}
         disabled={action.isPending}
-        onChange={(e) => action.mutate({ path: `/${member.id}/role`, body: { role: e.target.value } })}
+        onChange={(e) =>
+          action.mutate({ path: `/${member.id}/role`, body: { role: e.target.value } })
+        }
         className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm"
       >
         <option value="consultant">Consultant</option>
@@ -28,11 +30,19 @@ function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: boolean
       </select>
       {!isSelf &&
         (member.deactivatedAt ? (
-          <Button variant="secondary" disabled={action.isPending} onClick={() => action.mutate({ path: `/${member.id}/reactivate` })}>
+          <Button
+            variant="secondary"
+            disabled={action.isPending}
+            onClick={() => action.mutate({ path: `/${member.id}/reactivate` })}
+          >
             Reactivate<span className="sr-only"> {label}</span>
           </Button>
         ) : (
-          <Button variant="danger" disabled={action.isPending} onClick={() => action.mutate({ path: `/${member.id}/deactivate` })}>
+          <Button
+            variant="danger"
+            disabled={action.isPending}
+            onClick={() => action.mutate({ path: `/${member.id}/deactivate` })}
+          >
             Deactivate<span className="sr-only"> {label}</span>
           </Button>
         ))}
@@ -46,7 +56,12 @@ function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: boolean
 }
 
 function State({ member }: { member: TeamMember }) {
-  if (member.deactivatedAt) return <span className="font-medium text-red-700">Deactivated {formatDay(member.deactivatedAt)}</span>;
+  if (member.deactivatedAt)
+    return (
+      <span className="font-medium text-red-700">
+        Deactivated {formatDay(member.deactivatedAt)}
+      </span>
+    );
   if (!member.hasSignedUp) return <span className="text-amber-800">Invited, no password yet</span>;
   return <span className="text-green-800">Active</span>;
 }
@@ -61,17 +76,24 @@ export function TeamPage({ currentUserId }: { currentUserId: string }) {
       {team.isPending && <Spinner label="Loading the team…" />}
       {team.isError && <Alert tone="error">{team.error.message}</Alert>}
       {team.data && (
-        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Team members">
+        <ul
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+          aria-label="Team members"
+        >
           {team.data.map((m) => (
-            <li key={m.id} className="grid gap-2 p-3 md:grid-cols-[1fr_10rem_12rem_auto] md:items-center">
+            <li
+              key={m.id}
+              className="grid gap-2 p-3 md:grid-cols-[1fr_13rem_24rem] md:items-center"
+            >
               <div>
                 <p className="font-semibold text-ink">
                   {m.name || m.email}
-                  {m.id === currentUserId && <span className="ml-2 text-xs font-normal text-muted">(you)</span>}
+                  {m.id === currentUserId && (
+                    <span className="ml-2 text-xs font-normal text-muted">(you)</span>
+                  )}
                 </p>
                 {m.name && <p className="text-xs text-muted">{m.email}</p>}
               </div>
-              <p className="text-sm">{statusLabel(m.role)}</p>
               <p className="text-sm">
                 <State member={m} />
               </p>

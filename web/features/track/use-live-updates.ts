@@ -13,18 +13,17 @@ export function useLiveUpdates(
   onRecord: (record: ApplicationView) => void,
   { onOpen, onClosed }: { onOpen?: () => void; onClosed?: () => void } = {},
 ): LiveState {
-  const [state, setState] = useState<LiveState>('connecting');
+  const [status, setStatus] = useState<{ url: string | null; state: LiveState }>({ url: null, state: 'connecting' });
   const record = useEffectEvent((value: ApplicationView) => onRecord(value));
   const opened = useEffectEvent(() => onOpen?.());
   const closed = useEffectEvent(() => onClosed?.());
 
   useEffect(() => {
     if (!url) return;
-    setState('connecting');
     const source = new EventSource(url);
     let retryTimer: number | undefined;
     source.onopen = () => {
-      setState('live');
+      setStatus({ url, state: 'live' });
       opened();
     };
     source.addEventListener('application', (event) => {
@@ -35,7 +34,7 @@ export function useLiveUpdates(
       }
     });
     source.onerror = () => {
-      setState('reconnecting');
+      setStatus({ url, state: 'reconnecting' });
       if (source.readyState === EventSource.CLOSED) retryTimer = window.setTimeout(closed, 3000);
     };
     return () => {
@@ -44,5 +43,5 @@ export function useLiveUpdates(
     };
   }, [url]);
 
-  return state;
+  return status.url === url ? status.state : 'connecting';
 }

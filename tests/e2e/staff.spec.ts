@@ -1,0 +1,256 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  applicationStatuses,
+  statusDescriptions,
+  statusProgress,
+} from '../../shared/application-status.ts';
+import { createApplicationFields } from '../factories/application.ts';
+import { createReferralInput } from '../factories/referral.ts';
+import { newEmail, registerAccount } from './auth-helpers.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
+import { linkIn, listMail, waitForMail } from './outbox.ts';
+
+const { open, baseUrl } = useBrowser();
+const adminEmail = inject('staffAdminEmail');
+const consultantEmail = newEmail('consultant');
+const password = 'staff-e2e-password';
+
+let admin: E2ePage;
+let consultant: E2ePage;
+let applicationId: string;
+
+/** Opens the set-password link of `mail` in a fresh browser, sets the password and lands signed in. */
+async function setPasswordFromMail(link: string): Promise<E2ePage> {
+  const visitor = await open(new URL(link).pathname + new URL(link).search);
+  await visitor.page.getByLabel('New password', { exact: true }).fill(password);
+  await visitor.page.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await visitor.page.getByRole('button', { name: 'Set New Password' }).click();
+  await visitor.page.waitForURL('**/dashboard');
+  return visitor;
+}
+
+async function openConsoleFromNav(visitor: E2ePage) {
+  await visitor.page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Staff console' })
+    .click();
+  await visitor.page.waitForURL('**/staff');
+  await visitor.page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+}
+
+/** A signed-in browser of the same person at another size (screenshots at 390 px). */
+async function signedInAs(
+  email: string,
+  viewport: 'phone' | 'desktop',
+  at: string,
+): Promise<E2ePage> {
+  const other = await open('/', viewport);
+  const res = await other.context.request.post('/api/auth/sign-in/email', {
+    data: { email, password, rememberMe: false },
+    headers: { origin: baseUrl },
+  });
+  expect(res.ok()).toBe(true);
+  await other.page.goto(at);
+  return other;
+}
+
+describe.sequential('the staff console', () => {
+  it('the first admin, made by npm run admin:create, sets a password from the e-mail and reaches the console from the nav', async () => {
+    const mail = await waitForMail(
+      adminEmail,
+      /Set your password for the UK Study Portal staff console/,
+    );
+    admin = await setPasswordFromMail(linkIn(mail));
+    await openConsoleFromNav(admin);
+    await admin.page.getByRole('heading', { name: 'Applications by status' }).waitFor();
+    expect(admin.problems).toEqual([]);
+  });
+
+  it('the admin invites a consultant, who sets a password from the invitation and signs in', async () => {
+    await admin.page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Team' })
+      .click();
+    await admin.page.getByLabel('E-mail').fill(consultantEmail);
+    await admin.page.getByLabel('Name (optional)').fill('Connor Consultant');
+    await admin.page.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.page.getByText(`Invitation sent to ${consultantEmail}.`).waitFor();
+    await admin.page.getByText('Invited, no password yet').waitFor();
+    await expectNoSeriousAxeViolations(admin.page);
+    await screenshot(admin.page, 'staff-team-desktop');
+
+    const invitation = await waitForMail(
+      consultantEmail,
+      /invited to the UK Study Portal staff console/,
+    );
+    expect(invitation.text).toContain('Eve Admin has invited you');
+    consultant = await setPasswordFromMail(linkIn(invitation));
+    await openConsoleFromNav(consultant);
+    expect(await consultant.page.getByRole('link', { name: 'Team' }).count()).toBe(0);
+    expect(consultant.problems).toEqual([]);
+  });
+
+  it('the consultant moves a new application through all five statuses; the track page and the dashboard follow live; one e-mail per change', async () => {
+    const { email: applicantEmail, password: applicantPassword } = await registerAccount();
+    const applicant = await open('/track');
+    const signIn = await applicant.context.request.post('/api/auth/sign-in/email', {
+      data: { email: applicantEmail, password: applicantPassword, rememberMe: false },
+      headers: { origin: baseUrl },
+    });
+    expect(signIn.ok()).toBe(true);
+    const fields = createApplicationFields({
+      email: applicantEmail,
+      fullName: 'Zuri Wanjiku',
+      passportNumber: 'K7654321',
+    });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields))
+      for (const item of [value].flat()) form.append(name, item);
+    const submitted = await applicant.context.request.post('/api/applications', {
+      multipart: form,
+      headers: { origin: baseUrl },
+    });
+    expect(submitted.status()).toBe(201);
+    applicationId = ((await submitted.json()) as { id: string }).id;
+
+    await applicant.page.getByLabel('Application ID').fill(applicationId);
+    await applicant.page.getByLabel('Email').fill(applicantEmail);
+    await applicant.page.getByRole('button', { name: 'Track application' }).click();
+    await applicant.page.getByText(statusDescriptions.submitted).waitFor();
+    const dashboard = await applicant.context.newPage();
+    await dashboard.goto('/dashboard');
+    const progress = dashboard.getByRole('progressbar', { name: /Progress of Zuri Wanjiku/ });
+    await progress.waitFor();
+
+    const page = consultant.page;
+    await page.getByLabel('Search by name, e-mail or application ID').fill(applicantEmail);
+    await page.getByLabel('Search by name, e-mail or application ID').press('Enter');
+    await page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
+    await page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
+    await page.getByText('K7654321').waitFor();
+
+    await page.getByLabel('Add a note').fill('Checked the passport scan: all fine.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Checked the passport scan: all fine.').waitFor();
+
+    for (const status of applicationStatuses.slice(1)) {
+      const label = status.charAt(0).toUpperCase() + status.slice(1);
+      if (status === 'offered')
+        await page
+          .getByLabel('Note for the applicant (optional)')
+          .fill('Your offer letter is attached.');
+      await page.getByRole('button', { name: `Move to ${label}` }).click();
+      await page.getByText(`Moved to ${status}. The applicant has been e-mailed.`).waitFor();
+      await applicant.page.getByText(statusDescriptions[status]).waitFor();
+      await expect
+        .poll(() => progress.getAttribute('aria-valuenow'))
+        .toBe(String(statusProgress(status)));
+    }
+    await page.getByText('Accepted is the last step.').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await listMail()).filter(
+            (m) => m.to === applicantEmail && /application status/i.test(m.subject),
+          ).length,
+      )
+      .toBe(4);
+    expect(await applicant.page.getByText('Checked the passport scan').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'staff-application-desktop');
+    expect(consultant.problems).toEqual([]);
+    expect(applicant.problems).toEqual([]);
+  });
+
+  it('the consultant marks a referral as contacted, with who and when', async () => {
+    const referral = createReferralInput({ name: 'Tomasz Nowak' });
+    const res = await fetch(`${baseUrl}/api/referrals`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+        origin: baseUrl,
+      },
+      body: JSON.stringify(referral),
+    });
+    expect(res.status).toBe(201);
+    const page = consultant.page;
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Referrals & partners' })
+      .click();
+    await page.getByRole('link', { name: 'Tomasz Nowak' }).first().click();
+    await page.getByLabel('Note (optional)').fill('Called back, sending details.');
+    await page.getByRole('button', { name: 'Mark as contacted' }).click();
+    await page.getByText(/Contacted by Connor Consultant/).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    expect(consultant.problems).toEqual([]);
+  });
+
+  it('shows the queue, an application and the audit log well on a phone and a desktop', async () => {
+    const queue = admin.page;
+    await queue
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Applications' })
+      .click();
+    await queue.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
+    await expectNoSeriousAxeViolations(queue);
+    await screenshot(queue, 'staff-queue-desktop');
+
+    await queue
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Audit log' })
+      .click();
+    const entries = queue.getByRole('list', { name: 'Audit entries' });
+    await entries.getByText('Colleague invited').first().waitFor();
+    await entries.getByText('offered → accepted').waitFor();
+    await expectNoSeriousAxeViolations(queue);
+    await screenshot(queue, 'staff-audit-desktop');
+
+    const phone = await signedInAs(consultantEmail, 'phone', '/staff');
+    await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
+    await expectNoSeriousAxeViolations(phone.page);
+    await screenshot(phone.page, 'staff-queue-phone');
+    await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
+    await phone.page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
+    await screenshot(phone.page, 'staff-application-phone');
+    expect(phone.problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+  });
+
+  it('is its own chunk: the public entry never imports it and public pages never load it', async () => {
+    const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const entries = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file) || !existsSync(path.join(dist, file))) return;
+      seen.add(file);
+      const code = readFileSync(path.join(dist, file), 'utf8');
+      for (const m of code.matchAll(
+        /(?:^|[;\s}])import\s*(?:[\w{},*\s$]+from\s*)?"\.\/([^"]+\.js)"/g,
+      ))
+        walk(`assets/${m[1]}`);
+    };
+    entries.forEach(walk);
+    expect(seen.size).toBeGreaterThan(0);
+    for (const file of seen) {
+      expect(file).not.toMatch(/staff-console/);
+      expect(readFileSync(path.join(dist, file), 'utf8')).not.toContain('Applications by status');
+    }
+
+    const visitor = await open('/');
+    await visitor.page.getByRole('link', { name: 'Universities' }).first().click();
+    await visitor.page.waitForURL('**/universities');
+    const loaded = await visitor.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name),
+    );
+    expect(loaded.some((url) => url.includes('staff-console'))).toBe(false);
+    const staffLoads = await admin.page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name),
+    );
+    expect(staffLoads.some((url) => url.includes('staff-console'))).toBe(true);
+  });
+});

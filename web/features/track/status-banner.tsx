@@ -1,0 +1,33 @@
+import { statusColours, statusDescriptions, statusProgress, applicationStatuses, type ApplicationStatus } from '../../../shared/application-status';
+import { ProgressBar } from '../../components/progress-bar';
+import { StatusBadge } from '../../components/status-badge';
+
+const banners: Record<(typeof statusColours)[ApplicationStatus], string> = {
+  blue: 'border-blue-300 bg-blue-50',
+  yellow: 'border-yellow-400 bg-yellow-50',
+  indigo: 'border-indigo-300 bg-indigo-50',
+  purple: 'border-purple-300 bg-purple-50',
+  green: 'border-green-300 bg-green-50',
+};
+
+/** The status, what it means (spec section 4) and the bar at (position + 1) / 5. */
+export function StatusBanner({ status }: { status: ApplicationStatus }) {
+  const step = applicationStatuses.indexOf(status) + 1;
+  return (
+    <div className={`rounded-[var(--radius-card)] border p-5 ${banners[statusColours[status]]}`}>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="text-sm font-medium text-ink">Status</span>
+        <StatusBadge status={status} />
+      </div>
+      <p className="mt-3 text-lg text-ink" data-testid="status-description">
+        {statusDescriptions[status]}
+      </p>
+      <div className="mt-4 space-y-1">
+        <ProgressBar value={statusProgress(status)} colour={statusColours[status]} label="Application progress" />
+        <p className="text-sm text-muted">
+          Step {step} of {applicationStatuses.length}
+        </p>
+      </div>
+    </div>
+  );
+}
