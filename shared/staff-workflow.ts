@@ -22,14 +22,7 @@ export function isStepBack(from: ApplicationStatus, to: ApplicationStatus): bool
   return applicationStatuses.indexOf(to) < applicationStatuses.indexOf(from);
 }
 
-/** Forward moves go one step at a time so no stage (and its e-mail) is skipped. */
-export function isAllowedMove(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  if (from === to) return false;
-  return isStepBack(from, to) || nextStatus(from) === to;
-}
-
 /** Referral and partnership requests: new until someone picks them up. */
 export const contactRequestStatuses = ['new', 'contacted', 'closed'] as const;
 export type ContactRequestStatus = (typeof contactRequestStatuses)[number];
-export const contactRequestTypes = ['referral', 'partnership'] as const;
-export type ContactRequestType = (typeof contactRequestTypes)[number];
+export type ContactRequestType = 'referral' | 'partnership';

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-j
 import { z } from 'zod';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { countryCodes, isCountryCode } from '../countries.ts';
-import { contactEmail, internationalPhone } from './referral.ts';
+import { contactEmail, internationalPhone } from './contact.ts';
 
 /** The spec's English levels (section 3), in the order the form lists them. */
 export const englishLevels = ['beginner', 'intermediate', 'advanced', 'native'] as const;

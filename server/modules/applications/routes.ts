@@ -6,7 +6,7 @@ import {
   type ApplicationSubmitted,
   type UploadLimits,
 } from '../../../shared/schemas/application.ts';
-import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/referral.ts';
+import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
 import { getSessionUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';

@@ -6,17 +6,15 @@ import { countAuditEntries, findAuditEntries } from './repository.ts';
 /** The database or a transaction on it: an audit entry belongs in the action's own transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const auditActions = [
-  'application.status_changed',
-  'document.downloaded',
-  'staff.invited',
-  'staff.role_changed',
-  'staff.deactivated',
-  'staff.reactivated',
-  'admin.created',
-  'contact_request.updated',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+export type AuditAction =
+  | 'application.status_changed'
+  | 'document.downloaded'
+  | 'staff.invited'
+  | 'staff.role_changed'
+  | 'staff.deactivated'
+  | 'staff.reactivated'
+  | 'admin.created'
+  | 'contact_request.updated';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

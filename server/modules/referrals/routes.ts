@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  idempotencyKey,
-  idempotencyKeyHeader,
-  partnershipInput,
-  referralInput,
-} from '../../../shared/schemas/referral.ts';
+import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
+import { partnershipInput, referralInput } from '../../../shared/schemas/referral.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { createPartnership, createReferral, type StoredOnce } from './service.ts';

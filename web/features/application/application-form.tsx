@@ -6,12 +6,12 @@ import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { apiGet, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { CertificationFields } from './certification-fields';
 import { DocumentFields } from './document-fields';
 import {
   emptyValues,
   fieldOrder,
-  newIdempotencyKey,
   toFormData,
   validate,
   type Choice,

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { Icon } from '../../components/icons';
 import { countryOptions } from '../../../shared/countries';
-import { phoneExample } from '../../../shared/schemas/referral';
+import { phoneExample } from '../../../shared/schemas/contact';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { useNetworkSubmit, validateNetworkForm, type FieldErrors } from './use-network-submit';

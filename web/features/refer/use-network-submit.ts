@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiError, apiPost } from '../../lib/api-client';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
-import { newIdempotencyKey } from './new-idempotency-key';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export type FieldErrors = Partial<Record<keyof NetworkFormValues, string>>;
 
