@@ -1,4 +1,6 @@
+import { APIError } from 'better-auth/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountDeactivatedMessage } from '../modules/staff/account-status.ts';
 
 const resetIdentifier = (token: string) => `reset-password:${token}`;
 
@@ -33,11 +35,21 @@ export async function signInAfterReset(
 
   const headers = new Headers(request.headers);
   headers.delete('cookie');
-  const signedIn = await app.auth.api.signInEmail({
-    body: { email: user.email, password: body.newPassword, rememberMe: false },
-    headers,
-    returnHeaders: true,
-  });
+  let signedIn;
+  try {
+    signedIn = await app.auth.api.signInEmail({
+      body: { email: user.email, password: body.newPassword, rememberMe: false },
+      headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // The password is changed, but a deactivated account gets no session and is told why.
+    if (error instanceof APIError && error.body?.code === 'ACCOUNT_DEACTIVATED') {
+      const payload = { code: 'ACCOUNT_DEACTIVATED', message: accountDeactivatedMessage };
+      return send(new Response(JSON.stringify(payload), { status: 403, headers: { 'content-type': 'application/json' } }));
+    }
+    throw error;
+  }
   const answer = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
   for (const cookie of signedIn.headers.getSetCookie()) answer.append('set-cookie', cookie);
   return send(new Response(JSON.stringify({ status: true, signedIn: true }), { status: 200, headers: answer }));

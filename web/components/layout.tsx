@@ -1,10 +1,12 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { SpeakToUsButton } from './speak-to-us-button';
 
 export function Layout() {
   const navigation = useNavigation();
+  // Staff work in the console; the students' chat button would only cover its panels.
+  const isStaffConsole = useLocation().pathname.startsWith('/staff');
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -21,7 +23,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <SpeakToUsButton />
+      {!isStaffConsole && <SpeakToUsButton />}
       <ScrollRestoration />
     </div>
   );

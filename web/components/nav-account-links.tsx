@@ -11,10 +11,12 @@ export function NavAccountLinks() {
   if (!user) {
     return (
       <>
-        <ButtonLink to="/login" variant="ghost">
+        <ButtonLink key="login" to="/login" variant="ghost">
           Login
         </ButtonLink>
-        <ButtonLink to="/register">Register</ButtonLink>
+        <ButtonLink key="register" to="/register">
+          Register
+        </ButtonLink>
       </>
     );
   }
@@ -32,17 +34,18 @@ export function NavAccountLinks() {
     forgetSession();
   }
 
+  // Keys stop React from turning the Register button into My Applications mid-transition.
   return (
     <>
       {(user.role === 'consultant' || user.role === 'admin') && (
-        <ButtonLink to="/staff" variant="ghost" className="whitespace-nowrap">
+        <ButtonLink key="staff" to="/staff" variant="ghost" className="whitespace-nowrap">
           Staff console
         </ButtonLink>
       )}
-      <ButtonLink to="/dashboard" variant="ghost" className="whitespace-nowrap">
+      <ButtonLink key="dashboard" to="/dashboard" variant="ghost" className="whitespace-nowrap">
         My Applications
       </ButtonLink>
-      <Button variant="secondary" className="whitespace-nowrap" onClick={logOut}>
+      <Button key="logout" variant="secondary" className="whitespace-nowrap" onClick={logOut}>
         Log Out
       </Button>
     </>

@@ -31,7 +31,7 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-800">
+        <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>UK Study Portal</span>
         </Link>

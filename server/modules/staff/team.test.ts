@@ -219,6 +219,24 @@ describe('deactivating staff', () => {
     expect((await get('/api/staff/team', admin.cookie)).statusCode).toBe(200);
   });
 
+  it('tells a deactivated account that resets its password why it is not signed in', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
+    await authPost(ctx.app, '/request-password-reset', { email: consultant.user.email });
+    const mail = await waitForMail(ctx.app, consultant.user.email, /reset/i);
+    const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token')!;
+    const res = await authPost(ctx.app, '/reset-password', {
+      token,
+      newPassword: 'another long password',
+      confirmPassword: 'another long password',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(apiError(res).code).toBe('ACCOUNT_DEACTIVATED');
+    expect(apiError(res).message).toMatch(/deactivated/);
+    expect(cookieFrom(res.headers['set-cookie'])).not.toMatch(/session_token/);
+  });
+
   it('keeps a deactivated account from being invited back in by mistake', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const consultant = await createStaff(ctx.app, 'consultant');
