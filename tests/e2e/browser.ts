@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromiumFlags = [
@@ -37,6 +38,19 @@ export function useBrowser() {
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    // What each page showed when the test failed, for whoever reads the CI log next.
+    mkdirSync('test-results/failures', { recursive: true });
+    const name = ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+    const pages = contexts.flatMap((c) => c.pages());
+    await Promise.all(
+      pages.map((page, i) =>
+        page.screenshot({ path: `test-results/failures/${name}-${i}.png`, fullPage: true }).catch(() => {}),
+      ),
+    );
+    console.warn(`Screenshots of ${pages.length} open page(s) saved under test-results/failures/${name}-*.png`);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));

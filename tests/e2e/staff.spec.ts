@@ -73,7 +73,8 @@ describe.sequential('the staff console', () => {
       .getByRole('navigation', { name: 'Staff console' })
       .getByRole('link', { name: 'Team' })
       .click();
-    await admin.page.getByLabel('E-mail').fill(consultantEmail);
+    await admin.page.getByRole('heading', { name: 'Invite a colleague' }).waitFor();
+    await admin.page.getByLabel('E-mail', { exact: true }).fill(consultantEmail);
     await admin.page.getByLabel('Name (optional)').fill('Connor Consultant');
     await admin.page.getByRole('button', { name: 'Send invitation' }).click();
     await admin.page.getByText(`Invitation sent to ${consultantEmail}.`).waitFor();

@@ -33,6 +33,7 @@ async function refreshSession() {
  * from protected pages, or their guard would send the user to /login first.
  */
 export function forgetSession() {
+  isSigningOut = false;
   queryClient.setQueryData(sessionKey, null);
   // Anything fetched as this user (applications…) must not show to the next one.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
@@ -48,15 +49,35 @@ export async function signIn(input: SignInInput): Promise<void> {
   await refreshSession();
 }
 
+/**
+ * True from the start of a sign-out the user asked for until `forgetSession()`: protected pages
+ * then leave the redirect to the sign-out, instead of sending the user to /login as if the
+ * session had merely expired.
+ */
+let isSigningOut = false;
+export const signOutInProgress = () => isSigningOut;
+
+async function endingSession(request: () => Promise<unknown>): Promise<void> {
+  isSigningOut = true;
+  try {
+    await request();
+  } catch (error) {
+    isSigningOut = false;
+    throw error;
+  }
+}
+
 /** Ends this device's session on the server; then navigate and `forgetSession()`. */
 export async function signOut(): Promise<void> {
-  await apiPost('/api/auth/sign-out', {});
+  await endingSession(() => apiPost('/api/auth/sign-out', {}));
 }
 
 /** Ends every session of the user, on every device, and this one's cookie; then navigate and `forgetSession()`. */
 export async function signOutEverywhere(): Promise<void> {
-  await apiPost('/api/auth/revoke-sessions', {});
-  await apiPost('/api/auth/sign-out', {}).catch(() => undefined);
+  await endingSession(async () => {
+    await apiPost('/api/auth/revoke-sessions', {});
+    await apiPost('/api/auth/sign-out', {}).catch(() => undefined);
+  });
 }
 
 export async function requestPasswordReset(input: EmailOnlyInput): Promise<void> {

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
-import { useSession, type AccountUser } from '../../lib/auth-client';
+import { signOutInProgress, useSession, type AccountUser } from '../../lib/auth-client';
 
 /**
  * Shows `children` to signed-in users only; others go to /login, which brings them back here
@@ -27,6 +27,7 @@ export function RequireSignIn({ children }: { children: ReactNode | ((user: Acco
     );
   }
   if (!session.data) {
+    if (signOutInProgress()) return null;
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
   return typeof children === 'function' ? children(session.data) : children;
