@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort, spawnServer, waitUntilHealthy } from '../support/server-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { createE2eAdmin } from './staff-admin-setup.ts';
 
@@ -16,31 +16,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited during start:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not become healthy within 60 s:\n${log()}`);
-}
 
 /** Builds the app if needed and starts the real server once for every e2e spec. */
 export default async function setup(project: TestProject) {
@@ -63,36 +38,22 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   });
-  let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDist,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      DATABASE_URL: database.kind === 'postgres' ? database.url : '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   });
-  server.stdout?.on('data', (chunk) => (output += chunk));
-  server.stderr?.on('data', (chunk) => (output += chunk));
-  await waitForHealth(baseUrl, server, () => output);
+  if (!(await waitUntilHealthy(server))) throw new Error(`The server exited during start:\n${server.output()}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('staffAdminEmail', staffAdminEmail);
 
   return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (process.env.E2E_SHOW_SERVER_LOG) console.warn(output);
+    await server.stop('SIGTERM');
+    if (process.env.E2E_SHOW_SERVER_LOG) console.warn(server.output());
     await drop();
     await rm(dataDir, { recursive: true, force: true });
   };
