@@ -53,11 +53,13 @@ describe('navigation, footer and the Speak to Us button', () => {
     const site = (await (await page.request.get('/api/site')).json()) as SiteConfig;
     const footer = page.getByRole('contentinfo');
     const quick = footer.getByRole('navigation', { name: 'Quick links' });
+    await quick.getByRole('link').first().waitFor();
     expect(await quick.getByRole('link').count()).toBeGreaterThanOrEqual(4);
     expect(await footer.getByRole('link', { name: /^\+44/ }).getAttribute('href')).toBe(`tel:${site.phone}`);
     expect(await footer.getByRole('link', { name: site.emails.general }).getAttribute('href')).toBe(`mailto:${site.emails.general}`);
     expect(await footer.getByRole('link', { name: site.emails.admissions }).getAttribute('href')).toBe(`mailto:${site.emails.admissions}`);
     const social = footer.getByRole('list', { name: 'Social media' }).getByRole('link');
+    await social.first().waitFor();
     expect(await social.count()).toBe(site.social.length);
     for (const [index, item] of site.social.entries()) {
       expect(await social.nth(index).getAttribute('href')).toBe(item.url);

@@ -28,7 +28,7 @@ describe('/refer', () => {
     const site = (await (await page.request.get('/api/site')).json()) as SiteConfig;
 
     const meetings = page.getByRole('link', { name: /^Start Meeting/ });
-    expect(await meetings.count()).toBe(2);
+    await expect.poll(() => meetings.count()).toBe(2);
     for (const link of await meetings.all()) {
       expect(await link.getAttribute('href')).toMatch(new RegExp(`^${site.meetingBaseUrl}\\S+`));
       expect(await link.getAttribute('target')).toBe('_blank');
