@@ -24,6 +24,8 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser test that fails once under CI load is run again, and marked "retry" in the log.
+          retry: process.env.CI ? 1 : 0,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },
