@@ -61,6 +61,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection closed by the server (restart, failover, admin) emits 'error' on the pool;
+  // unhandled, it would end the process. The pool replaces the connection on the next query.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL closed an idle connection; it will be replaced: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { forgetSession, signOut, useSession } from '../lib/auth-client';
+import { forgetSession, signOut, signOutFinished, useSession } from '../lib/auth-client';
 import { Button, ButtonLink } from './button';
 
 /** Signed out: Login and Register. Signed in: My Applications and Log Out. */
@@ -30,8 +30,9 @@ export function NavAccountLinks() {
       await navigate('/');
       return;
     }
-    await navigate('/');
     forgetSession();
+    await navigate('/', { flushSync: true });
+    signOutFinished();
   }
 
   // Keys stop React from turning the Register button into My Applications mid-transition.

@@ -29,11 +29,10 @@ async function refreshSession() {
 }
 
 /**
- * Drops the signed-in state and everything fetched as this user. Call it after navigating away
- * from protected pages, or their guard would send the user to /login first.
+ * Drops the signed-in state and everything fetched as this user. After `signOut()`, call it,
+ * navigate (with `flushSync`), then `signOutFinished()`: meanwhile protected pages stand aside.
  */
 export function forgetSession() {
-  isSigningOut = false;
   queryClient.setQueryData(sessionKey, null);
   // Anything fetched as this user (applications…) must not show to the next one.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
@@ -56,6 +55,9 @@ export async function signIn(input: SignInInput): Promise<void> {
  */
 let isSigningOut = false;
 export const signOutInProgress = () => isSigningOut;
+export function signOutFinished() {
+  isSigningOut = false;
+}
 
 async function endingSession(request: () => Promise<unknown>): Promise<void> {
   isSigningOut = true;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
-import { forgetSession, signOutEverywhere } from '../../lib/auth-client';
+import { forgetSession, signOutEverywhere, signOutFinished } from '../../lib/auth-client';
 
 /** D5: ends every session of this user on the server, on every device. */
 export function SignOutEverywhereButton() {
@@ -12,8 +12,9 @@ export function SignOutEverywhereButton() {
     setState('busy');
     try {
       await signOutEverywhere();
-      await navigate('/login', { replace: true, state: { signedOutEverywhere: true } });
       forgetSession();
+      await navigate('/login', { replace: true, state: { signedOutEverywhere: true }, flushSync: true });
+      signOutFinished();
     } catch (error) {
       console.error('Signing out everywhere failed', error);
       setState('failed');
