@@ -23,7 +23,7 @@ describe('accounts in a browser', () => {
 
     await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
     await page.getByRole('button', { name: 'Show password', exact: true }).click();
-    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret-e2e-1');
     await page.getByRole('button', { name: 'Create Account & Start Application' }).click();
     await page.waitForURL('**/universities');

@@ -49,7 +49,7 @@ describe('/programs', () => {
     await expect.poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => countText(page)).toBe('5 programs match your search and filters');
     await filter(page, 'Level', 'Bachelors').click();
-    expect(await filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => countText(page)).toBe('5 programs match your search and filters');
     await filter(page, 'Level', 'Bachelors').click();
     await expect.poll(() => countText(page)).toBe('10 programs');
@@ -79,7 +79,7 @@ describe('/programs', () => {
     const toggle = row(page, program.name);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
     for (const text of [program.duration, program.tuition, program.requirements, 'Entry requirements', 'Tuition', 'Duration']) {
       await panel.getByText(text, { exact: true }).waitFor();
@@ -92,7 +92,7 @@ describe('/programs', () => {
     await expectNoSeriousAxeViolations(page);
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await panel.getByRole('button', { name: /Apply Now/ }).click();
     await page.waitForURL('**/application');
