@@ -1,55 +1,21 @@
 import { and, count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { StaffApplicationDetail } from '../../../shared/schemas/staff.ts';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app.ts';
-import {
-  createApplicantWithApplication,
-  createStaff,
-  staffCall,
-  statusMailsTo,
-} from '../../../tests/factories/staff.ts';
-import { createUser } from '../../../tests/factories/user.ts';
+import { useStaffApplicationScenario } from '../../../tests/factories/staff-scenario.ts';
+import { staffCall } from '../../../tests/factories/staff.ts';
 import { applications, auditLog } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 
-let consultant: Awaited<ReturnType<typeof createStaff>>;
-let applicant: Awaited<ReturnType<typeof createUser>>;
-let applicationId: string;
-
-const move = (body: object, id = applicationId, cookie = consultant.cookie) =>
-  staffCall(
-    ctx.app,
-    { method: 'POST', url: `/api/staff/applications/${id}/status`, payload: body },
-    cookie,
-  );
-const detail = async (id = applicationId): Promise<StaffApplicationDetail> =>
-  (
-    await staffCall(
-      ctx.app,
-      { method: 'GET', url: `/api/staff/applications/${id}` },
-      consultant.cookie,
-    )
-  ).json();
-const statusMails = () => statusMailsTo(ctx.app, applicant.user.email);
-
-/** Mail goes out in the background: wait until `n` status e-mails have arrived. */
-async function expectStatusMails(n: number) {
-  await expect.poll(async () => (await statusMails()).length, { timeout: 5_000 }).toBe(n);
-}
-
-beforeEach(async () => {
-  consultant ??= await createStaff(ctx.app, 'consultant', 'Cora Consultant');
-  ({ applicant, applicationId } = await createApplicantWithApplication(ctx.app));
-});
+const { s, move, detail, statusMails, expectStatusMails } = useStaffApplicationScenario(ctx);
 
 describe('an application as staff see it', () => {
   it('shows every field with the passport number in full, and its documents', async () => {
     const { application, documents, history } = await detail();
     expect(application).toMatchObject({
-      id: applicationId,
+      id: s.applicationId,
       passportNumber: 'P98765432',
-      email: applicant.user.email,
+      email: s.applicant.user.email,
       status: 'submitted',
     });
     expect(application.selectedUniversities.length).toBeGreaterThanOrEqual(3);
@@ -58,7 +24,7 @@ describe('an application as staff see it', () => {
       expect.objectContaining({
         key: 'transcripts',
         label: 'Transcripts',
-        url: expect.stringContaining(applicationId),
+        url: expect.stringContaining(s.applicationId),
       }),
     ]);
   });
@@ -68,7 +34,7 @@ describe('an application as staff see it', () => {
     const res = await staffCall(
       ctx.app,
       { method: 'GET', url: documents[0]!.url },
-      consultant.cookie,
+      s.consultant.cookie,
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -79,13 +45,13 @@ describe('an application as staff see it', () => {
         and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.subjectId, documents[0]!.id)),
       );
     expect(entry).toMatchObject({
-      actorId: consultant.user.id,
-      details: { applicationId, key: 'transcripts' },
+      actorId: s.consultant.user.id,
+      details: { applicationId: s.applicationId, key: 'transcripts' },
     });
     const ownDownload = await staffCall(
       ctx.app,
       { method: 'GET', url: documents[0]!.url },
-      applicant.cookie,
+      s.applicant.cookie,
     );
     expect(ownDownload.statusCode).toBe(200);
     const entries = await ctx.app.db
@@ -97,11 +63,11 @@ describe('an application as staff see it', () => {
 });
 
 describe('internal notes', () => {
-  const note = (body: unknown, id = applicationId) =>
+  const note = (body: unknown, id = s.applicationId) =>
     staffCall(
       ctx.app,
       { method: 'POST', url: `/api/staff/applications/${id}/notes`, payload: { body } },
-      consultant.cookie,
+      s.consultant.cookie,
     );
 
   it('are added and listed with who and when', async () => {
@@ -134,7 +100,7 @@ describe('internal notes', () => {
     expect((await note('Hello', '7b1e8f3c-1111-4a2b-9c3d-123456789abc')).statusCode).toBe(404);
   });
 
-  it('are never shown to the applicant, on any of its pages', async () => {
+  it('are never shown to the s.applicant, on any of its pages', async () => {
     const secret = 'INTERNAL-ONLY: documents look doctored';
     expect((await note(secret)).statusCode).toBe(201);
     expect((await move({ from: 'submitted', to: 'reviewed' })).statusCode).toBe(200);
@@ -142,18 +108,18 @@ describe('internal notes', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/api/me/applications',
-        headers: { cookie: applicant.cookie },
+        headers: { cookie: s.applicant.cookie },
       }),
       await ctx.app.inject({
         method: 'GET',
-        url: `/api/applications/${applicationId}`,
-        headers: { cookie: applicant.cookie },
+        url: `/api/applications/${s.applicationId}`,
+        headers: { cookie: s.applicant.cookie },
       }),
       await ctx.app.inject({
         method: 'POST',
         url: '/api/track',
         headers: { origin: ctx.app.config.publicUrl },
-        payload: { applicationId, email: applicant.user.email },
+        payload: { applicationId: s.applicationId, email: s.applicant.user.email },
       }),
     ];
     for (const res of answers) {
@@ -167,7 +133,7 @@ describe('internal notes', () => {
     const [row] = await ctx.app.db
       .select({ status: applications.status })
       .from(applications)
-      .where(eq(applications.id, applicationId));
+      .where(eq(applications.id, s.applicationId));
     expect(row!.status).toBe('reviewed');
   });
 });

@@ -1,55 +1,22 @@
 import { and, count, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applicationStatuses, statusDescriptions } from '../../../shared/application-status.ts';
 import type { StaffApplicationDetail } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
-import {
-  createApplicantWithApplication,
-  createStaff,
-  staffCall,
-  statusMailsTo,
-} from '../../../tests/factories/staff.ts';
-import { createUser } from '../../../tests/factories/user.ts';
+import { useStaffApplicationScenario } from '../../../tests/factories/staff-scenario.ts';
+import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { applicationStatusEvents, auditLog } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 
-let consultant: Awaited<ReturnType<typeof createStaff>>;
-let applicant: Awaited<ReturnType<typeof createUser>>;
-let applicationId: string;
-
-const move = (body: object, id = applicationId, cookie = consultant.cookie) =>
-  staffCall(
-    ctx.app,
-    { method: 'POST', url: `/api/staff/applications/${id}/status`, payload: body },
-    cookie,
-  );
-const detail = async (id = applicationId): Promise<StaffApplicationDetail> =>
-  (
-    await staffCall(
-      ctx.app,
-      { method: 'GET', url: `/api/staff/applications/${id}` },
-      consultant.cookie,
-    )
-  ).json();
+const { s, move, detail, statusMails, expectStatusMails } = useStaffApplicationScenario(ctx);
 const eventCount = async () =>
   (
     await ctx.app.db
       .select({ n: count() })
       .from(applicationStatusEvents)
-      .where(eq(applicationStatusEvents.applicationId, applicationId))
+      .where(eq(applicationStatusEvents.applicationId, s.applicationId))
   )[0]!.n;
-const statusMails = () => statusMailsTo(ctx.app, applicant.user.email);
-
-/** Mail goes out in the background: wait until `n` status e-mails have arrived. */
-async function expectStatusMails(n: number) {
-  await expect.poll(async () => (await statusMails()).length, { timeout: 5_000 }).toBe(n);
-}
-
-beforeEach(async () => {
-  consultant ??= await createStaff(ctx.app, 'consultant', 'Cora Consultant');
-  ({ applicant, applicationId } = await createApplicantWithApplication(ctx.app));
-});
 
 describe('changing the status from the staff console', () => {
   it('moves an application through all five statuses, recording who, when and why, and e-mailing each change', async () => {
@@ -66,7 +33,7 @@ describe('changing the status from the staff console', () => {
       expect(body.history.at(-1)).toMatchObject({
         fromStatus: from,
         status: to,
-        by: { id: consultant.user.id, name: 'Cora Consultant' },
+        by: { id: s.consultant.user.id, name: 'Cora Consultant' },
       });
       from = to;
     }
@@ -89,7 +56,7 @@ describe('changing the status from the staff console', () => {
       .from(auditLog)
       .where(
         and(
-          eq(auditLog.subjectId, applicationId),
+          eq(auditLog.subjectId, s.applicationId),
           eq(auditLog.action, 'application.status_changed'),
         ),
       );
@@ -99,7 +66,7 @@ describe('changing the status from the staff console', () => {
       { from: 'applied', to: 'offered', note: 'Offer letter attached to the e-mail.' },
       { from: 'offered', to: 'accepted' },
     ]);
-    expect(audits.every((a) => a.actorId === consultant.user.id)).toBe(true);
+    expect(audits.every((a) => a.actorId === s.consultant.user.id)).toBe(true);
   });
 
   it('goes back a step only with a note', async () => {
@@ -117,13 +84,13 @@ describe('changing the status from the staff console', () => {
     const back = await move({
       from: 'reviewed',
       to: 'submitted',
-      note: 'Reviewed by mistake: wrong applicant.',
+      note: 'Reviewed by mistake: wrong s.applicant.',
     });
     expect(back.statusCode).toBe(200);
     expect((back.json() as StaffApplicationDetail).history.at(-1)).toMatchObject({
       fromStatus: 'reviewed',
       status: 'submitted',
-      note: 'Reviewed by mistake: wrong applicant.',
+      note: 'Reviewed by mistake: wrong s.applicant.',
     });
     await expectStatusMails(2);
   });
@@ -146,7 +113,7 @@ describe('changing the status from the staff console', () => {
       'STATUS_CHANGED_MEANWHILE',
     );
     const other = await createStaff(ctx.app, 'consultant', 'Other Consultant');
-    const stale = await move(body, applicationId, other.cookie);
+    const stale = await move(body, s.applicationId, other.cookie);
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('STATUS_CHANGED_MEANWHILE');
     expect(await eventCount()).toBe(2);
@@ -185,7 +152,7 @@ describe('changing the status from the staff console', () => {
     const missing = await staffCall(
       ctx.app,
       { method: 'GET', url: '/api/staff/applications/7b1e8f3c-1111-4a2b-9c3d-123456789abc' },
-      consultant.cookie,
+      s.consultant.cookie,
     );
     expect(missing.statusCode).toBe(404);
   });
