@@ -11,7 +11,7 @@ const links = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
+  `block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`;
 
 export function NavBar() {
   const [isOpen, setIsOpen] = useState(false);
@@ -30,19 +30,19 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>UK Study Portal</span>
         </Link>
-        <div className="hidden items-center gap-1 xl:flex">
+        <div className="hidden items-center gap-0.5 xl:flex">
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-2 xl:flex">
+        <div className="hidden items-center gap-1 xl:flex">
           <NavAccountLinks />
         </div>
         <button
