@@ -1,6 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-const control =
+export const control =
   'block w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus:border-brand-700 aria-invalid:border-red-700';
 
 interface FieldShellProps {
@@ -10,7 +16,8 @@ interface FieldShellProps {
   children: (ids: { id: string; describedBy?: string }) => ReactNode;
 }
 
-function FieldShell({ label, error, hint, children }: FieldShellProps) {
+/** Label, hint and error wired to one control (aria-describedby); every field is built on it. */
+export function FieldShell({ label, error, hint, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -76,6 +83,28 @@ export function SelectField({
         >
           {children}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode }) {
+  return (
+    <FieldShell label={label} error={error} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className={`${control} ${className}`}
+          {...props}
+        />
       )}
     </FieldShell>
   );

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldShell } from '../../components/field';
 import { fileAccept } from '../../../shared/schemas/application';
 
 /** A labelled file input; the chosen file's name and size are read out with it. */
@@ -19,34 +19,26 @@ export function FileField({
   disabled?: boolean;
   onChange: (file: File | undefined) => void;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={fileAccept}
-        disabled={disabled}
-        aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? undefined)}
-        className="block w-full rounded-lg border border-slate-400 bg-white text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-l-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 aria-invalid:border-red-700"
-      />
-      <p id={hintId} className="text-sm text-muted">
-        {file ? `${file.name} (${formatSize(file.size)})` : (hint ?? 'PDF, JPG or PNG.')}
-      </p>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={file ? `${file.name} (${formatSize(file.size)})` : (hint ?? 'PDF, JPG or PNG.')}
+    >
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept={fileAccept}
+          disabled={disabled}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.files?.[0] ?? undefined)}
+          className="block w-full rounded-lg border border-slate-400 bg-white text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-l-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 aria-invalid:border-red-700"
+        />
       )}
-    </div>
+    </FieldShell>
   );
 }
 

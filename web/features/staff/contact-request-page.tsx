@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { ContactStatusBadge } from './contact-status-badge';
 import { formatDayTime, statusLabel } from './format';
 import { useContactRequest, useMarkContactRequest } from './staff-api';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/field';
 
 export function ContactRequestPage() {
   const params = useParams();

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { formatDayTime } from './format';
 import { useAddNote } from './staff-api';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/field';
 
 /** Notes for the team only: the applicant's pages and e-mails never show them. */
 export function InternalNotes({

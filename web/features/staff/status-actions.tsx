@@ -8,7 +8,7 @@ import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { statusLabel } from './format';
 import { useChangeStatus } from './staff-api';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../components/field';
 
 /**
  * The next step in one click (with an optional note), and, tucked away, a step back to correct a
