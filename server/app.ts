@@ -9,9 +9,11 @@ import { openDatabase, type Database, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
 import { registerAuth } from './auth/index.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
+import { registerRateLimits } from './lib/rate-limit.ts';
 import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
@@ -76,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(compress, { global: true, threshold: 1024 });
   registerMailer(app);
+  registerRateLimits(app, await resolveAuthSecret(config));
   await registerAuth(app);
 
   await app.register(healthRoutes);

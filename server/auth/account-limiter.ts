@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { rateLimitedMessage } from '../../shared/auth-messages.ts';
 import { AppError } from '../lib/errors.ts';
-import { MemoryRateLimitStore } from './rate-limit-store.ts';
+import type { RateLimit, RateLimits } from '../lib/rate-limit.ts';
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -12,21 +11,19 @@ export class RateLimitedError extends AppError {
 
 /**
  * Attempts per account (e-mail address) and endpoint, on top of better-auth's per-IP limit, so
- * an attacker spreading over many addresses still cannot hammer one account. Keys are keyed
- * hashes of the lower-cased address: the address itself is neither kept nor logged.
+ * an attacker spreading over many addresses still cannot hammer one account. Counted in the
+ * database (shared by every instance) under a keyed hash of the lower-cased address.
  */
 export class AccountLimiter {
-  private readonly store = new MemoryRateLimitStore();
+  private readonly limit: RateLimit;
 
-  constructor(
-    private readonly rule: { max: number; windowSeconds: number },
-    private readonly secret: string,
-  ) {}
+  constructor(rule: { max: number; windowSeconds: number }, rateLimits: RateLimits) {
+    this.limit = rateLimits.limit('auth-account', rule);
+  }
 
   /** Throws a 429 when this account has used up its attempts at `path`. */
-  consume(path: string, email: string): void {
-    const key = createHmac('sha256', this.secret).update(`${path}\n${email.trim().toLowerCase()}`).digest('base64url');
-    const verdict = this.store.hit(key, this.rule.max, this.rule.windowSeconds);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfter ?? this.rule.windowSeconds);
+  async consume(path: string, email: string): Promise<void> {
+    const verdict = await this.limit.consume(`${path}\n${email.trim().toLowerCase()}`);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
   }
 }

@@ -10,7 +10,8 @@ import { accounts, sessions, userRoles, users, verifications } from '../db/schem
 import type { Mailer } from '../lib/mailer/index.ts';
 import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/account-status.ts';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './emails.ts';
-import { MemoryRateLimitStore } from './rate-limit-store.ts';
+import type { RateLimits } from '../lib/rate-limit.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
 
 /** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
@@ -26,6 +27,7 @@ export interface AuthDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   signedIn: SignedInHooks;
+  rateLimits: RateLimits;
 }
 
 const confirmationLifetime = 24 * 60 * 60;
@@ -38,7 +40,7 @@ function scrub(message: string): string {
   return message.replace(emailLike, '[email]').replace(tokenLike, '[token]');
 }
 
-export function createAuth({ config, db, secret, mailer, log, signedIn }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimits }: AuthDeps) {
   const publicUrl = config.publicUrl;
   const confirmationLink = (token: string) =>
     `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/login?confirmed=1')}`;
@@ -102,7 +104,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn }: AuthDe
       enabled: true,
       window: 60,
       max: 300,
-      customStorage: new MemoryRateLimitStore(),
+      customStorage: databaseRateLimitStore(rateLimits),
       customRules: {
         ...Object.fromEntries(limitedPaths.map((path) => [path, strictRule])),
         '/reset-password': strictRule,

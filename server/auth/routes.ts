@@ -98,7 +98,7 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
 
 /** better-auth mounted under /api/auth: our input rules and per-account limits first, then its handler. */
 export async function authRoutes(app: FastifyInstance) {
-  const limiter = new AccountLimiter(app.config.auth.rateLimit.account, app.authSecret);
+  const limiter = new AccountLimiter(app.config.auth.rateLimit.account, app.rateLimits);
 
   app.post(`${basePath}/reset-password/status`, async (req) => {
     const { token } = parseInput(resetTokenInput, req.body ?? {});
@@ -132,7 +132,7 @@ export async function authRoutes(app: FastifyInstance) {
           body = rule.forward(input);
           if ((limitedPaths as readonly string[]).includes(path)) {
             try {
-              limiter.consume(path, String(body.email));
+              await limiter.consume(path, String(body.email));
             } catch (error) {
               if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
               throw error;

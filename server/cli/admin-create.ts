@@ -1,3 +1,4 @@
+import { createRateLimits } from '../lib/rate-limit.ts';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { z } from 'zod';
@@ -96,6 +97,7 @@ async function main() {
       mailer,
       log: logHost.log,
       signedIn: new SignedInHooks(logHost.log),
+      rateLimits: createRateLimits(database.db, secret),
     });
     const admin = await ensureAdmin(database.db, email, name);
     const link = await issueSetPasswordLink(auth, config, admin.userId);

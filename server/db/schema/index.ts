@@ -3,3 +3,4 @@ export * from './referrals.ts';
 export * from './auth.ts';
 export * from './applications.ts';
 export * from './staff.ts';
+export * from './rate-limits.ts';

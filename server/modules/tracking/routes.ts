@@ -3,19 +3,19 @@ import { z } from 'zod';
 import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/application.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { createRateLimiter } from './rate-limit.ts';
 import { streamTarget, trackByEmail, trackByToken } from './service.ts';
 
 const streamQuery = z.strictObject({ token: z.string().min(1).max(1000) });
 
 export async function trackingRoutes(app: FastifyInstance) {
   const { max, windowSeconds } = app.config.tracking.rateLimit;
-  const limiter = createRateLimiter(max, windowSeconds);
+  const limiter = app.rateLimits.limit('tracking-ip', { max, windowSeconds });
 
   /** Id and e-mail in the body, never in the URL (D4). */
   app.post('/api/track', async (req, reply) => {
-    if (!limiter.take(req.ip)) {
-      reply.header('retry-after', String(windowSeconds));
+    const verdict = await limiter.consume(req.ip);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
       throw new AppError('TOO_MANY_ATTEMPTS', 429, 'Too many tracking attempts. Please wait a few minutes and try again.');
     }
     return trackByEmail(app, parseInput(trackLookupInput, req.body));
