@@ -11,6 +11,7 @@ import { seedCatalogue } from './db/seed-catalogue.ts';
 import { registerAuth } from './auth/index.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerScheduler } from './lib/jobs/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
@@ -77,8 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  registerMailer(app);
+  await registerMailer(app);
   registerRateLimits(app, await resolveAuthSecret(config));
+  registerScheduler(app);
   await registerAuth(app);
 
   await app.register(healthRoutes);

@@ -31,6 +31,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('UK Study Portal <no-reply@localhost>'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(20),
   AUTH_RATE_LIMIT_IP_MAX: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
@@ -69,7 +70,7 @@ export interface Config {
     };
   };
   /** Without an SMTP URL, mail goes to the dev outbox under DATA_DIR/outbox. */
-  mail: { smtpUrl: string | null; from: string };
+  mail: { smtpUrl: string | null; from: string; maxAttempts: number };
   /** Application documents: streamed to the driver, never served statically. */
   uploads: { driver: 'local'; dir: string; maxFileBytes: number };
   tracking: {
@@ -127,7 +128,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         account: { max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS },
       },
     },
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, maxAttempts: env.MAIL_MAX_ATTEMPTS },
     uploads: {
       driver: env.UPLOADS_DRIVER,
       dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),

@@ -1,4 +1,3 @@
-import { createRateLimits } from '../lib/rate-limit.ts';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { z } from 'zod';
@@ -10,6 +9,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { DatabaseInUseError } from '../db/directory-lock.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loggerOptions } from '../lib/logger.ts';
+import { mailStatus } from '../lib/mailer/outbox-repository.ts';
+import { createRateLimits } from '../lib/rate-limit.ts';
 import { createMailer, outboxDir } from '../lib/mailer/index.ts';
 import { ensureAdmin } from '../modules/staff/admin-account.ts';
 import { adminSetPasswordMail } from '../modules/staff/emails.ts';
@@ -86,7 +87,7 @@ async function main() {
     }
     throw error;
   }
-  const mailer = createMailer(config, logHost.log);
+  const mailer = createMailer(config, database.db, logHost.log);
   try {
     await database.withMigrationLock((db) => runMigrations(database.kind, db));
     const secret = await resolveAuthSecret(config);
@@ -101,21 +102,27 @@ async function main() {
     });
     const admin = await ensureAdmin(database.db, email, name);
     const link = await issueSetPasswordLink(auth, config, admin.userId);
-    await mailer.send({
+    const mailId = await mailer.enqueue(database.db, {
       to: email.toLowerCase(),
       ...adminSetPasswordMail(link, setPasswordLinkDays),
     });
+    // Sent now when the transport answers; otherwise the server's mail worker retries it.
+    await mailer.flush();
 
     const what = admin.created
       ? 'Created a new administrator account.'
       : admin.previousRole === 'admin'
         ? 'That account was already an administrator.'
         : `That account existed (as ${admin.previousRole}); it is now an administrator.`;
+    const sent = (await mailStatus(database.db, mailId)) === 'sent';
     const where = config.mail.smtpUrl
       ? 'over SMTP'
       : `to the dev outbox (${outboxDir(config)}; also listed at /dev/mail while the server runs)`;
+    const how = sent
+      ? `was e-mailed ${where}`
+      : 'is in the mail queue: the SMTP server did not take it now, so the running server will retry it';
     console.log(
-      `${what}\nA link to set the password (valid ${setPasswordLinkDays} days) was e-mailed ${where}.\n` +
+      `${what}\nA link to set the password (valid ${setPasswordLinkDays} days) ${how}.\n` +
         `It opens ${config.publicUrl}/reset-password; after setting the password, open the staff console from the menu.`,
     );
   } finally {

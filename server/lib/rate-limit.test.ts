@@ -41,8 +41,14 @@ describe('shared rate limits', () => {
   });
 
   it('lets exactly the limit through when attempts arrive at once', async () => {
-    const limit = createRateLimits(first.db, 'secret').limit('burst', { max: 5, windowSeconds: 60 });
-    const other = createRateLimits(second.db, 'secret').limit('burst', { max: 5, windowSeconds: 60 });
+    const limit = createRateLimits(first.db, 'secret').limit('burst', {
+      max: 5,
+      windowSeconds: 60,
+    });
+    const other = createRateLimits(second.db, 'secret').limit('burst', {
+      max: 5,
+      windowSeconds: 60,
+    });
     const verdicts = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? limit : other).consume('one-client')),
     );

@@ -99,11 +99,15 @@ export function createRateLimits(db: Db, secret: string | Buffer): RateLimits {
     limit(name, rule) {
       const id = `${name}|${rule.max}|${rule.windowSeconds}`;
       let limit = limiters.get(id);
-      if (!limit) limiters.set(id, (limit = build(`${name}.${rule.max}.${rule.windowSeconds}`, rule)));
+      if (!limit)
+        limiters.set(id, (limit = build(`${name}.${rule.max}.${rule.windowSeconds}`, rule)));
       return limit;
     },
     async sweep(olderThan = new Date()) {
-      const removed = await db.delete(rateLimits).where(lt(rateLimits.expire, olderThan)).returning({ key: rateLimits.key });
+      const removed = await db
+        .delete(rateLimits)
+        .where(lt(rateLimits.expire, olderThan))
+        .returning({ key: rateLimits.key });
       return removed.length;
     },
   };

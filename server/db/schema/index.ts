@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './applications.ts';
 export * from './staff.ts';
 export * from './rate-limits.ts';
+export * from './outbox.ts';

@@ -16,19 +16,26 @@ export function isOutboxId(value: string): boolean {
 }
 
 /** Ids sort by time: 20250102T030405678Z-1a2b3c4d. */
-function newId(now: Date): string {
+function newId(now: Date, suffix = randomBytes(4).toString('hex')): string {
   const stamp = now.toISOString().replace(/[-:.]/g, '');
-  return `${stamp}-${randomBytes(4).toString('hex')}`;
+  return `${stamp}-${suffix}`;
 }
 
 /** Every message as `<id>.json` plus `<id>.html` under DATA_DIR/outbox, for people and tests to read. */
 export class DevOutbox {
   constructor(readonly dir: string) {}
 
-  async save(message: MailMessage & { from: string }): Promise<string> {
+  /**
+   * With `source` (the mail outbox row), the file name comes from it, so a message delivered
+   * again after a crash replaces its own file instead of appearing twice.
+   */
+  async save(
+    message: MailMessage & { from: string },
+    source?: { id: string; createdAt: Date },
+  ): Promise<string> {
     await mkdir(this.dir, { recursive: true });
-    const createdAt = new Date();
-    const id = newId(createdAt);
+    const createdAt = source?.createdAt ?? new Date();
+    const id = newId(createdAt, source?.id.replace(/-/g, '').slice(0, 8));
     const record: OutboxMessage = { id, createdAt: createdAt.toISOString(), ...message };
     await writeFile(path.join(this.dir, `${id}.html`), message.html, 'utf8');
     // Written under a temporary name first so a reader never sees half a message.

@@ -1,16 +1,19 @@
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
-import { DevOutbox } from './dev-outbox.ts';
+import type { Db } from '../../db/client.ts';
+import { createChangeFeed, type ChangeFeed } from '../events/change-feed.ts';
+import { createDelivery, describeFailure } from './delivery.ts';
+import { insertMail, mailChannel } from './outbox-repository.ts';
 import type { MailMessage, Mailer } from './types.ts';
+import { MailWorker } from './worker.ts';
 
 export type { MailMessage, Mailer } from './types.ts';
 export { renderMail, type MailContent } from './layout.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** `app.mailer.send({ to, subject, text, html })`; `renderMail()` gives the portal's look. */
+    /** `await app.mailer.enqueue(tx, message)` in the change's transaction; `renderMail()` gives the portal's look. */
     mailer: Mailer;
   }
 }
@@ -19,56 +22,60 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, 'outbox');
 }
 
-/** SMTP errors may quote the recipient: keep the code and the message without addresses. */
-function describeFailure(error: unknown): string {
-  const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
-  const text = String(message ?? error).replace(/[^\s@<>"']+@[^\s@<>"']+/g, '[email]');
-  return [code, responseCode, text].filter(Boolean).join(' ');
+export interface MailerOptions {
+  /** Run the worker (the server); the CLI only writes and flushes once. */
+  worker: boolean;
+  feed?: ChangeFeed;
 }
 
-/** SMTP when SMTP_URL is set, otherwise the dev outbox. Logs never name the recipient. */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+/** The outbox-backed mailer: SMTP when SMTP_URL is set, otherwise the dev outbox. Logs never name the recipient. */
+export function createMailer(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: MailerOptions = { worker: false },
+): Mailer {
+  const delivery = createDelivery(config, outboxDir(config), log);
+  const worker = new MailWorker(db, delivery, log, { maxAttempts: config.mail.maxAttempts });
   const pending = new Set<Promise<void>>();
-  let deliver: (message: MailMessage) => Promise<void>;
-  let closeTransport = () => {};
-
-  if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
-    closeTransport = () => transport.close();
-    deliver = async (message) => {
-      const info = await transport.sendMail({ from: config.mail.from, ...message });
-      log.info({ messageId: info.messageId }, 'mail sent over SMTP');
-    };
-  } else {
-    const outbox = new DevOutbox(outboxDir(config));
-    deliver = async (message) => {
-      const id = await outbox.save({ from: config.mail.from, ...message });
-      log.info(`mail saved to the dev outbox (${id})`);
-    };
-  }
+  const unsubscribe = options.feed?.subscribe(() => void worker.wake());
 
   return {
-    kind: config.mail.smtpUrl ? 'smtp' : 'dev-outbox',
-    send: (message) => deliver(message),
-    queue(message) {
-      const task = deliver(message)
-        .catch((error: unknown) => log.error({ reason: describeFailure(error) }, 'mail could not be sent'))
+    kind: delivery.kind,
+    enqueue: (tx, message) => insertMail(tx, message),
+    queue(message: MailMessage) {
+      const task = insertMail(db, message)
+        .then(() => undefined)
+        .catch((error: unknown) =>
+          log.error({ reason: describeFailure(error) }, 'mail could not be written to the outbox'),
+        )
         .finally(() => pending.delete(task));
       pending.add(task);
     },
+    flush: () => worker.wake(),
     async close() {
+      unsubscribe?.();
       await Promise.allSettled([...pending]);
-      closeTransport();
+      await worker.stop();
+      delivery.close();
     },
   };
 }
 
-/** Decorates `app.mailer` and waits for queued mail when the app closes. */
-export function registerMailer(app: FastifyInstance): void {
-  const mailer = createMailer(app.config, app.log);
+/** Decorates `app.mailer` and starts this instance's mail worker; closing the app stops it. */
+export async function registerMailer(app: FastifyInstance): Promise<void> {
+  const feed = createChangeFeed(app.config.database, app.db, mailChannel, app.log);
+  const mailer = createMailer(app.config, app.db, app.log, { worker: true, feed });
   app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
+  await feed.start();
+  app.addHook('onReady', async () => void mailer.flush());
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    await feed.close();
+  });
   if (mailer.kind === 'dev-outbox' && app.config.isProduction) {
-    app.log.warn('SMTP_URL is not set: e-mail is only saved to the dev outbox and nobody receives it');
+    app.log.warn(
+      'SMTP_URL is not set: e-mail is only saved to the dev outbox and nobody receives it',
+    );
   }
 }

@@ -37,8 +37,10 @@ export function renderMail(content: MailContent): { subject: string; html: strin
     portalName,
   ].join('\n');
 
-  const p = (body: string, style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#0f172a') =>
-    `<p style="${style}">${body}</p>`;
+  const p = (
+    body: string,
+    style = 'margin:0 0 16px;font-size:16px;line-height:24px;color:#0f172a',
+  ) => `<p style="${style}">${body}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e40af;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>` +
       p(

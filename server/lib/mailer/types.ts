@@ -1,3 +1,5 @@
+import type { Db } from '../../db/client.ts';
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -5,15 +7,21 @@ export interface MailMessage {
   html: string;
 }
 
+/** `app.mailer`: every message goes through the mail outbox table and its worker. */
 export interface Mailer {
-  /** Delivers now; rejects when the transport fails. */
-  send(message: MailMessage): Promise<void>;
   /**
-   * Delivers in the background: the caller answers at once (so answers take the same time
-   * whether or not a message goes out); failures are logged. `close()` waits for them.
+   * Writes the message into the outbox with `db`. Pass the transaction of the change that causes
+   * the message: it is sent only if that commits, and survives a crash once it has.
+   */
+  enqueue(db: Db, message: MailMessage): Promise<string>;
+  /**
+   * Writes the message into the outbox without making the caller wait (so an answer takes the same
+   * time whether or not a message goes out: account e-mails). `close()` waits for the write.
    */
   queue(message: MailMessage): void;
-  /** Which transport is in use, for the start-up log and /api/health. */
+  /** Runs a delivery pass now and waits for it (the CLI, tests). */
+  flush(): Promise<void>;
+  /** Which transport delivers, for the start-up log and /api/health. */
   readonly kind: 'smtp' | 'dev-outbox';
   close(): Promise<void>;
 }

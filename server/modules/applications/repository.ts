@@ -64,7 +64,15 @@ export async function insertDocuments(db: Db, rows: NewDocumentRow[]) {
 /** Locks the row for a status change so two changes never interleave. */
 export async function lockApplication(db: Db, id: string) {
   const [row] = await db
-    .select({ id: applications.id, status: applications.status, userId: applications.userId })
+    .select({
+      id: applications.id,
+      status: applications.status,
+      userId: applications.userId,
+      email: applications.email,
+      fullName: applications.fullName,
+      programName: applications.programName,
+      universityName: applications.universityName,
+    })
     .from(applications)
     .where(eq(applications.id, id))
     .for('update');

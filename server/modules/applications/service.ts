@@ -62,6 +62,9 @@ export async function submitApplication(
       await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
       await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
       await publishApplicationChange(tx, id, userId);
+      const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
+      const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id));
+      await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400)));
       return inserted;
     });
   } catch (error) {
@@ -76,14 +79,6 @@ export async function submitApplication(
     return { id: existing, replayed: true };
   }
 
-  const token = app.trackingTokens.issue('track', id);
-  app.mailer.queue(
-    confirmationMail(
-      { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName },
-      trackingLink(app.config.publicUrl, token),
-      Math.round(app.config.tracking.ttlSeconds / 86_400),
-    ),
-  );
   return { id, replayed: false };
 }
 

@@ -48,8 +48,8 @@ export function checkStatusMove(from: ApplicationStatus, to: ApplicationStatus, 
 
 /**
  * Changes the status of an application (the staff console and tests call it): the row and its
- * history entry are written in one transaction, every instance is told when it commits, and the
- * applicant gets an e-mail with the new status and what it means.
+ * history entry are written in one transaction with the applicant's e-mail (new status and what it
+ * means), and every instance is told when it commits.
  */
 export async function changeStatus(app: FastifyInstance, change: StatusChange): Promise<repo.ApplicationRecord> {
   if (!uuidPattern.test(change.applicationId)) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
@@ -80,10 +80,9 @@ export async function changeStatus(app: FastifyInstance, change: StatusChange): 
     });
     await change.inTransaction?.(tx, { from: current.status, to: change.to, at });
     await publishApplicationChange(tx, current.id, current.userId);
+    const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', current.id));
+    await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
   });
 
-  const record = (await repo.findApplicationRecord(app.db, change.applicationId))!;
-  const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', record.id));
-  app.mailer.queue(statusChangedMail(record, change.to, note, link));
-  return record;
+  return (await repo.findApplicationRecord(app.db, change.applicationId))!;
 }

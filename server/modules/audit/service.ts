@@ -14,13 +14,14 @@ export type AuditAction =
   | 'staff.deactivated'
   | 'staff.reactivated'
   | 'admin.created'
-  | 'contact_request.updated';
+  | 'contact_request.updated'
+  | 'mail.retried';
 
 export interface AuditRecord {
   /** Null when the command line did it. */
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'application' | 'document' | 'user' | 'referral' | 'partnership';
+  subjectType: 'application' | 'document' | 'user' | 'referral' | 'partnership' | 'mail';
   subjectId: string;
   /** What an admin needs to read the entry later; never a password, token or passport number. */
   details?: Record<string, unknown>;

@@ -15,7 +15,8 @@ beforeAll(async () => {
     paragraphs: ['First <b>paragraph</b>.'],
     action: { label: 'Open', url: 'http://localhost:3000/track?x=1&y=2' },
   });
-  await ctx.app.mailer.send({ to, ...content });
+  await ctx.app.mailer.enqueue(ctx.app.db, { to, ...content });
+  await ctx.app.mailer.flush();
 });
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });

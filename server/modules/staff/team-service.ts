@@ -96,7 +96,7 @@ export async function inviteStaff(
   });
   const link = await issueSetPasswordLink(app.auth, app.config, userId);
   const role: StaffRole = input.role;
-  app.mailer.queue({
+  await app.mailer.enqueue(app.db, {
     to: email,
     ...invitationMail(link, role, actor.name.trim() || actor.email, setPasswordLinkDays),
   });

@@ -17,6 +17,7 @@ const actions: Record<string, string> = {
   'staff.reactivated': 'Account reactivated',
   'admin.created': 'Admin created (command line)',
   'contact_request.updated': 'Referral or partnership handled',
+  'mail.retried': 'E-mail retried',
 };
 
 function describe(entry: AuditEntry): string {
@@ -30,6 +31,8 @@ function describe(entry: AuditEntry): string {
       return `${d.email ?? entry.subjectId}: ${d.from} → ${d.to}`;
     case 'contact_request.updated':
       return `${entry.subjectType} ${d.from} → ${d.to}`;
+    case 'mail.retried':
+      return `“${d.subject ?? 'e-mail'}”`;
     default:
       return [d.email, d.role].filter(Boolean).join(', ');
   }

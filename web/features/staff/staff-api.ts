@@ -9,6 +9,7 @@ import type {
   StaffApplicationDetail,
   TeamMember,
 } from '../../../shared/schemas/staff';
+import type { MailOverview } from '../../../shared/schemas/mail';
 import type { ContactRequestType } from '../../../shared/staff-workflow';
 import { apiGet, apiPost } from '../../lib/api-client';
 
@@ -123,5 +124,22 @@ export function useAudit(params: QueueParams) {
     queryFn: () => apiGet<AuditPage>('/api/staff/audit', params),
     placeholderData: keepPreviousData,
     ...fresh,
+  });
+}
+
+export function useMailOverview() {
+  return useQuery({
+    queryKey: ['staff', 'mail'],
+    queryFn: () => apiGet<MailOverview>('/api/staff/mail'),
+    ...fresh,
+  });
+}
+
+export function useRetryMail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiPost<{ id: string }>(`/api/staff/mail/${encodeURIComponent(id)}/retry`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'mail'] }),
   });
 }

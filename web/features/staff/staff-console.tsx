@@ -10,6 +10,7 @@ import { ApplicationPage } from './application-page';
 import { AuditPage } from './audit-page';
 import { ContactRequestPage } from './contact-request-page';
 import { ContactRequestsPage } from './contact-requests-page';
+import { MailPage } from './mail-page';
 import { QueuePage } from './queue-page';
 import { TeamPage } from './team-page';
 
@@ -65,6 +66,11 @@ function Console({ user }: { user: AccountUser }) {
               Audit log
             </NavLink>
           )}
+          {isAdmin && (
+            <NavLink to="/staff/mail" className={tabClass}>
+              Mail
+            </NavLink>
+          )}
         </nav>
       </div>
       <Routes>
@@ -74,6 +80,7 @@ function Console({ user }: { user: AccountUser }) {
         <Route path="requests/:type/:id" element={<ContactRequestPage />} />
         {isAdmin && <Route path="team" element={<TeamPage currentUserId={user.id} />} />}
         {isAdmin && <Route path="audit" element={<AuditPage />} />}
+        {isAdmin && <Route path="mail" element={<MailPage />} />}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </div>
