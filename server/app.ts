@@ -11,6 +11,7 @@ import { seedCatalogue } from './db/seed-catalogue.ts';
 import { registerAuth } from './auth/index.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
+import { registerInputGuards } from './lib/input-guards.ts';
 import { registerScheduler } from './lib/jobs/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     site: SiteConfig;
+    /** Every route as registered (method and URL pattern): tests walk it to cover new routes too. */
+    routeList: { method: string; url: string }[];
   }
 }
 
@@ -66,12 +69,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('site', site);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
   app.addHook('onClose', async () => database.close());
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     strictTransportSecurity: config.isProduction,

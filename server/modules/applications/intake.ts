@@ -61,9 +61,29 @@ export function safeOriginalName(name: string): string {
   return printable.slice(0, 200) || 'document';
 }
 
+const unreadableForm = () => new AppError('MALFORMED_FORM', 400, 'The form could not be read: it was cut short or badly formed. Please send it again.');
+
+/** An error of the request body itself (cut short, no boundary, broken part): the client's, so a 400. */
+class MalformedBodyError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('malformed multipart body');
+    this.name = 'MalformedBodyError';
+  }
+}
+
+/** The parts of the form; any error reading them is the body's fault, never the server's. */
+async function* readParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const part of parts) yield part;
+  } catch (error) {
+    throw error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_') ? error : new MalformedBodyError(error);
+  }
+}
+
 /** Busboy and plugin errors become answers that name the problem. */
 function translate(error: unknown): unknown {
   if (error instanceof AppError) return error;
+  if (error instanceof MalformedBodyError) return unreadableForm();
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', 413, 'Too many files: send each document once.');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
@@ -80,6 +100,9 @@ function addField(fields: Record<string, unknown>, part: MultipartValue) {
     throw new ValidationError({ [part.fieldname]: 'Too long' }, `Invalid value for ${part.fieldname}.`);
   }
   const value = part.value;
+  if (typeof value === 'string' && value.includes('\0')) {
+    throw new ValidationError({ [part.fieldname]: 'Contains a character that is not allowed' }, 'The form contains a character that is not allowed (NUL).');
+  }
   const existing = fields[part.fieldname];
   if (existing === undefined) fields[part.fieldname] = value;
   else fields[part.fieldname] = Array.isArray(existing) ? [...existing, value] : [existing, value];
@@ -94,8 +117,12 @@ async function storeFile(
   mayBeEmpty: boolean,
 ): Promise<{ stored: StoredObject; contentType: string } | null> {
   const check = new FileTypeCheck();
+  let sourceError: unknown;
   part.file.once('limit', () => part.file.destroy(fileTooLarge(key, maxFileBytes)));
-  part.file.once('error', (error) => check.destroy(error));
+  part.file.once('error', (error) => {
+    sourceError = error;
+    check.destroy(error);
+  });
   const storing = storage.put(check, { maxBytes: maxFileBytes });
   part.file.pipe(check);
   try {
@@ -109,6 +136,7 @@ async function storeFile(
   } catch (error) {
     if (!part.file.destroyed) part.file.destroy();
     if (error instanceof AppError) throw error;
+    if (error === sourceError) throw new MalformedBodyError(error);
     if (error instanceof StorageLimitError) throw fileTooLarge(key, maxFileBytes);
     if (error instanceof UnsupportedFileTypeError) throw unsupportedType(key);
     if (error instanceof EmptyFileError) {
@@ -144,7 +172,7 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
         headerPairs: 20,
       },
     });
-    for await (const part of parts) {
+    for await (const part of readParts(parts)) {
       if (part.type === 'field') {
         if (input !== undefined) {
           throw new AppError('FIELDS_AFTER_FILES', 400, 'Send the form fields before the files.');

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../tests/support/test-app.ts';
+import {
+  authPaths,
+  fillPattern,
+  malformedRequestsFor,
+  nulInEachField,
+  type MalformedRequest,
+} from '../../tests/support/malformed-requests.ts';
+import {
+  createApplication,
+  createApplicationFields,
+  multipartBody,
+} from '../../tests/factories/application.ts';
+import { createPartnershipInput, createReferralInput } from '../../tests/factories/referral.ts';
+import { uniqueEmail } from '../../tests/factories/user.ts';
+import { createStaff } from '../../tests/factories/staff.ts';
+
+const ctx = useTestApp();
+
+interface Outcome {
+  request: MalformedRequest;
+  status: number;
+}
+
+async function send(request: MalformedRequest, cookie?: string): Promise<Outcome> {
+  const res = await ctx.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+    ...(request.payload !== undefined && request.method !== 'GET'
+      ? { payload: request.payload }
+      : {}),
+    payloadAsStream: true,
+  });
+  // a live stream never ends: its status is known, then it is dropped
+  res.stream().destroy();
+  return { request, status: res.statusCode };
+}
+
+/** Bodies each route accepts, to put a NUL in one field while everything else is right. */
+function validBodies(
+  applicationId: string,
+  email: string,
+): Record<string, Record<string, unknown>> {
+  const password = 'a-long-password-1';
+  return {
+    'POST /api/referrals': { ...createReferralInput() },
+    'POST /api/partnerships': { ...createPartnershipInput() },
+    'POST /api/track': { applicationId, email },
+    'POST /api/track/token': { token: 'abc.def' },
+    'POST /api/auth/sign-up/email': { email: uniqueEmail(), password, confirmPassword: password },
+    'POST /api/auth/sign-in/email': { email: uniqueEmail(), password },
+    'POST /api/auth/request-password-reset': { email: uniqueEmail() },
+    'POST /api/auth/send-verification-email': { email: uniqueEmail() },
+    'POST /api/auth/reset-password': {
+      token: 'x'.repeat(24),
+      newPassword: password,
+      confirmPassword: password,
+    },
+    'POST /api/auth/reset-password/status': { token: 'x'.repeat(24) },
+    'POST /api/auth/change-password': { currentPassword: password, newPassword: password },
+    'POST /api/auth/update-user': { name: 'New name' },
+    'POST /api/staff/applications/:id/status': {
+      from: 'submitted',
+      to: 'reviewed',
+      note: 'Checked the transcript',
+    },
+    'POST /api/staff/applications/:id/notes': { body: 'Called the applicant' },
+    'POST /api/staff/team/invitations': {
+      email: uniqueEmail('invitee'),
+      name: 'New Hire',
+      role: 'consultant',
+    },
+    'POST /api/staff/referrals/:id/status': { status: 'contacted', note: 'Called back' },
+    'POST /api/staff/partnerships/:id/status': { status: 'contacted', note: 'Called back' },
+  };
+}
+
+describe('malformed requests on every route', () => {
+  it(
+    'answer 4xx (or an ordinary success), never 5xx, and the server stays healthy',
+    { timeout: 240_000 },
+    async () => {
+      const routes = ctx.app.routeList.filter(
+        (r) => !r.url.startsWith('/dev/') || ctx.app.config.env !== 'production',
+      );
+      expect(routes.length).toBeGreaterThan(40);
+      const admin = await createStaff(ctx.app, 'admin');
+      const { id: applicationId, email } = await createApplication(ctx.app);
+      const origin = ctx.app.config.publicUrl;
+      const requests: MalformedRequest[] = [];
+      for (const route of routes) {
+        const patterns =
+          route.url === '/api/auth/*' ? authPaths.map((p) => `/api/auth/${p}`) : [route.url];
+        for (const pattern of patterns) {
+          requests.push(...malformedRequestsFor(route.method, pattern, origin));
+          const valid = validBodies(applicationId, email)[`${route.method} ${pattern}`];
+          if (valid)
+            requests.push(
+              ...nulInEachField(route.method, fillPattern(pattern, applicationId), origin, valid),
+            );
+        }
+      }
+      const fields = createApplicationFields();
+      for (const field of Object.keys(fields)) {
+        const { payload, contentType } = multipartBody({
+          ...fields,
+          [field]: `${String(fields[field])}\u0000`,
+        });
+        requests.push({
+          name: `NUL in ${field} of an application`,
+          method: 'POST',
+          url: '/api/applications',
+          headers: { 'content-type': contentType },
+          payload,
+        });
+      }
+      const outcomes: Outcome[] = [];
+      for (const request of requests) {
+        outcomes.push(await send(request));
+        outcomes.push(await send(request, admin.cookie));
+      }
+      const failures = outcomes
+        .filter((o) => o.status >= 500)
+        .map(
+          (o) =>
+            `${o.status} ${o.request.method} ${o.request.url.slice(0, 80)} (${o.request.name})`,
+        );
+      const statuses = outcomes.reduce<Record<number, number>>(
+        (acc, o) => ({ ...acc, [o.status]: (acc[o.status] ?? 0) + 1 }),
+        {},
+      );
+      console.info(
+        `fuzz: ${outcomes.length} requests over ${routes.length} routes; statuses ${JSON.stringify(statuses)}`,
+      );
+      expect(failures).toEqual([]);
+      expect(outcomes.length).toBeGreaterThanOrEqual(500);
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    },
+  );
+});
