@@ -131,7 +131,7 @@ describe('malformed requests on every route', () => {
         (acc, o) => ({ ...acc, [o.status]: (acc[o.status] ?? 0) + 1 }),
         {},
       );
-      console.info(
+      console.warn(
         `fuzz: ${outcomes.length} requests over ${routes.length} routes; statuses ${JSON.stringify(statuses)}`,
       );
       expect(failures).toEqual([]);
