@@ -69,4 +69,18 @@ describe('the dev outbox', () => {
     expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
     await app.close();
   });
+
+  it('answers loopback clients only: anyone else finds nothing there (finding 15)', async () => {
+    const [message] = (await get('/dev/mail/api/messages')).json<OutboxMessage[]>();
+    for (const url of ['/dev/mail', '/dev/mail/api/messages', `/dev/mail/${message!.id}`, `/dev/mail/${message!.id}/html`]) {
+      for (const remoteAddress of ['203.0.113.9', '10.0.0.2', '::ffff:192.168.1.5', '2001:db8::1']) {
+        const res = await ctx.app.inject({ method: 'GET', url, remoteAddress });
+        expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(res.body).not.toContain(to);
+      }
+      for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        expect((await ctx.app.inject({ method: 'GET', url, remoteAddress })).statusCode, `${url} from ${remoteAddress}`).toBe(200);
+      }
+    }
+  });
 });

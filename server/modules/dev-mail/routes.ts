@@ -7,10 +7,21 @@ import { listPage, messagePage, outboxCss } from './page.ts';
 /** Only the message's own inline styles; no scripts, no requests, framed by our page only. */
 const messageCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+export function isLoopback(ip: string): boolean {
+  const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
 /** /dev/mail: the dev outbox for people, and /dev/mail/api/messages for tests. Never in production. */
 export async function devMailRoutes(app: FastifyInstance) {
   if (app.config.isProduction) return;
   const outbox = new DevOutbox(outboxDir(app.config));
+
+  // Every reset and confirmation link sits here: only this machine may read it (finding 15).
+  app.addHook('onRequest', async (req) => {
+    if (!isLoopback(req.ip)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+  });
 
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
