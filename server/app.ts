@@ -64,6 +64,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 200 },
+    // Finding 7: a client that trickles its headers or body, or sits silent, is cut off.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);

@@ -43,6 +43,12 @@ const envSchema = z.object({
   TRACKING_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRACKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   TRACKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
+  STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  STREAMS_PER_APPLICATION: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +85,10 @@ export interface Config {
     ttlSeconds: number;
     rateLimit: { max: number; windowSeconds: number };
   };
+  /** Slow clients: headers, the whole request, and silence on a connection (finding 7). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number };
+  /** Live streams one instance keeps open per client address, per account and per application. */
+  streams: { perClient: number; perAccount: number; perApplication: number };
 }
 
 export class ConfigError extends Error {
@@ -139,5 +149,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ttlSeconds: env.TRACKING_TOKEN_TTL_DAYS * 86_400,
       rateLimit: { max: env.TRACKING_RATE_LIMIT_MAX, windowSeconds: env.TRACKING_RATE_LIMIT_WINDOW_SECONDS },
     },
+    http: {
+      headersTimeoutMs: Math.round(Math.min(env.HTTP_HEADERS_TIMEOUT_SECONDS, env.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
+      requestTimeoutMs: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+    },
+    streams: { perClient: env.STREAMS_PER_CLIENT, perAccount: env.STREAMS_PER_ACCOUNT, perApplication: env.STREAMS_PER_APPLICATION },
   };
 }

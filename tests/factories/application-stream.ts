@@ -95,3 +95,19 @@ export async function openEventStream(url: string, headers: Record<string, strin
     },
   };
 }
+
+/**
+ * Opens the track page's live stream as the page does: the stream token is POSTed, the answer
+ * sets the cookie that authorises that application's stream URL (no token in any URL).
+ */
+export async function openTrackStream(baseUrl: string, streamToken: string, headers: Record<string, string> = {}) {
+  const access = await fetch(`${baseUrl}/api/track/stream-access`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: streamToken }),
+  });
+  if (!access.ok) throw new Error(`stream access refused: ${access.status}`);
+  const { url } = (await access.json()) as { url: string };
+  const cookie = access.headers.getSetCookie()[0]!.split(';')[0]!;
+  return openEventStream(`${baseUrl}${url}`, { cookie, ...headers });
+}

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
 
 export interface SseStream {
   /** Sends one event; `json` is already serialised (one serialisation for many streams). */
@@ -12,7 +13,17 @@ export interface SseOptions {
   heartbeatMs?: number;
   /** Ends the stream after this long; the browser reconnects and is authorised again. */
   maxAgeMs?: number;
+  /** Who holds the stream, for the caps: the client address, the account, the application. */
+  holders?: Partial<Record<StreamHolder, string>>;
 }
+
+export type StreamHolder = 'client' | 'account' | 'application';
+
+/** Most streams one instance keeps open per holder (finding 7); a holder without a cap is not counted. */
+export type StreamCaps = Partial<Record<StreamHolder, number>>;
+
+export const tooManyStreams = () =>
+  new AppError('TOO_MANY_STREAMS', 429, 'Too many live updates are open. Close some other tabs or windows and try again.');
 
 /** A slow reader past this much unsent data is dropped; it reconnects and refetches. */
 const maxBufferedBytes = 1024 * 1024;
@@ -20,6 +31,30 @@ const maxBufferedBytes = 1024 * 1024;
 /** Every open stream of one server instance, so closing the app ends them instead of waiting. */
 export class SseStreams {
   private readonly open = new Set<SseStream>();
+  private readonly held = new Map<string, number>();
+
+  constructor(private readonly caps: StreamCaps = {}) {}
+
+  /** Open streams of one holder, e.g. `countOf('application', id)`. */
+  countOf(holder: StreamHolder, id: string): number {
+    return this.held.get(`${holder}:${id}`) ?? 0;
+  }
+
+  /** Counts the stream against each capped holder, or throws 429 when one is at its cap. */
+  private hold(holders: SseOptions['holders'] = {}): () => void {
+    const keys = (Object.entries(holders) as [StreamHolder, string][])
+      .filter(([holder]) => this.caps[holder] !== undefined)
+      .map(([holder, id]) => ({ key: `${holder}:${id}`, cap: this.caps[holder]! }));
+    if (keys.some(({ key, cap }) => (this.held.get(key) ?? 0) >= cap)) throw tooManyStreams();
+    for (const { key } of keys) this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    return () => {
+      for (const { key } of keys) {
+        const left = (this.held.get(key) ?? 1) - 1;
+        if (left > 0) this.held.set(key, left);
+        else this.held.delete(key);
+      }
+    };
+  }
 
   get size() {
     return this.open.size;
@@ -35,8 +70,11 @@ export class SseStreams {
     const open = this.open;
     const closeListeners: (() => void)[] = [];
     let closed = false;
+    const release = this.hold(options.holders);
 
     reply.hijack();
+    // A stream is quiet between heartbeats: the idle timeout is for requests, not for it.
+    req.raw.socket?.setTimeout(0);
     const headers: Record<string, string | number | string[]> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && name !== 'content-length') headers[name] = value;
@@ -68,6 +106,7 @@ export class SseStreams {
         clearInterval(heartbeat);
         clearTimeout(maxAge);
         open.delete(stream);
+        release();
         closeListeners.splice(0).forEach((listener) => listener());
         if (!raw.writableEnded) raw.end();
       },

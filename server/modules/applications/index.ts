@@ -27,7 +27,8 @@ export { changeStatus, type StatusChange } from './status.ts';
  */
 export async function registerApplications(app: FastifyInstance): Promise<void> {
   const feed = createChangeFeed(app.config.database, app.db, applicationChangesChannel, app.log);
-  const live = new ApplicationLive(app.db, feed, app.log);
+  const { perClient, perAccount, perApplication } = app.config.streams;
+  const live = new ApplicationLive(app.db, feed, app.log, { client: perClient, account: perAccount, application: perApplication });
   app.decorate('storage', createStorage(app.config.uploads));
   app.decorate(
     'trackingTokens',

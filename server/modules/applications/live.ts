@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notifyChange, type ChangeFeed } from '../../lib/events/change-feed.ts';
-import { SseStreams } from '../../lib/events/sse.ts';
+import { SseStreams, type StreamCaps } from '../../lib/events/sse.ts';
 import { TopicHub } from '../../lib/events/topic-hub.ts';
 import { findApplicationRecord, findApplicationsOfOwner } from './repository.ts';
 import { toApplicationView } from './views.ts';
@@ -29,7 +29,7 @@ const ownerTopic = (userId: string) => `owner:${userId}`;
  * stream never receives an older record after a newer one.
  */
 export class ApplicationLive {
-  readonly streams = new SseStreams();
+  readonly streams: SseStreams;
   private readonly hub = new TopicHub<string>();
   private queue: Promise<void> = Promise.resolve();
 
@@ -37,7 +37,9 @@ export class ApplicationLive {
     private readonly db: Db,
     feed: ChangeFeed,
     private readonly log: FastifyBaseLogger,
+    caps: StreamCaps = {},
   ) {
+    this.streams = new SseStreams(caps);
     feed.subscribe((payload) => this.enqueue(() => (payload === null ? this.resendAll() : this.deliver(payload))));
   }
 

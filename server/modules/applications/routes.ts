@@ -39,7 +39,7 @@ export async function applicationRoutes(app: FastifyInstance) {
 
   /** The dashboard's live stream: every change to one of the user's applications, as the full record. */
   app.get('/api/me/applications/stream', { preHandler: requireUser }, async (req, reply) => {
-    const stream = app.applicationLive.streams.start(req, reply);
+    const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
     stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
     return reply;
   });

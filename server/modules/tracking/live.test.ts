@@ -12,7 +12,7 @@ import { changeStatus } from '../applications/index.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { createTestDatabase } from '../../../tests/support/test-database.ts';
 import { createApplication } from '../../../tests/factories/application.ts';
-import { openEventStream } from '../../../tests/factories/application-stream.ts';
+import { openEventStream, openTrackStream } from '../../../tests/factories/application-stream.ts';
 import { createUser } from '../../../tests/factories/user.ts';
 
 async function trackTokens(app: FastifyInstance, id: string, email: string) {
@@ -34,7 +34,7 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
   it('streams the current record, then every change, to the track page', async () => {
     const { id, email } = await createApplication(ctx.app);
     const { streamToken } = await trackTokens(ctx.app, id, email);
-    const stream = await openEventStream(`${baseUrl}/api/track/stream?token=${streamToken}`, { 'accept-encoding': 'gzip, br' });
+    const stream = await openTrackStream(baseUrl, streamToken, { 'accept-encoding': 'gzip, br' });
     try {
       expect(stream.status).toBe(200);
       expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -74,12 +74,15 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
 
   it('refuses a stream without a valid token or session', async () => {
     const { id, email } = await createApplication(ctx.app);
-    const { token } = await trackTokens(ctx.app, id, email);
-    for (const url of ['/api/track/stream', '/api/track/stream?token=forged.token', `/api/track/stream?token=${token}`]) {
-      const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode, url).toBeLessThan(500);
+    const { token, streamToken } = await trackTokens(ctx.app, id, email);
+    const other = await createApplication(ctx.app);
+    const othersStream = (await trackTokens(ctx.app, other.id, other.email)).streamToken;
+    for (const cookie of [undefined, 'portal_track_stream=forged.token', `portal_track_stream=${token}`, `portal_track_stream=${othersStream}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/track/stream/${id}`, ...(cookie ? { headers: { cookie } } : {}) });
+      expect(res.statusCode, cookie).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, cookie).toBeLessThan(500);
     }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/track/stream?token=${streamToken}` })).statusCode).toBe(404);
     const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/me/applications/stream' });
     expect(dashboard.statusCode).toBe(401);
   });
@@ -89,7 +92,7 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
     const url = await other.app.listen({ host: '127.0.0.1', port: 0 });
     const { id, email } = await createApplication(other.app);
     const { streamToken } = await trackTokens(other.app, id, email);
-    const streams = await Promise.all([1, 2, 3].map(() => openEventStream(`${url}/api/track/stream?token=${streamToken}`)));
+    const streams = await Promise.all([1, 2, 3].map(() => openTrackStream(url, streamToken)));
     await Promise.all(streams.map((s) => s.next()));
     const started = Date.now();
     await other.close();
@@ -133,7 +136,7 @@ if (process.env.TEST_DATABASE_URL) {
       const { streamToken } = await trackTokens(a, id, email);
       const { cookie } = await createUser(a);
       const { id: owned } = await createApplication(a, {}, { cookie });
-      const track = await openEventStream(`${urlB}/api/track/stream?token=${streamToken}`);
+      const track = await openTrackStream(urlB, streamToken);
       const dashboard = await openEventStream(`${urlB}/api/me/applications/stream`, { cookie });
       try {
         expect(viewOf(await track.next()).status).toBe('submitted');
@@ -152,7 +155,7 @@ if (process.env.TEST_DATABASE_URL) {
       const [a] = pair.apps as [FastifyInstance, FastifyInstance];
       const { id, email } = await createApplication(a);
       const { streamToken } = await trackTokens(a, id, email);
-      const track = await openEventStream(`${urlB}/api/track/stream?token=${streamToken}`);
+      const track = await openTrackStream(urlB, streamToken);
       try {
         await track.next();
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestDatabase } from '../../../tests/support/test-database.ts';
 import { createApplication, fixture } from '../../../tests/factories/application.ts';
-import { openEventStream } from '../../../tests/factories/application-stream.ts';
+import { openTrackStream } from '../../../tests/factories/application-stream.ts';
 
 let app: FastifyInstance;
 let logs = '';
@@ -39,7 +39,7 @@ describe('no e-mail, passport number or token in a log line (D4)', () => {
       url: `/api/applications/${id}/documents/cv`,
       headers: { authorization: `Bearer ${tracked.token}` },
     });
-    const live = await openEventStream(`${baseUrl}/api/track/stream?token=${tracked.streamToken}`);
+    const live = await openTrackStream(baseUrl, tracked.streamToken);
     await live.next();
     live.close();
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/application.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { streamTarget, trackByEmail, trackByToken } from './service.ts';
+import { streamTarget, trackByEmail, trackByToken, trackingLinkExpired } from './service.ts';
+import { setStreamCookie, streamCookie, streamPath } from './stream-access.ts';
+import { streamTokenSeconds } from './tokens.ts';
 
-const streamQuery = z.strictObject({ token: z.string().min(1).max(1000) });
+const streamParams = z.strictObject({ id: z.uuid('Not an application id') });
 
 export async function trackingRoutes(app: FastifyInstance) {
   const { max, windowSeconds } = app.config.tracking.rateLimit;
@@ -26,14 +28,22 @@ export async function trackingRoutes(app: FastifyInstance) {
     return trackByToken(app, token);
   });
 
-  /**
-   * The track page's live stream. EventSource cannot send headers, so a short-lived stream token
-   * rides in the query string (which the logger never writes); the e-mail never does.
-   */
-  app.get('/api/track/stream', async (req, reply) => {
-    const { token } = parseInput(streamQuery, req.query);
+  /** Exchanges a stream token (in the body) for the cookie that opens that application's stream. */
+  app.post('/api/track/stream-access', async (req, reply) => {
+    const { token } = parseInput(trackTokenInput, req.body);
     const id = await streamTarget(app, token);
-    const stream = app.applicationLive.streams.start(req, reply);
+    setStreamCookie(reply, id, token, streamTokenSeconds, app.config.isProduction);
+    reply.header('cache-control', 'no-store');
+    return reply.code(200).send({ url: streamPath(id) });
+  });
+
+  /** The track page's live stream, authorised by the cookie set above: no token in the URL. */
+  app.get('/api/track/stream/:id', async (req, reply) => {
+    const { id: requested } = parseInput(streamParams, req.params);
+    const token = streamCookie(req);
+    const id = token ? await streamTarget(app, token) : null;
+    if (!id || id !== requested.toLowerCase()) throw trackingLinkExpired();
+    const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, application: id } });
     stream.onClose(app.applicationLive.watchApplication(id, (json) => stream.send('application', json)));
     return reply;
   });

@@ -18,7 +18,8 @@ export interface TrackingTokens {
   verify(token: string, purpose: TokenPurpose): string | null;
 }
 
-const defaultTtl: Record<TokenPurpose, number> = { track: 30 * 86_400, stream: 30 * 60 };
+export const streamTokenSeconds = 30 * 60;
+const defaultTtl: Record<TokenPurpose, number> = { track: 30 * 86_400, stream: streamTokenSeconds };
 
 export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTtl.track): TrackingTokens {
   const ttl: Record<TokenPurpose, number> = { ...defaultTtl, track: trackTtlSeconds };

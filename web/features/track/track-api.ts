@@ -13,6 +13,14 @@ export function fetchTracked(source: TrackSource): Promise<TrackResult> {
     : apiPost<TrackResult>('/api/track/token', { token: source.token });
 }
 
+/**
+ * The live stream is opened by a cookie that this call sets for that application's stream URL:
+ * the stream token travels in a POST body, never in a URL.
+ */
+export function openStreamAccess(streamToken: string): Promise<{ url: string }> {
+  return apiPost<{ url: string }>('/api/track/stream-access', { token: streamToken });
+}
+
 /** The tracking token lives in session storage, never in a URL (D4). */
 export const rememberToken = (token: string) => sessionStorage.setItem(storageKey, token);
 export const forgetToken = () => sessionStorage.removeItem(storageKey);

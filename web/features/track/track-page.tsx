@@ -13,7 +13,15 @@ import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
 import { StatusBanner } from './status-banner';
-import { fetchTracked, forgetToken, rememberToken, storedToken, takeTokenFromFragment, type TrackSource } from './track-api';
+import {
+  fetchTracked,
+  forgetToken,
+  openStreamAccess,
+  rememberToken,
+  storedToken,
+  takeTokenFromFragment,
+  type TrackSource,
+} from './track-api';
 import { useLiveUpdates } from './use-live-updates';
 
 const notFoundText = 'Application not found. Please check your tracking details.';
@@ -60,7 +68,15 @@ export function TrackPage() {
     if (isRefused) forgetToken();
   }, [isRefused]);
 
-  const streamUrl = tracked.data ? `/api/track/stream?token=${encodeURIComponent(tracked.data.streamToken)}` : null;
+  const streamToken = tracked.data?.streamToken;
+  const streamAccess = useQuery({
+    queryKey: ['track-stream', streamToken],
+    queryFn: () => openStreamAccess(streamToken!),
+    enabled: Boolean(streamToken),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const streamUrl = streamAccess.data?.url ?? null;
   const live = useLiveUpdates(
     streamUrl,
     (application) =>
