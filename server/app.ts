@@ -20,6 +20,7 @@ import { contentSecurityPolicy } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
+import { registerPassportEncryption } from './modules/applications/passport-keys.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -86,6 +87,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Finding 14: no API answer is kept by a browser or proxy unless its route says it may be
+  // (the public catalogue does); most carry personal data.
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('cache-control') && (req.url.startsWith('/api/') || req.url.startsWith('/dev/'))) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
   registerErrorHandling(app);
   registerInputGuards(app);
@@ -96,8 +104,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await registerMailer(app);
-  registerRateLimits(app, await resolveAuthSecret(config));
+  const authSecret = await resolveAuthSecret(config);
+  registerRateLimits(app, authSecret);
   registerScheduler(app);
+  registerPassportEncryption(app, authSecret);
   await registerAuth(app);
 
   await app.register(healthRoutes);

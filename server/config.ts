@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { KeyConfigError, parseDataKeys, type DataKey } from './lib/field-cipher.ts';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -36,6 +37,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  DATA_ENCRYPTION_KEYS: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(100, 'must be at most 100').default(10),
   UPLOADS_DRIVER: z.enum(['local']).default('local'),
   UPLOADS_DIR: z.string().optional(),
@@ -75,6 +77,8 @@ export interface Config {
       account: { max: number; windowSeconds: number };
     };
   };
+  /** Keys for passport numbers at rest, current first; empty: one derived from the auth secret. */
+  dataKeys: DataKey[];
   /** Without an SMTP URL, mail goes to the dev outbox under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; maxAttempts: number };
   /** Application documents: streamed to the driver, never served statically. */
@@ -115,6 +119,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
     throw new ConfigError(['BETTER_AUTH_SECRET: is required in production (e.g. `openssl rand -base64 32`)']);
   }
+  let dataKeys: DataKey[] = [];
+  try {
+    if (env.DATA_ENCRYPTION_KEYS) dataKeys = parseDataKeys(env.DATA_ENCRYPTION_KEYS);
+  } catch (error) {
+    if (error instanceof KeyConfigError) throw new ConfigError([`DATA_ENCRYPTION_KEYS: ${error.message}`]);
+    throw error;
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -138,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         account: { max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS },
       },
     },
+    dataKeys,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, maxAttempts: env.MAIL_MAX_ATTEMPTS },
     uploads: {
       driver: env.UPLOADS_DRIVER,

@@ -88,6 +88,12 @@ export function everyStaffRoute(
     { method: 'POST', url: `/api/staff/team/${userId}/deactivate`, adminOnly: true },
     { method: 'POST', url: `/api/staff/team/${userId}/reactivate`, adminOnly: true },
     { method: 'GET', url: '/api/staff/audit', adminOnly: true },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/passport`, adminOnly: false },
+    {
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/tracking/revoke`,
+      adminOnly: false,
+    },
     { method: 'GET', url: '/api/staff/mail', adminOnly: true },
     { method: 'POST', url: `/api/staff/mail/${randomUUID()}/retry`, adminOnly: true },
   ];

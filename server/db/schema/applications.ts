@@ -32,7 +32,10 @@ export const applications = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
+    /** Encrypted at rest (server/lib/field-cipher.ts); shown to staff on request, audited. */
     passportNumber: text('passport_number').notNull(),
+    /** The last few characters, for the masked view (•••••5678) without decrypting. */
+    passportHint: text('passport_hint').notNull().default(''),
     nationality: text('nationality').notNull(),
     residencyCountry: text('residency_country').notNull(),
     englishLevel: text('english_level').$type<EnglishLevel>().notNull(),
@@ -54,6 +57,8 @@ export const applications = pgTable(
     idempotencyKey: uuid('idempotency_key').unique('applications_idempotency_key_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }).notNull().defaultNow(),
+    /** Tracking links and stream tokens issued before this no longer work (finding 11). */
+    trackingRevokedAt: timestamp('tracking_revoked_at', { withTimezone: true }),
   },
   (t) => [
     index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),

@@ -11,11 +11,13 @@ export const applicationChangesChannel = 'application_changes';
 interface ChangeNotice {
   id: string;
   owner: string | null;
+  /** Its tracking links were revoked: open track streams end. */
+  revoked?: boolean;
 }
 
 /** Inside the transaction that made the change: delivered to every instance when it commits. */
-export function publishApplicationChange(db: Db, id: string, owner: string | null): Promise<void> {
-  const notice: ChangeNotice = { id, owner };
+export function publishApplicationChange(db: Db, id: string, owner: string | null, extra: { revoked?: boolean } = {}): Promise<void> {
+  const notice: ChangeNotice = { id, owner, ...extra };
   return notifyChange(db, applicationChangesChannel, JSON.stringify(notice));
 }
 
@@ -31,6 +33,7 @@ const ownerTopic = (userId: string) => `owner:${userId}`;
 export class ApplicationLive {
   readonly streams: SseStreams;
   private readonly hub = new TopicHub<string>();
+  private readonly revocations = new TopicHub<null>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -51,6 +54,11 @@ export class ApplicationLive {
       if (record) listener(JSON.stringify(toApplicationView(record)));
     });
     return unsubscribe;
+  }
+
+  /** Calls `listener` when the application's tracking links are revoked (on any instance). */
+  onRevoked(id: string, listener: () => void): () => void {
+    return this.revocations.subscribe(id, () => listener());
   }
 
   watchOwner(userId: string, listener: (json: string) => void): () => void {
@@ -75,6 +83,7 @@ export class ApplicationLive {
     } catch {
       return;
     }
+    if (notice.revoked) this.revocations.publish(notice.id, null);
     const watched = this.hub.has(applicationTopic(notice.id)) || (notice.owner && this.hub.has(ownerTopic(notice.owner)));
     if (!watched) return;
     const record = await findApplicationRecord(this.db, notice.id);

@@ -8,7 +8,8 @@ import { confirmationMail, trackingLink } from './emails.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
-import { toApplicationView } from './views.ts';
+import { passportHint, toApplicationView } from './views.ts';
+import type { FieldCipher } from '../../lib/field-cipher.ts';
 
 export { changeStatus, type StatusChange } from './status.ts';
 
@@ -57,7 +58,7 @@ export async function submitApplication(
   const id = randomUUID();
   try {
     created = await app.db.transaction(async (tx) => {
-      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, idempotencyKey));
+      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, idempotencyKey, app.fieldCipher));
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
       await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
@@ -88,6 +89,7 @@ function toRow(
   choice: CatalogueChoice,
   userId: string | null,
   idempotencyKey: string | null,
+  cipher: FieldCipher,
 ): repo.NewApplicationRow {
   return {
     id,
@@ -96,7 +98,8 @@ function toRow(
     dateOfBirth: input.dateOfBirth,
     email: input.email,
     phone: input.phone,
-    passportNumber: input.passportNumber,
+    passportNumber: cipher.encrypt(input.passportNumber),
+    passportHint: passportHint(input.passportNumber),
     nationality: input.nationality,
     residencyCountry: input.residencyCountry,
     englishLevel: input.englishLevel,

@@ -50,10 +50,13 @@ describe('POST /api/applications', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [row] = await ctx.app.db.select().from(applications).where(eq(applications.id, id));
+    // normalised, then encrypted at rest (finding 14)
+    expect(ctx.app.fieldCipher.decrypt(row!.passportNumber)).toBe('A12345678');
+    expect(row!.passportNumber).not.toContain('A12345678');
     expect(row).toMatchObject({
       status: 'submitted',
       fullName: 'Amina Yusuf',
-      passportNumber: 'A12345678',
+      passportHint: '5678',
       phone: '+2348031234567',
       hasCertification: false,
       plannedTestDate: null,

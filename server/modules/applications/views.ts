@@ -2,10 +2,14 @@ import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
 import type { ApplicationRecord } from './repository.ts';
 
-/** Five dots whatever the length, then the last few characters: enough to recognise, not to copy. */
-export function maskPassportNumber(passportNumber: string): string {
-  const shown = passportNumber.length >= 8 ? 4 : 2;
-  return `•••••${passportNumber.slice(-shown)}`;
+/** The last few characters kept beside the encrypted number: enough to recognise, not to copy. */
+export function passportHint(passportNumber: string): string {
+  return passportNumber.slice(passportNumber.length >= 8 ? -4 : -2);
+}
+
+/** Five dots whatever the length, then the hint. */
+export function maskedPassport(hint: string): string {
+  return `•••••${hint}`;
 }
 
 export function documentUrl(applicationId: string, key: string): string {
@@ -31,7 +35,7 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       email: record.email,
       phone: record.phone,
       dateOfBirth: record.dateOfBirth,
-      passportNumber: maskPassportNumber(record.passportNumber),
+      passportNumber: maskedPassport(record.passportHint),
       nationality: record.nationality,
       residencyCountry: record.residencyCountry,
     },

@@ -15,7 +15,9 @@ export type AuditAction =
   | 'staff.reactivated'
   | 'admin.created'
   | 'contact_request.updated'
-  | 'mail.retried';
+  | 'mail.retried'
+  | 'application.passport_viewed'
+  | 'application.tracking_revoked';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

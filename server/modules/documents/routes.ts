@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getSessionUser } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { StorageNotFoundError } from '../../lib/storage/index.ts';
+import { openTrackingToken } from '../tracking/revocation.ts';
 import { documentNotFound, openDocument } from './service.ts';
 
 const params = z.strictObject({
@@ -23,7 +24,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const token = bearerToken(req);
     const reader = {
       user: await getSessionUser(req),
-      trackedApplicationId: token ? app.trackingTokens.verify(token, 'track') : null,
+      trackedApplicationId: token ? await openTrackingToken(app, token, 'track') : null,
     };
     let document;
     try {

@@ -10,11 +10,11 @@ const ctx = useTestApp();
 const { s, move, detail, statusMails, expectStatusMails } = useStaffApplicationScenario(ctx);
 
 describe('an application as staff see it', () => {
-  it('shows every field with the passport number in full, and its documents', async () => {
+  it('shows every field, the passport number masked (its full view is audited), and its documents', async () => {
     const { application, documents, history } = await detail();
     expect(application).toMatchObject({
       id: s.applicationId,
-      passportNumber: 'P98765432',
+      passportNumber: '•••••5432',
       email: s.applicant.user.email,
       status: 'submitted',
     });

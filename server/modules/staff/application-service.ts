@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { changeStatus } from '../applications/index.ts';
 import { findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
-import { documentUrl, selectedUniversities } from '../applications/views.ts';
+import { documentUrl, maskedPassport, selectedUniversities } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
@@ -38,7 +38,8 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
       dateOfBirth: record.dateOfBirth,
       email: record.email,
       phone: record.phone,
-      passportNumber: record.passportNumber,
+      // masked: the full number is one audited request away (revealPassport)
+      passportNumber: maskedPassport(record.passportHint),
       nationality: record.nationality,
       residencyCountry: record.residencyCountry,
       englishLevel: record.englishLevel,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/application.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { streamTarget, trackByEmail, trackByToken, trackingLinkExpired } from './service.ts';
+import { revokeWithToken, streamTarget, trackByEmail, trackByToken, trackingLinkExpired } from './service.ts';
 import { setStreamCookie, streamCookie, streamPath } from './stream-access.ts';
 import { streamTokenSeconds } from './tokens.ts';
 
@@ -28,6 +28,13 @@ export async function trackingRoutes(app: FastifyInstance) {
     return trackByToken(app, token);
   });
 
+  /** The applicant stops every tracking link of the application (e.g. one they forwarded). */
+  app.post('/api/track/revoke', async (req, reply) => {
+    const { token } = parseInput(trackTokenInput, req.body);
+    await revokeWithToken(app, token);
+    return reply.code(204).send();
+  });
+
   /** Exchanges a stream token (in the body) for the cookie that opens that application's stream. */
   app.post('/api/track/stream-access', async (req, reply) => {
     const { token } = parseInput(trackTokenInput, req.body);
@@ -45,6 +52,7 @@ export async function trackingRoutes(app: FastifyInstance) {
     if (!id || id !== requested.toLowerCase()) throw trackingLinkExpired();
     const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, application: id } });
     stream.onClose(app.applicationLive.watchApplication(id, (json) => stream.send('application', json)));
+    stream.onClose(app.applicationLive.onRevoked(id, () => stream.close()));
     return reply;
   });
 }

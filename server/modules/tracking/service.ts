@@ -5,6 +5,9 @@ import { AppError } from '../../lib/errors.ts';
 import { findApplicationRecord, type ApplicationRecord } from '../applications/repository.ts';
 import { applicationNotFound } from '../applications/service.ts';
 import { toApplicationView } from '../applications/views.ts';
+import { applications } from '../../db/schema/applications.ts';
+import { eq } from 'drizzle-orm';
+import { openTrackingToken, revokeTracking } from './revocation.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Looked up in place of an id that cannot exist, so every miss costs the same query. */
@@ -30,9 +33,15 @@ function result(app: FastifyInstance, record: ApplicationRecord, token?: string)
  */
 export async function trackByEmail(app: FastifyInstance, input: TrackLookupInput): Promise<TrackResult> {
   const id = uuidPattern.test(input.applicationId) ? input.applicationId.toLowerCase() : nilUuid;
-  const record = await findApplicationRecord(app.db, id);
-  const matches = record !== null && sameEmail(record.email, input.email);
-  if (!record || !matches) throw applicationNotFound();
+  // One query and one comparison whether the id exists or not; the full record only for a match.
+  const [key] = await app.db
+    .select({ id: applications.id, email: applications.email })
+    .from(applications)
+    .where(eq(applications.id, id));
+  const matches = sameEmail(key?.email ?? '', input.email) && key !== undefined;
+  if (!matches) throw applicationNotFound();
+  const record = await findApplicationRecord(app.db, key.id);
+  if (!record) throw applicationNotFound();
   return result(app, record);
 }
 
@@ -45,7 +54,7 @@ export const trackingLinkExpired = () =>
 
 /** The signed link of the confirmation e-mail, or the token the track page keeps for the session. */
 export async function trackByToken(app: FastifyInstance, token: string): Promise<TrackResult> {
-  const id = app.trackingTokens.verify(token, 'track');
+  const id = await openTrackingToken(app, token, 'track');
   if (!id) throw trackingLinkExpired();
   const record = await findApplicationRecord(app.db, id);
   if (!record) throw applicationNotFound();
@@ -54,9 +63,14 @@ export async function trackByToken(app: FastifyInstance, token: string): Promise
 
 /** The application a live-stream token opens, checked before the stream starts. */
 export async function streamTarget(app: FastifyInstance, streamToken: string): Promise<string> {
-  const id = app.trackingTokens.verify(streamToken, 'stream');
+  const id = await openTrackingToken(app, streamToken, 'stream');
   if (!id) throw trackingLinkExpired();
-  const record = await findApplicationRecord(app.db, id);
-  if (!record) throw applicationNotFound();
   return id;
+}
+
+/** The applicant ends every tracking link of the application: the current link proves the right to. */
+export async function revokeWithToken(app: FastifyInstance, token: string): Promise<void> {
+  const id = await openTrackingToken(app, token, 'track');
+  if (!id) throw trackingLinkExpired();
+  await revokeTracking(app, id);
 }

@@ -10,12 +10,22 @@ interface Payload {
   p: TokenPurpose;
   a: string;
   e: number;
+  /** Issued at (ms): tokens issued before the application's tracking was revoked stop working. */
+  i?: number;
+}
+
+export interface OpenedToken {
+  applicationId: string;
+  /** 0 for tokens issued before this field existed: any revocation ends them. */
+  issuedAtMs: number;
 }
 
 export interface TrackingTokens {
   issue(purpose: TokenPurpose, applicationId: string, ttlSeconds?: number): string;
   /** The application id the token was issued for, or null when forged, expired or for another use. */
   verify(token: string, purpose: TokenPurpose): string | null;
+  /** As `verify`, with when the token was issued (for revocation). */
+  open(token: string, purpose: TokenPurpose): OpenedToken | null;
 }
 
 export const streamTokenSeconds = 30 * 60;
@@ -27,12 +37,16 @@ export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTt
 
   return {
     issue(purpose, applicationId, ttlSeconds = ttl[purpose]) {
-      const payload: Payload = { p: purpose, a: applicationId, e: Math.floor(Date.now() / 1000) + ttlSeconds };
+      const payload: Payload = { p: purpose, a: applicationId, e: Math.floor(Date.now() / 1000) + ttlSeconds, i: Date.now() };
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${sign(body).toString('base64url')}`;
     },
 
     verify(token, purpose) {
+      return this.open(token, purpose)?.applicationId ?? null;
+    },
+
+    open(token, purpose) {
       const [body, signature, extra] = token.split('.');
       if (!body || !signature || extra !== undefined) return null;
       const expected = sign(body);
@@ -41,7 +55,8 @@ export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTt
       try {
         const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Payload>;
         if (payload.p !== purpose || typeof payload.a !== 'string' || typeof payload.e !== 'number') return null;
-        return payload.e > Date.now() / 1000 ? payload.a : null;
+        if (payload.e <= Date.now() / 1000) return null;
+        return { applicationId: payload.a, issuedAtMs: typeof payload.i === 'number' ? payload.i : 0 };
       } catch {
         return null;
       }

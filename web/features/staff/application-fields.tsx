@@ -1,5 +1,7 @@
 import type { StaffApplication } from '../../../shared/schemas/staff';
+import type { ReactNode } from 'react';
 import { formatDay, formatDayTime } from './format';
+import { PassportNumber } from './passport-number';
 
 const englishLevels: Record<string, string> = {
   beginner: 'Beginner',
@@ -16,14 +18,17 @@ const country = (code: string) => {
   }
 };
 
-/** Every field of the application, in full: staff need the passport number to apply for the student. */
+/** Every field of the application; the passport number in full on request (audited). */
 export function ApplicationFields({ application: a }: { application: StaffApplication }) {
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ['Full name', a.fullName],
     ['Date of birth', formatDay(`${a.dateOfBirth}T12:00:00Z`)],
     ['E-mail', a.email],
     ['Phone', a.phone],
-    ['Passport number', a.passportNumber],
+    [
+      'Passport number',
+      <PassportNumber key={a.id} applicationId={a.id} masked={a.passportNumber} />,
+    ],
     ['Nationality', country(a.nationality)],
     ['Country of residence', country(a.residencyCountry)],
     ['English level', englishLevels[a.englishLevel] ?? a.englishLevel],

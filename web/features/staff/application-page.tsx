@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { ApplicationFields } from './application-fields';
 import { DocumentsList } from './documents-list';
 import { InternalNotes } from './internal-notes';
+import { TrackingLinks } from './tracking-links';
 import { useStaffApplication } from './staff-api';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from '../../components/status-badge';
@@ -51,6 +52,7 @@ export function ApplicationPage() {
                 status={query.data.application.status}
               />
               <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
+              <TrackingLinks applicationId={query.data.application.id} />
             </div>
           </div>
         </>

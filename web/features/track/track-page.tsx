@@ -13,6 +13,7 @@ import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
 import { StatusBanner } from './status-banner';
+import { StopLinks } from './stop-links';
 import {
   fetchTracked,
   forgetToken,
@@ -50,6 +51,7 @@ export function TrackPage() {
   const location = useLocation();
   const [source, setSource] = useState<TrackSource | null>(() => initialSource(location.state));
   const [isChoosingAnother, setChoosingAnother] = useState(false);
+  const [linksStopped, setLinksStopped] = useState(false);
   const queryClient = useQueryClient();
   const queryKey = ['track', source];
   const tracked = useQuery({
@@ -63,7 +65,8 @@ export function TrackPage() {
   useEffect(() => {
     if (tracked.data) rememberToken(tracked.data.token);
   }, [tracked.data]);
-  const isRefused = tracked.error instanceof ApiError && tracked.error.status >= 400 && tracked.error.status < 500;
+  const isRefused =
+    tracked.error instanceof ApiError && tracked.error.status >= 400 && tracked.error.status < 500;
   useEffect(() => {
     if (isRefused) forgetToken();
   }, [isRefused]);
@@ -80,18 +83,25 @@ export function TrackPage() {
   const live = useLiveUpdates(
     streamUrl,
     (application) =>
-      queryClient.setQueryData<TrackResult>(queryKey, (old) => (old && old.application.id === application.id ? { ...old, application } : old)),
+      queryClient.setQueryData<TrackResult>(queryKey, (old) =>
+        old && old.application.id === application.id ? { ...old, application } : old,
+      ),
     { onClosed: () => void tracked.refetch() },
   );
 
   const lookup = (next: { applicationId: string; email: string }) => {
     setChoosingAnother(false);
+    setLinksStopped(false);
     setSource({ kind: 'lookup', ...next });
   };
   const trackAnother = () => {
     forgetToken();
     setSource(null);
     setChoosingAnother(true);
+  };
+  const linksWereStopped = () => {
+    trackAnother();
+    setLinksStopped(true);
   };
   const lastLookup = source?.kind === 'lookup' ? source : undefined;
 
@@ -103,6 +113,11 @@ export function TrackPage() {
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {source === null ? (
           <>
+            {linksStopped && (
+              <Alert tone="success" title="Every tracking link has stopped working">
+                To follow your application again, enter its ID and your e-mail address.
+              </Alert>
+            )}
             {!isChoosingAnother && <NotFound />}
             <LookupForm onLookup={lookup} />
           </>
@@ -112,7 +127,11 @@ export function TrackPage() {
           isRefused ? (
             <>
               <NotFound
-                message={(tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND' ? notFoundText : tracked.error.message}
+                message={
+                  (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
+                    ? notFoundText
+                    : tracked.error.message
+                }
               />
               <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />
             </>
@@ -126,7 +145,9 @@ export function TrackPage() {
         ) : (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="text-2xl font-bold text-ink">{tracked.data.application.academicInfo.program.name}</h2>
+              <h2 className="text-2xl font-bold text-ink">
+                {tracked.data.application.academicInfo.program.name}
+              </h2>
               <div className="flex items-center gap-4">
                 <LiveIndicator state={live} />
                 <Button variant="ghost" onClick={trackAnother}>
@@ -136,6 +157,7 @@ export function TrackPage() {
             </div>
             <StatusBanner status={tracked.data.application.status} />
             <ApplicationDetails application={tracked.data.application} token={tracked.data.token} />
+            <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
           </>
         )}
       </div>

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { applications } from '../../db/schema/applications.ts';
+import { publishApplicationChange } from '../applications/live.ts';
+import type { TokenPurpose } from './tokens.ts';
+
+/**
+ * Ends every tracking link and stream token issued so far for one application (finding 11): the
+ * e-mailed link, links forwarded to others, open track pages. Tracking by id and e-mail still
+ * works and issues new ones. Returns when it happened, or null for an unknown application.
+ */
+export async function revokeTracking(
+  app: FastifyInstance,
+  applicationId: string,
+  inTransaction?: (tx: Db) => Promise<void>,
+): Promise<Date | null> {
+  const at = new Date();
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(applications)
+      .set({ trackingRevokedAt: at })
+      .where(eq(applications.id, applicationId))
+      .returning({ id: applications.id, userId: applications.userId });
+    if (!row) return null;
+    await inTransaction?.(tx);
+    await publishApplicationChange(tx, row.id, row.userId, { revoked: true });
+    return at;
+  });
+}
+
+/** The application a token opens, unless it was issued before that application's tracking was revoked. */
+export async function openTrackingToken(app: FastifyInstance, token: string, purpose: TokenPurpose): Promise<string | null> {
+  const opened = app.trackingTokens.open(token, purpose);
+  if (!opened) return null;
+  const [row] = await app.db
+    .select({ revokedAt: applications.trackingRevokedAt })
+    .from(applications)
+    .where(eq(applications.id, opened.applicationId));
+  if (!row) return null;
+  if (row.revokedAt && opened.issuedAtMs <= row.revokedAt.getTime()) return null;
+  return opened.applicationId;
+}
