@@ -39,6 +39,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(100, 'must be at most 100').default(10),
+  MAX_APPLICATION_MB: z.coerce.number({ message: 'must be a number' }).positive().max(500).default(30),
+  FORMS_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   UPLOADS_DRIVER: z.enum(['local']).default('local'),
   UPLOADS_DIR: z.string().optional(),
   TRACKING_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
@@ -82,7 +86,9 @@ export interface Config {
   /** Without an SMTP URL, mail goes to the dev outbox under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; maxAttempts: number };
   /** Application documents: streamed to the driver, never served statically. */
-  uploads: { driver: 'local'; dir: string; maxFileBytes: number };
+  uploads: { driver: 'local'; dir: string; maxFileBytes: number; maxApplicationBytes: number };
+  /** Anonymous forms (applications, referrals, partnerships) per client and per e-mail address. */
+  forms: { perClient: number; perAddress: number; windowSeconds: number };
   tracking: {
     /** null: derived from the auth secret (server/modules/tracking/secret.ts). */
     secret: string | null;
@@ -155,6 +161,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       driver: env.UPLOADS_DRIVER,
       dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
       maxFileBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+      maxApplicationBytes: Math.round(env.MAX_APPLICATION_MB * 1024 * 1024),
+    },
+    forms: {
+      perClient: env.FORMS_RATE_LIMIT_PER_CLIENT,
+      perAddress: env.FORMS_RATE_LIMIT_PER_ADDRESS,
+      windowSeconds: env.FORMS_RATE_LIMIT_WINDOW_SECONDS,
     },
     tracking: {
       secret: env.TRACKING_TOKEN_SECRET ?? null,

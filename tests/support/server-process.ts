@@ -15,6 +15,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Tests send many forms from one address: the form limits are tested on their own (form-limits.test.ts). */
+export const unthrottledForms = { FORMS_RATE_LIMIT_PER_CLIENT: '1000000', FORMS_RATE_LIMIT_PER_ADDRESS: '1000000' };
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -30,7 +33,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env, PORT: port },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...unthrottledForms, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

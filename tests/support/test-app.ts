@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { unthrottledForms } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -22,7 +23,7 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const { database, drop } = await createTestDatabase();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...unthrottledForms, ...env }),
     database,
     ...overrides,
   };

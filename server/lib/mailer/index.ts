@@ -9,7 +9,7 @@ import type { MailMessage, Mailer } from './types.ts';
 import { MailWorker } from './worker.ts';
 
 export type { MailMessage, Mailer } from './types.ts';
-export { renderMail, type MailContent } from './layout.ts';
+export { renderMail, userText, type MailContent } from './layout.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

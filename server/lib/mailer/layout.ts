@@ -12,6 +12,16 @@ export interface MailContent {
   note?: string;
 }
 
+/**
+ * Text someone typed into a public form, made safe to quote in an e-mail (finding 4): mail
+ * clients turn anything that looks like an address or a link into one, so a zero-width space
+ * follows each dot, colon, slash and @ and nothing in it can become a link. Use it for every
+ * submitted value an e-mail repeats.
+ */
+export function userText(value: string): string {
+  return value.replace(/[.:/@\\]/g, (c) => `${c}\u200b`);
+}
+
 function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

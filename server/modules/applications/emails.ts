@@ -1,5 +1,5 @@
 import { statusDescriptions, type ApplicationStatus } from '../../../shared/application-status.ts';
-import { renderMail, type MailMessage } from '../../lib/mailer/index.ts';
+import { renderMail, userText, type MailMessage } from '../../lib/mailer/index.ts';
 
 export const statusLabel = (status: ApplicationStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
@@ -21,7 +21,7 @@ export function confirmationMail(applicant: Applicant, link: string, ttlDays: nu
     to: applicant.email,
     ...renderMail({
       subject: 'We have received your application',
-      heading: `Thank you, ${applicant.fullName}`,
+      heading: `Thank you, ${userText(applicant.fullName)}`,
       paragraphs: [
         `We have received your application for ${applicant.programName} at ${applicant.universityName}.`,
         `Your application ID is ${applicant.id}. Keep it: with this e-mail address it lets you track your application at any time.`,

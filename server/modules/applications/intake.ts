@@ -25,6 +25,8 @@ export interface Intake<T> {
 interface IntakeOptions<T> {
   storage: Storage;
   maxFileBytes: number;
+  /** All files of one submission together (finding 4). */
+  maxTotalBytes: number;
   /** Checks the fields once they are all in, before the first file is stored. */
   validate(fields: Record<string, unknown>): Promise<T>;
   /** Whether this document may be sent with these fields (certification only with a "yes"). */
@@ -39,6 +41,14 @@ export function fileTooLarge(key: DocumentKey, maxFileBytes: number) {
     413,
     `${documentLabel(key)} is larger than ${megabytes(maxFileBytes)}. Please upload a smaller file.`,
     { [key]: `The file is larger than ${megabytes(maxFileBytes)}` },
+  );
+}
+
+export function applicationTooLarge(maxTotalBytes: number) {
+  return new AppError(
+    'APPLICATION_TOO_LARGE',
+    413,
+    `Together your documents are larger than ${megabytes(maxTotalBytes)}. Please upload smaller files.`,
   );
 }
 
@@ -113,9 +123,12 @@ async function storeFile(
   part: MultipartFile,
   key: DocumentKey,
   storage: Storage,
-  maxFileBytes: number,
+  limits: { maxFileBytes: number; remainingBytes: number; maxTotalBytes: number },
   mayBeEmpty: boolean,
 ): Promise<{ stored: StoredObject; contentType: string } | null> {
+  const { maxFileBytes } = limits;
+  const maxBytes = Math.min(maxFileBytes, limits.remainingBytes);
+  const overLimit = () => (maxBytes < maxFileBytes ? applicationTooLarge(limits.maxTotalBytes) : fileTooLarge(key, maxFileBytes));
   const check = new FileTypeCheck();
   let sourceError: unknown;
   part.file.once('limit', () => part.file.destroy(fileTooLarge(key, maxFileBytes)));
@@ -123,7 +136,7 @@ async function storeFile(
     sourceError = error;
     check.destroy(error);
   });
-  const storing = storage.put(check, { maxBytes: maxFileBytes });
+  const storing = storage.put(check, { maxBytes });
   part.file.pipe(check);
   try {
     const stored = await storing;
@@ -137,7 +150,7 @@ async function storeFile(
     if (!part.file.destroyed) part.file.destroy();
     if (error instanceof AppError) throw error;
     if (error === sourceError) throw new MalformedBodyError(error);
-    if (error instanceof StorageLimitError) throw fileTooLarge(key, maxFileBytes);
+    if (error instanceof StorageLimitError) throw overLimit();
     if (error instanceof UnsupportedFileTypeError) throw unsupportedType(key);
     if (error instanceof EmptyFileError) {
       if (mayBeEmpty) return null;
@@ -155,7 +168,7 @@ async function storeFile(
  * every file stored so far is removed before the error is thrown.
  */
 export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeOptions<T>): Promise<Intake<T>> {
-  const { storage, maxFileBytes } = options;
+  const { storage, maxFileBytes, maxTotalBytes } = options;
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
   let input: T | undefined;
@@ -191,7 +204,8 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
       }
       const refusal = options.accepts(key, input);
       if (refusal) throw new ValidationError({ [key]: refusal }, refusal);
-      const received = await storeFile(part, key, storage, maxFileBytes, part.filename === '');
+      const used = files.reduce((sum, f) => sum + f.stored.size, 0);
+      const received = await storeFile(part, key, storage, { maxFileBytes, maxTotalBytes, remainingBytes: maxTotalBytes - used }, part.filename === '');
       current = undefined;
       if (received) files.push({ key, ...received, originalName: safeOriginalName(part.filename) });
     }

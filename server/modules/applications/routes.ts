@@ -9,12 +9,14 @@ import {
 import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
 import { getSessionUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
+import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
 
 export async function applicationRoutes(app: FastifyInstance) {
   const maxFileBytes = app.config.uploads.maxFileBytes;
   await app.register(multipart, { limits: { fileSize: maxFileBytes }, throwFileSizeLimit: true });
+  const limits = formLimits(app);
 
   app.get('/api/applications/upload-limits', async (): Promise<UploadLimits> => ({ maxFileBytes, accept: fileAccept }));
 
@@ -25,7 +27,14 @@ export async function applicationRoutes(app: FastifyInstance) {
     const header = req.headers[idempotencyKeyHeader];
     const key = header === undefined ? null : parseInput(idempotencyKey, header);
     const user = await getSessionUser(req);
-    const { id, replayed } = await submitApplication(app, req, { userId: user?.id ?? null, idempotencyKey: key });
+    const { id, replayed } = await submitApplication(app, req, {
+      userId: user?.id ?? null,
+      idempotencyKey: key,
+      async beforeStoring(input) {
+        await limits.client('applications', req, reply);
+        await limits.address('applications', input.email, reply);
+      },
+    });
     const body: ApplicationSubmitted = { id };
     return reply.code(replayed ? 200 : 201).send(body);
   });

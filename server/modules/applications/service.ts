@@ -16,6 +16,8 @@ export { changeStatus, type StatusChange } from './status.ts';
 export interface Submission {
   userId: string | null;
   idempotencyKey: string | null;
+  /** Runs once the fields are valid, before any file is stored (the form limits, finding 4). */
+  beforeStoring?: (input: ApplicationInput) => Promise<void>;
 }
 
 export const applicationNotFound = () =>
@@ -29,7 +31,7 @@ export const applicationNotFound = () =>
 export async function submitApplication(
   app: FastifyInstance,
   req: FastifyRequest,
-  { userId, idempotencyKey }: Submission,
+  { userId, idempotencyKey, beforeStoring }: Submission,
 ): Promise<{ id: string; replayed: boolean }> {
   if (idempotencyKey) {
     const existing = await repo.findIdByIdempotencyKey(app.db, idempotencyKey);
@@ -43,9 +45,11 @@ export async function submitApplication(
   const { input, files } = await receiveSubmission(req, {
     storage: app.storage,
     maxFileBytes: app.config.uploads.maxFileBytes,
+    maxTotalBytes: app.config.uploads.maxApplicationBytes,
     async validate(fields) {
       const parsed = parseInput(applicationInput, fields);
       choice = await checkCatalogueChoice(app.db, parsed);
+      await beforeStoring?.(parsed);
       return parsed;
     },
     accepts: (key, parsed) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { createPartnership, createReferral, type StoredOnce } from './service.ts';
 
@@ -31,15 +32,21 @@ function answer(reply: FastifyReply, { receipt, isReplay }: StoredOnce) {
 }
 
 export async function referralRoutes(app: FastifyInstance) {
+  const limits = formLimits(app);
+
   app.post('/api/referrals', async (req, reply) => {
     const key = readIdempotencyKey(req);
     const input = parseInput(referralInput, req.body);
+    await limits.client('referrals', req, reply);
+    await limits.address('referrals', input.email, reply);
     return answer(reply, await createReferral(app.db, input, key));
   });
 
   app.post('/api/partnerships', async (req, reply) => {
     const key = readIdempotencyKey(req);
     const input = parseInput(partnershipInput, req.body);
+    await limits.client('partnerships', req, reply);
+    await limits.address('partnerships', input.email, reply);
     return answer(reply, await createPartnership(app.db, input, key));
   });
 }
