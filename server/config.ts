@@ -43,6 +43,7 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   UPLOADS_DRIVER: z.enum(['local']).default('local'),
   UPLOADS_DIR: z.string().optional(),
   TRACKING_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
@@ -87,6 +88,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; maxAttempts: number };
   /** Application documents: streamed to the driver, never served statically. */
   uploads: { driver: 'local'; dir: string; maxFileBytes: number; maxApplicationBytes: number };
+  /** Documents of applications closed longer than this are deleted by a daily job. */
+  retention: { documentMonths: number };
   /** Anonymous forms (applications, referrals, partnerships) per client and per e-mail address. */
   forms: { perClient: number; perAddress: number; windowSeconds: number };
   tracking: {
@@ -163,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       maxApplicationBytes: Math.round(env.MAX_APPLICATION_MB * 1024 * 1024),
     },
+    retention: { documentMonths: env.DOCUMENT_RETENTION_MONTHS },
     forms: {
       perClient: env.FORMS_RATE_LIMIT_PER_CLIENT,
       perAddress: env.FORMS_RATE_LIMIT_PER_ADDRESS,

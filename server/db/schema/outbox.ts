@@ -47,3 +47,13 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * Storage objects that no document row may reference yet (an upload under way) or any more (a
+ * deletion under way). Written before the object, removed in the transaction that records the
+ * document; whatever is left after a crash is deleted by the reconciliation job.
+ */
+export const pendingObjects = pgTable('pending_objects', {
+  storageKey: text('storage_key').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -26,12 +26,19 @@ export function createLocalDiskStorage(dir: string): Storage {
     return path.join(dir, key);
   }
 
+  const newKey = () => {
+    const name = randomBytes(16).toString('hex');
+    return `${name.slice(0, 2)}/${name}`;
+  };
+
   return {
-    async put(source, { maxBytes }) {
+    newKey,
+
+    async put(source, { maxBytes, key = newKey() }) {
       // no await before the pipeline: the source must have a reader before it can fail
       ensureTempDir();
-      const name = randomBytes(16).toString('hex');
-      const key = `${name.slice(0, 2)}/${name}`;
+      if (!keyPattern.test(key)) throw new StorageNotFoundError();
+      const name = key.slice(3);
       const tempPath = path.join(tempDir, name);
       const hash = createHash('sha256');
       let size = 0;
@@ -69,6 +76,7 @@ export function createLocalDiskStorage(dir: string): Storage {
     async delete(key) {
       if (!keyPattern.test(key)) return;
       await rm(path.join(dir, key), { force: true });
+      await rm(path.join(tempDir, key.slice(3)), { force: true });
     },
   };
 }

@@ -9,14 +9,17 @@ export interface StoredObject {
 
 /** Where application documents live: local disk now, object storage later, same interface. */
 export interface Storage {
+  /** A fresh key for `put`: known before the object exists, so it can be recorded first (orphan cleanup). */
+  newKey(): string;
   /**
-   * Streams `source` into a new object. Fails with `StorageLimitError` past `maxBytes`, and with
-   * the source's own error when it errors; either way nothing is left behind.
+   * Streams `source` into a new object (under `key` when given, from `newKey()`). Fails with
+   * `StorageLimitError` past `maxBytes`, and with the source's own error when it errors; either
+   * way nothing is left behind.
    */
-  put(source: Readable, options: { maxBytes: number }): Promise<StoredObject>;
+  put(source: Readable, options: { maxBytes: number; key?: string }): Promise<StoredObject>;
   /** A stream of the object, or `StorageNotFoundError` when there is none. */
   get(key: string): Promise<Readable>;
-  /** Removes the object; removing a missing object is not an error. */
+  /** Removes the object, and any half-written part of it; removing a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
 

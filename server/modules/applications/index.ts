@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { onUserSignedIn } from '../../auth/index.ts';
 import { createChangeFeed } from '../../lib/events/change-feed.ts';
 import { createStorage, type Storage } from '../../lib/storage/index.ts';
+import { registerOrphanCleanup } from '../documents/orphans.ts';
+import { registerDocumentRetention } from '../documents/retention.ts';
 import { documentRoutes } from '../documents/routes.ts';
 import { trackingRoutes } from '../tracking/routes.ts';
 import { resolveTrackingSecret } from '../tracking/secret.ts';
@@ -35,6 +37,8 @@ export async function registerApplications(app: FastifyInstance): Promise<void> 
     createTrackingTokens(await resolveTrackingSecret(app.config), app.config.tracking.ttlSeconds),
   );
   app.decorate('applicationLive', live);
+  registerOrphanCleanup(app);
+  registerDocumentRetention(app);
   await feed.start();
   // Open streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.streams.closeAll());

@@ -24,6 +24,8 @@ export interface Intake<T> {
 
 interface IntakeOptions<T> {
   storage: Storage;
+  /** Records a key before its object is written, so a crash leaves nothing unknown (finding 9). */
+  beforeWrite(key: string): Promise<void>;
   maxFileBytes: number;
   /** All files of one submission together (finding 4). */
   maxTotalBytes: number;
@@ -125,6 +127,7 @@ async function storeFile(
   storage: Storage,
   limits: { maxFileBytes: number; remainingBytes: number; maxTotalBytes: number },
   mayBeEmpty: boolean,
+  storageKey: string,
 ): Promise<{ stored: StoredObject; contentType: string } | null> {
   const { maxFileBytes } = limits;
   const maxBytes = Math.min(maxFileBytes, limits.remainingBytes);
@@ -136,7 +139,7 @@ async function storeFile(
     sourceError = error;
     check.destroy(error);
   });
-  const storing = storage.put(check, { maxBytes });
+  const storing = storage.put(check, { maxBytes, key: storageKey });
   part.file.pipe(check);
   try {
     const stored = await storing;
@@ -205,7 +208,10 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
       const refusal = options.accepts(key, input);
       if (refusal) throw new ValidationError({ [key]: refusal }, refusal);
       const used = files.reduce((sum, f) => sum + f.stored.size, 0);
-      const received = await storeFile(part, key, storage, { maxFileBytes, maxTotalBytes, remainingBytes: maxTotalBytes - used }, part.filename === '');
+      const storageKey = storage.newKey();
+      await options.beforeWrite(storageKey);
+      const limits = { maxFileBytes, maxTotalBytes, remainingBytes: maxTotalBytes - used };
+      const received = await storeFile(part, key, storage, limits, part.filename === '', storageKey);
       current = undefined;
       if (received) files.push({ key, ...received, originalName: safeOriginalName(part.filename) });
     }

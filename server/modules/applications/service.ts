@@ -8,6 +8,7 @@ import { confirmationMail, trackingLink } from './emails.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
+import { clearPending, markPending } from '../documents/orphans.ts';
 import { passportHint, toApplicationView } from './views.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
 
@@ -46,6 +47,7 @@ export async function submitApplication(
     storage: app.storage,
     maxFileBytes: app.config.uploads.maxFileBytes,
     maxTotalBytes: app.config.uploads.maxApplicationBytes,
+    beforeWrite: (key) => markPending(app.db, [key]),
     async validate(fields) {
       const parsed = parseInput(applicationInput, fields);
       choice = await checkCatalogueChoice(app.db, parsed);
@@ -66,6 +68,7 @@ export async function submitApplication(
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
       await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
+      await clearPending(tx, files.map((file) => file.stored.key));
       await publishApplicationChange(tx, id, userId);
       const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
       const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id));

@@ -17,7 +17,8 @@ export type AuditAction =
   | 'contact_request.updated'
   | 'mail.retried'
   | 'application.passport_viewed'
-  | 'application.tracking_revoked';
+  | 'application.tracking_revoked'
+  | 'documents.retention_deleted';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

@@ -9,15 +9,29 @@ import { downloadName } from './service.ts';
 const ctx = useTestApp();
 
 function download(id: string, key: string, headers: Record<string, string> = {}) {
-  return ctx.app.inject({ method: 'GET', url: `/api/applications/${id}/documents/${key}`, headers });
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/applications/${id}/documents/${key}`,
+    headers,
+  });
 }
 
 async function ownedApplication() {
   const owner = await createUser(ctx.app);
-  const { id, email } = await createApplication(ctx.app, {}, {
-    cookie: owner.cookie,
-    files: [{ key: 'transcripts', ...fixture('transcript.pdf'), filename: 'Transcript – final (v2).pdf' }],
-  });
+  const { id, email } = await createApplication(
+    ctx.app,
+    {},
+    {
+      cookie: owner.cookie,
+      files: [
+        {
+          key: 'transcripts',
+          ...fixture('transcript.pdf'),
+          filename: 'Transcript – final (v2).pdf',
+        },
+      ],
+    },
+  );
   return { id, email, owner };
 }
 
@@ -27,7 +41,9 @@ describe('GET /api/applications/:id/documents/:key', () => {
     const res = await download(id, 'transcripts', { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="Transcript _ final _v2_.pdf"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="Transcript _ final _v2_.pdf"',
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.equals(fixture('transcript.pdf').content)).toBe(true);
   });
@@ -51,12 +67,24 @@ describe('GET /api/applications/:id/documents/:key', () => {
     const { id, email } = await ownedApplication();
     const other = await createApplication(ctx.app);
     const track = async (applicationId: string, e: string) =>
-      ((await ctx.app.inject({ method: 'POST', url: '/api/track', payload: { applicationId, email: e } })).json() as TrackResult);
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/track',
+          payload: { applicationId, email: e },
+        })
+      ).json() as TrackResult;
     const { token, streamToken } = await track(id, email);
-    expect((await download(id, 'transcripts', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    expect(
+      (await download(id, 'transcripts', { authorization: `Bearer ${token}` })).statusCode,
+    ).toBe(200);
     const otherToken = (await track(other.id, other.email)).token;
-    expect((await download(id, 'transcripts', { authorization: `Bearer ${otherToken}` })).statusCode).toBe(404);
-    expect((await download(id, 'transcripts', { authorization: `Bearer ${streamToken}` })).statusCode).toBe(401);
+    expect(
+      (await download(id, 'transcripts', { authorization: `Bearer ${otherToken}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await download(id, 'transcripts', { authorization: `Bearer ${streamToken}` })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 404 for a document that was not uploaded, an unknown key, and a path', async () => {

@@ -6,7 +6,10 @@ export interface DetectedType {
 }
 
 const signatures: { bytes: number[]; type: DetectedType }[] = [
-  { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], type: { contentType: 'application/pdf', extension: '.pdf' } },
+  {
+    bytes: [0x25, 0x50, 0x44, 0x46, 0x2d],
+    type: { contentType: 'application/pdf', extension: '.pdf' },
+  },
   {
     bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     type: { contentType: 'image/png', extension: '.png' },

@@ -15,13 +15,22 @@ export interface DocumentReader {
 }
 
 const staffRoles = new Set(['consultant', 'admin']);
-const extensions: Record<string, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
+const extensions: Record<string, string> = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+};
 
-export const documentNotFound = () => new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
+export const documentNotFound = () =>
+  new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
 
 /** ASCII letters, digits, dot, dash, underscore and space only; the stored type decides the extension. */
 export function downloadName(originalName: string, contentType: string, fallback: string): string {
-  const stem = path.parse(originalName).name.replace(/[^A-Za-z0-9._ -]+/g, '_').replace(/^[._ ]+/, '').slice(0, 100);
+  const stem = path
+    .parse(originalName)
+    .name.replace(/[^A-Za-z0-9._ -]+/g, '_')
+    .replace(/^[._ ]+/, '')
+    .slice(0, 100);
   return `${stem || fallback}${extensions[contentType] ?? ''}`;
 }
 
@@ -36,14 +45,19 @@ export async function openDocument(
   key: string,
 ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
   if (!reader.user && !reader.trackedApplicationId) {
-    throw new AppError('UNAUTHENTICATED', 401, 'Please sign in, or open this document from the track page.');
+    throw new AppError(
+      'UNAUTHENTICATED',
+      401,
+      'Please sign in, or open this document from the track page.',
+    );
   }
   if (!isDocumentKey(key)) throw documentNotFound();
   const application = await findApplicationRow(app.db, applicationId);
   if (!application) throw documentNotFound();
   const allowed =
     reader.trackedApplicationId === application.id ||
-    (reader.user !== null && (reader.user.id === application.userId || staffRoles.has(reader.user.role)));
+    (reader.user !== null &&
+      (reader.user.id === application.userId || staffRoles.has(reader.user.role)));
   if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();
