@@ -130,6 +130,10 @@ describe.sequential('the staff console', () => {
     await page.getByLabel('Search by name, e-mail or application ID').press('Enter');
     await page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
     await page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
+    // masked until asked for; each full view goes to the audit log
+    await page.getByText('•••••4321').waitFor();
+    expect(await page.getByText('K7654321').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show full number' }).click();
     await page.getByText('K7654321').waitFor();
 
     await page.getByLabel('Add a note').fill('Checked the passport scan: all fine.');
@@ -161,6 +165,8 @@ describe.sequential('the staff console', () => {
     expect(await applicant.page.getByText('Checked the passport scan').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'staff-application-desktop');
+    await page.getByRole('button', { name: 'Stop all tracking links' }).click();
+    await page.getByText('Every tracking link sent so far has stopped working.').waitFor();
     expect(consultant.problems).toEqual([]);
     expect(applicant.problems).toEqual([]);
   });
@@ -207,8 +213,18 @@ describe.sequential('the staff console', () => {
     const entries = queue.getByRole('list', { name: 'Audit entries' });
     await entries.getByText('Colleague invited').first().waitFor();
     await entries.getByText('offered → accepted').waitFor();
+    await entries.getByText('Passport number viewed').first().waitFor();
     await expectNoSeriousAxeViolations(queue);
     await screenshot(queue, 'staff-audit-desktop');
+
+    await queue
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Mail' })
+      .click();
+    await queue.getByRole('heading', { name: 'Mail', level: 1 }).waitFor();
+    await queue.getByRole('list', { name: 'Failed e-mails' }).getByText('No e-mail has failed.').waitFor();
+    await expectNoSeriousAxeViolations(queue);
+    await screenshot(queue, 'staff-mail-desktop');
 
     const phone = await signedInAs(consultantEmail, 'phone', '/staff');
     await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();

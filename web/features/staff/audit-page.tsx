@@ -18,6 +18,9 @@ const actions: Record<string, string> = {
   'admin.created': 'Admin created (command line)',
   'contact_request.updated': 'Referral or partnership handled',
   'mail.retried': 'E-mail retried',
+  'application.passport_viewed': 'Passport number viewed',
+  'application.tracking_revoked': 'Tracking links stopped',
+  'documents.retention_deleted': 'Documents deleted (retention)',
 };
 
 function describe(entry: AuditEntry): string {
@@ -33,6 +36,12 @@ function describe(entry: AuditEntry): string {
       return `${entry.subjectType} ${d.from} → ${d.to}`;
     case 'mail.retried':
       return `“${d.subject ?? 'e-mail'}”`;
+    case 'application.passport_viewed':
+      return 'full passport number shown';
+    case 'application.tracking_revoked':
+      return 'every tracking link stopped';
+    case 'documents.retention_deleted':
+      return `${d.documents ?? ''} documents of applications closed over ${d.months ?? ''} months ago`;
     default:
       return [d.email, d.role].filter(Boolean).join(', ');
   }
