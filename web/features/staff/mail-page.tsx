@@ -75,8 +75,9 @@ export function MailPage() {
       <div>
         <h1 className="text-2xl font-bold text-ink">Mail</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted">
-          Every e-mail is kept until it is delivered. One the mail server keeps refusing, or turns
-          away for good, stops here: fix the cause (the address, the mail server) and retry it.
+          Every e-mail is kept until it is delivered. A message the mail server refuses for good, or
+          keeps refusing for about a day, stops here: fix the cause (the address or the mail server)
+          and retry it.
         </p>
       </div>
       {mail.isPending && <Spinner label="Loading the mail queue…" />}
