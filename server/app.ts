@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SiteConfig } from '../shared/schemas/site.ts';
 import type { Config } from './config.ts';
@@ -10,13 +9,14 @@ import { runMigrations } from './db/migrate.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
 import { registerAuth } from './auth/index.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
+import { OneLinePerRequest } from './lib/access-log.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerScheduler } from './lib/jobs/index.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { contentSecurityPolicy } from './lib/security-headers.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
@@ -25,6 +25,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 
 declare module 'fastify' {
@@ -60,10 +61,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  const accessLog = new OneLinePerRequest();
   const app = Fastify({
     logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    logController: accessLog,
     routerOptions: { maxParamLength: 200 },
     // Finding 7: a client that trickles its headers or body, or sits silent, is cut off.
     requestTimeout: config.http.requestTimeoutMs,
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
     },
   });
+  accessLog.attach(app.log);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -84,8 +88,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
   });
   app.addHook('onClose', async () => database.close());
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
+  const headers = securityHeaders(config);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers).header('x-request-id', req.id);
+    done();
   });
   // Finding 14: no API answer is kept by a browser or proxy unless its route says it may be
   // (the public catalogue does); most carry personal data.
@@ -97,11 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerInputGuards(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    strictTransportSecurity: config.isProduction,
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(compress, { global: true, threshold: 1024 });
   await registerMailer(app);
   const authSecret = await resolveAuthSecret(config);
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes);
+  await app.register(siteRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await registerApplications(app);

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /** Everything the built app loads comes from this origin; no inline scripts or styles. */
@@ -16,4 +18,28 @@ export function contentSecurityPolicy(config: Config) {
     scriptSrcAttr: ["'none'"],
     upgradeInsecureRequests: config.isProduction ? [] : null,
   };
+}
+
+/**
+ * Helmet's headers, worked out once at start: they do not depend on the request, so each
+ * response only copies them (helmet itself would re-parse its options on every request).
+ */
+export function securityHeaders(config: Config): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    strictTransportSecurity: config.isProduction,
+    crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -27,17 +27,26 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+export interface SpawnOptions {
+  /** Keep only the last 64 KB of output (benchmarks that log every request). */
+  tailOutput?: boolean;
+}
+
 /** Runs `server/main.ts` as a real process, as `npm start` does after building. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (options.tailOutput && output.length > 65_536) output = output.slice(-65_536);
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...unthrottledForms, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,

@@ -5,6 +5,7 @@ import {
   universityIdParam,
   universityQuery,
 } from '../../../shared/schemas/catalogue.ts';
+import { prepareJson, sendPrepared } from '../../lib/prepared-response.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as catalogue from './service.ts';
 
@@ -28,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return catalogue.listPrograms(app.db, parseInput(programQuery, req.query));
   });
 
-  app.get('/api/consultants', async () => catalogue.listConsultants(app.db));
-
-  app.get('/api/site', async () => app.site);
+  // Consultants change only when the catalogue is loaded at start: prepared once, after loading.
+  const consultants = prepareJson(await catalogue.listConsultants(app.db));
+  app.get('/api/consultants', (req, reply) => sendPrepared(req, reply, consultants, 'public, max-age=300'));
 }

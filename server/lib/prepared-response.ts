@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * A response body worked out once for many readers: serialised, tagged and compressed at the
+ * highest settings up front, so a request only picks the variant it accepts (or answers 304).
+ */
+export interface PreparedBody {
+  readonly etag: string;
+  readonly contentType: string;
+  readonly identity: Buffer;
+  readonly encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Smaller bodies are sent as they are: compressing them gains less than the header costs. */
+const compressFrom = 1024;
+
+export function prepareBody(body: string | Buffer, contentType: string): PreparedBody {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const encoded: PreparedBody['encoded'] = {};
+  if (identity.length >= compressFrom) {
+    encoded.br = brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    });
+    encoded.gzip = gzipSync(identity, { level: 9 });
+  }
+  return { etag, contentType, identity, encoded };
+}
+
+export function prepareJson(value: unknown): PreparedBody {
+  return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8');
+}
+
+const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'], cache: boundedCache(64) });
+
+/** Only the first few distinct Accept-Encoding values are remembered, whatever clients send. */
+function boundedCache(max: number) {
+  const map = new Map<string, string>();
+  const cache = {
+    get: (key: string) => map.get(key),
+    has: (key: string) => map.has(key),
+    set(key: string, value: string) {
+      if (map.size < max) map.set(key, value);
+      return cache;
+    },
+  };
+  return cache;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.slice(2);
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === etag || trimmed === opaque || trimmed === `W/${opaque}`;
+  });
+}
+
+/** Sends a prepared body: 304 when the reader has it, else the best encoding it accepts. */
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: PreparedBody, cacheControl: string) {
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.header('content-type', body.contentType);
+  const accept = req.headers['accept-encoding'];
+  const encoding = accept && body.encoded.br ? negotiator.negotiate(accept) : null;
+  const encoded = encoding ? body.encoded[encoding] : undefined;
+  if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
+  return reply.send(body.identity);
+}
