@@ -41,3 +41,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
 });
+
+describe('object storage settings', () => {
+  it('needs a bucket, and both halves of a key or neither', () => {
+    expect(problemsOf({ UPLOADS_DRIVER: 's3' })).toEqual(['UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3']);
+    expect(problemsOf({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_ACCESS_KEY_ID: 'id' })[0]).toMatch(
+      /^UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both/,
+    );
+    expect(problemsOf({ UPLOADS_DRIVER: 'ftp', UPLOADS_S3_BUCKET: 'Not A Bucket', UPLOADS_S3_PREFIX: '../' }).map((p) => p.split(':')[0])).toEqual(
+      ['UPLOADS_DRIVER', 'UPLOADS_S3_BUCKET', 'UPLOADS_S3_PREFIX'],
+    );
+  });
+
+  it('uses path-style addresses for a custom endpoint unless told otherwise, and the AWS chain without keys', () => {
+    const custom = loadConfig({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_ENDPOINT: 'https://s3.example.com' });
+    expect(custom.uploads.s3).toMatchObject({ bucket: 'docs', region: 'us-east-1', forcePathStyle: true, credentials: null, prefix: '' });
+    const aws = loadConfig({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_REGION: 'eu-west-2' });
+    expect(aws.uploads.s3).toMatchObject({ endpoint: null, region: 'eu-west-2', forcePathStyle: false });
+    expect(loadConfig({}).uploads.s3).toBeNull();
+  });
+});

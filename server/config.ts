@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { KeyConfigError, parseDataKeys, type DataKey } from './lib/field-cipher.ts';
+import type { S3Options } from './lib/storage/s3.ts';
+import { projectPaths } from './paths.ts';
 
 const port = z.coerce
   .number({ message: 'must be a number' })
@@ -44,8 +46,21 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
-  UPLOADS_DRIVER: z.enum(['local']).default('local'),
+  UPLOADS_DRIVER: z.enum(['local', 's3']).default('local'),
   UPLOADS_DIR: z.string().optional(),
+  UPLOADS_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .optional(),
+  UPLOADS_S3_REGION: z.string().min(1).default('us-east-1'),
+  UPLOADS_S3_ENDPOINT: z.url({ message: 'must be a full URL such as https://s3.example.com' }).optional(),
+  UPLOADS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  UPLOADS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOADS_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  UPLOADS_S3_PREFIX: z
+    .string()
+    .regex(/^((?!\.{1,2}\/)[A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names ending with /, e.g. documents/')
+    .default(''),
   TRACKING_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   TRACKING_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRACKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
@@ -87,7 +102,13 @@ export interface Config {
   /** Without an SMTP URL, mail goes to the dev outbox under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; maxAttempts: number };
   /** Application documents: streamed to the driver, never served statically. */
-  uploads: { driver: 'local'; dir: string; maxFileBytes: number; maxApplicationBytes: number };
+  uploads: {
+    driver: 'local' | 's3';
+    dir: string;
+    maxFileBytes: number;
+    maxApplicationBytes: number;
+    s3: S3Options | null;
+  };
   /** Documents of applications closed longer than this are deleted by a daily job. */
   retention: { documentMonths: number };
   /** Anonymous forms (applications, referrals, partnerships) per client and per e-mail address. */
@@ -111,7 +132,25 @@ export class ConfigError extends Error {
   }
 }
 
-const projectRoot = path.resolve(import.meta.dirname, '..');
+function s3Options(env: Env): S3Options {
+  const problems: string[] = [];
+  if (!env.UPLOADS_S3_BUCKET) problems.push('UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3');
+  if (!env.UPLOADS_S3_ACCESS_KEY_ID !== !env.UPLOADS_S3_SECRET_ACCESS_KEY) {
+    problems.push('UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both, or neither to use the AWS credential chain');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    bucket: env.UPLOADS_S3_BUCKET!,
+    region: env.UPLOADS_S3_REGION,
+    endpoint: env.UPLOADS_S3_ENDPOINT ?? null,
+    credentials:
+      env.UPLOADS_S3_ACCESS_KEY_ID && env.UPLOADS_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID, secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ? env.UPLOADS_S3_FORCE_PATH_STYLE === 'true' : Boolean(env.UPLOADS_S3_ENDPOINT),
+    prefix: env.UPLOADS_S3_PREFIX,
+  };
+}
 
 /** Reads every setting once; a bad value throws with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -135,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (error instanceof KeyConfigError) throw new ConfigError([`DATA_ENCRYPTION_KEYS: ${error.message}`]);
     throw error;
   }
+  const s3 = env.UPLOADS_DRIVER === 's3' ? s3Options(env) : null;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -148,9 +188,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-    siteConfigFile: path.resolve(env.SITE_CONFIG_FILE ?? path.join(projectRoot, 'config/site.json')),
-    catalogueDir: path.resolve(env.CATALOGUE_DIR ?? path.join(projectRoot, 'server/db/catalogue')),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(projectRoot, 'dist/web')),
+    siteConfigFile: path.resolve(env.SITE_CONFIG_FILE ?? projectPaths.siteConfig),
+    catalogueDir: path.resolve(env.CATALOGUE_DIR ?? projectPaths.catalogue),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? projectPaths.webDist),
     auth: {
       secret: env.BETTER_AUTH_SECRET ?? null,
       rateLimit: {
@@ -165,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
       maxFileBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
       maxApplicationBytes: Math.round(env.MAX_APPLICATION_MB * 1024 * 1024),
+      s3,
     },
     retention: { documentMonths: env.DOCUMENT_RETENTION_MONTHS },
     forms: {

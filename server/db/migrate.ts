@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { projectPaths } from '../paths.ts';
 import type { Database, Db } from './client.ts';
-
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** Applies the committed SQL migrations; the caller holds the migration lock. */
 export async function runMigrations(kind: Database['kind'], db: Db): Promise<void> {
   const migrate = kind === 'postgres' ? migratePg : migratePglite;
-  await migrate(db as never, { migrationsFolder });
+  await migrate(db as never, { migrationsFolder: projectPaths.migrations });
 }

@@ -17,16 +17,20 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Builds the app if needed and starts the real server once for every e2e spec. */
+function run(script: string, ...args: string[]) {
+  const result = spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed`);
+}
+
+/**
+ * Builds what is missing (the web app only when it has no build yet; the server every time, since
+ * it takes a fraction of a second and must match the sources), then starts the compiled server,
+ * as `npm start` does, once for every e2e spec.
+ */
 export default async function setup(project: TestProject) {
   const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
-  if (!existsSync(path.join(webDist, 'index.html'))) {
-    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDist], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  if (!existsSync(path.join(webDist, 'index.html'))) run('build:web', '--outDir', webDist);
+  run('build:server');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const { database, drop } = await createTestDatabase();
   const port = await freePort();
@@ -45,7 +49,7 @@ export default async function setup(project: TestProject) {
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
-  });
+  }, { compiled: true });
   if (!(await waitUntilHealthy(server))) throw new Error(`The server exited during start:\n${server.output()}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);

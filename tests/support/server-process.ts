@@ -30,9 +30,11 @@ export interface ServerProcess {
 export interface SpawnOptions {
   /** Keep only the last 64 KB of output (benchmarks that log every request). */
   tailOutput?: boolean;
+  /** Run the compiled server (`dist/server/main.js`, from `npm run build`) as `npm start` does. */
+  compiled?: boolean;
 }
 
-/** Runs `server/main.ts` as a real process, as `npm start` does after building. */
+/** Runs the server as a real process: its TypeScript sources through tsx, or the compiled output. */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   let output = '';
@@ -40,7 +42,8 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     output += chunk.toString();
     if (options.tailOutput && output.length > 65_536) output = output.slice(-65_536);
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...unthrottledForms, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
