@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import { spawnServer, waitUntilHealthy } from '../tests/support/server-process.ts';
+import { startS3Server } from '../tests/support/s3-server.ts';
 import { sampleMemory, settledResidentMb } from './server-memory.ts';
 
 /**
  * Peak server memory while 20 clients upload a 10 MB document each, at once, against a real
  * server process on loopback (temporary DATA_DIR; embedded database, or PostgreSQL with
- * TEST_DATABASE_URL). Files are streamed to disk, so memory should barely move.
+ * TEST_DATABASE_URL). Files are streamed to disk, so memory should barely move. With
+ * BENCH_STORAGE=s3 the documents go to an S3-protocol server (s3rver, in this process) instead.
  */
 const clients = 20;
 const fileBytes = 10 * 1024 * 1024;
@@ -17,10 +19,12 @@ const timeoutMs = 120_000;
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-uploads-'));
 const { database, drop } = await createTestDatabase();
+const s3 = process.env.BENCH_STORAGE === 's3' ? await startS3Server() : null;
 const server = await spawnServer({
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+  ...s3?.env,
 });
 
 function applicationForm(file: Buffer): FormData {
@@ -88,15 +92,17 @@ try {
   const peak = await memory.stop();
 
   const created = answers.filter((s) => s === 201).length;
-  console.log(`database: ${database.kind}; ${clients} clients x ${fileBytes / 1024 / 1024} MB at once`);
+  console.log(`database: ${database.kind}; storage: ${s3 ? 's3' : 'local'}; ${clients} clients x ${fileBytes / 1024 / 1024} MB at once`);
   console.log(`created: ${created}/${clients} (answers: ${[...new Set(answers)].join(', ')})`);
-  console.log(`files on disk: ${await countFiles(path.join(dataDir, 'uploads'))} (${3 * clients} of them from the warm-up)`);
+  const stored = s3 ? (await s3.objectNames()).length : await countFiles(path.join(dataDir, 'uploads'));
+  console.log(`files stored: ${stored} (${3 * clients} of them from the warm-up)`);
   console.log(`time: ${seconds.toFixed(2)} s, ${((clients * fileBytes) / 1024 / 1024 / seconds).toFixed(0)} MB/s`);
   console.log(`server memory (RSS): before ${baseline} MB, peak ${peak} MB, growth ${(peak - baseline).toFixed(1)} MB`);
   if (created !== clients) process.exitCode = 1;
 } finally {
   clearTimeout(timer);
   await server.stop();
+  await s3?.stop();
   await drop();
   await rm(dataDir, { recursive: true, force: true });
 }
