@@ -4,11 +4,17 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+/**
+ * `vite build`: the browser app into dist/web, with a manifest the server reads to preload each
+ * page's chunk. `vite build --ssr`: the server renderer (web/entry-server.tsx) into dist/ssr.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: isSsrBuild
+    ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false, rolldownOptions: { input: 'entry-server.tsx' } }
+    : { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {
@@ -17,4 +23,4 @@ export default defineConfig({
       '/dev': `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

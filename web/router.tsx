@@ -1,31 +1,54 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { Layout } from './components/layout';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
+import { catalogueQueries } from './lib/catalogue';
+import type { PageHandle } from '../shared/page-rendering';
 
-/** The route table of the spec's section 2; every screen is its own lazily loaded chunk. */
-export const router = createBrowserRouter([
+/**
+ * The route table of the spec's section 2; every screen is its own lazily loaded chunk. Public
+ * pages carry a `handle` (PageHandle): the server renders them to HTML with their data, and the
+ * browser hydrates them.
+ */
+const ssr = (module: string, data?: PageHandle['ssr']['data']): PageHandle => ({ ssr: { module, data } });
+
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })) },
+      {
+        index: true,
+        handle: ssr('features/home/home-page.tsx'),
+        lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
+      },
       {
         path: 'universities',
+        handle: ssr('features/universities/universities-page.tsx', () => [catalogueQueries.universities]),
         lazy: () => import('./features/universities/universities-page').then((m) => ({ Component: m.UniversitiesPage })),
       },
       {
         path: 'programs',
+        handle: ssr('features/programs/programs-page.tsx', () => [catalogueQueries.programs, catalogueQueries.universities]),
         lazy: () => import('./features/programs/programs-page').then((m) => ({ Component: m.ProgramsPage })),
       },
       {
         path: 'application',
         lazy: () => import('./features/application/application-page').then((m) => ({ Component: m.ApplicationPage })),
       },
-      { path: 'track', lazy: () => import('./features/track/track-page').then((m) => ({ Component: m.TrackPage })) },
-      { path: 'login', lazy: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
+      {
+        path: 'track',
+        handle: ssr('features/track/track-page.tsx'),
+        lazy: () => import('./features/track/track-page').then((m) => ({ Component: m.TrackPage })),
+      },
+      {
+        path: 'login',
+        handle: ssr('features/auth/login-page.tsx'),
+        lazy: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
       {
         path: 'register',
+        handle: ssr('features/auth/register-page.tsx'),
         lazy: () => import('./features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
       },
       {
@@ -36,10 +59,18 @@ export const router = createBrowserRouter([
         path: 'dashboard',
         lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
       },
-      { path: 'refer', lazy: () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })) },
-      { path: 'free', lazy: () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })) },
+      {
+        path: 'refer',
+        handle: ssr('features/refer/refer-page.tsx'),
+        lazy: () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })),
+      },
+      {
+        path: 'free',
+        handle: ssr('features/consult/free-page.tsx', () => [catalogueQueries.consultants]),
+        lazy: () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })),
+      },
       { path: 'staff/*', lazy: () => import('./features/staff/staff-console').then((m) => ({ Component: m.StaffConsole })) },
       { path: '*', Component: NotFoundPage },
     ],
   },
-]);
+];

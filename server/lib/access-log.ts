@@ -1,5 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { safeUrl } from './logger.ts';
+
+/**
+ * Marks requests the server makes to itself (app.inject, e.g. for a page's data): they are part
+ * of the request that caused them and get no line of their own. The value is secret, so a client
+ * cannot hide its own requests from the log by sending the header.
+ */
+export const internalRequestHeader = { name: 'x-portal-internal', value: randomBytes(16).toString('hex') } as const;
+const isInternal = (req: FastifyRequest) => req.headers[internalRequestHeader.name] === internalRequestHeader.value;
 
 const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const logsInfo = (log: FastifyBaseLogger) => (levels[log.level] ?? Infinity) <= levels.info!;
@@ -35,6 +44,6 @@ export class OneLinePerRequest extends LogController {
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     // a route may log below info (or not at all: logLevel 'silent'); its request logger knows
-    else if (logsInfo(req.log)) this.log?.info(line, 'request completed');
+    else if (logsInfo(req.log) && !isInternal(req)) this.log?.info(line, 'request completed');
   }
 }

@@ -66,8 +66,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Sends a prepared body: 304 when the reader has it, else the best encoding it accepts. */
-export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: PreparedBody, cacheControl: string) {
-  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: PreparedBody, cacheControl: string, vary = 'accept-encoding') {
+  reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', vary);
   if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.header('content-type', body.contentType);
   const accept = req.headers['accept-encoding'];

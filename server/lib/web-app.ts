@@ -3,15 +3,20 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
+import { createPageRenderer } from './page-renderer.ts';
+import { sendPrepared } from './prepared-response.ts';
 
 /**
- * Serves the built SPA with a history fallback, catalogue media under /media, and a JSON 404
- * for unknown /api paths.
+ * Serves the built web app: public pages rendered on the server with their content (when the
+ * server renderer is built, dist/ssr), every other address the app's index.html (history
+ * fallback); catalogue media under /media, and a JSON 404 for unknown /api paths.
  */
 export async function registerWebApp(app: FastifyInstance) {
   const { webDistDir, catalogueDir } = app.config;
   const hasWebBuild = existsSync(path.join(webDistDir, 'index.html'));
   if (!hasWebBuild) app.log.warn('The web app is not built: run `npm run build` to serve it');
+  const pages = hasWebBuild ? await createPageRenderer(app, webDistDir, path.join(path.dirname(webDistDir), 'ssr')) : null;
+  if (hasWebBuild && !pages) app.log.warn('The server renderer is not built (dist/ssr): pages are rendered in the browser only');
 
   await app.register(fastifyStatic, {
     root: path.join(catalogueDir, 'media'),
@@ -33,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance) {
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const isPageRequest =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith('/api/') &&
@@ -44,6 +49,14 @@ export async function registerWebApp(app: FastifyInstance) {
     }
     if (!hasWebBuild) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build`, then restart.');
+    }
+    const page = await pages?.render(req).catch((error: unknown) => {
+      req.log.error({ err: error }, 'server rendering failed: sending the page for the browser to render');
+      return null;
+    });
+    if (page?.kind === 'shared') return sendPrepared(req, reply, page.body, 'no-cache', 'cookie, accept-encoding');
+    if (page?.kind === 'private') {
+      return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(page.html);
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', webDistDir);

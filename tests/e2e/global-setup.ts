@@ -17,8 +17,8 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function run(script: string, ...args: string[]) {
-  const result = spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, stdio: 'inherit' });
+function run(script: string) {
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm run ${script} failed`);
 }
 
@@ -29,7 +29,10 @@ function run(script: string, ...args: string[]) {
  */
 export default async function setup(project: TestProject) {
   const webDist = path.resolve(root, process.env.WEB_DIST_DIR ?? 'dist/web');
-  if (!existsSync(path.join(webDist, 'index.html'))) run('build:web', '--outDir', webDist);
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    if (process.env.WEB_DIST_DIR) throw new Error(`No web app build in WEB_DIST_DIR (${webDist})`);
+    run('build:web');
+  }
   run('build:server');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
   const { database, drop } = await createTestDatabase();

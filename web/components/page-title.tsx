@@ -1,10 +1,17 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 const siteName = 'UK Study Portal';
 
+export const fullTitle = (title: string) => (title ? `${title} | ${siteName}` : siteName);
+
+/** On the server, the page being rendered writes its title here for the HTML <title>. */
+export const ServerHeadContext = createContext<{ title: string } | null>(null);
+
 /** Sets the document title for the current route. */
 export function usePageTitle(title: string) {
+  const serverHead = useContext(ServerHeadContext);
+  if (serverHead) serverHead.title = fullTitle(title);
   useEffect(() => {
-    document.title = title ? `${title} | ${siteName}` : siteName;
+    document.title = fullTitle(title);
   }, [title]);
 }

@@ -12,11 +12,15 @@ export interface AccountUser {
   name: string;
 }
 
-const sessionKey = ['auth', 'session'] as const;
+export const sessionQueryKey = ['auth', 'session'] as const;
+const sessionKey = sessionQueryKey;
+export const sessionPath = '/api/auth/get-session';
+
+/** What /api/auth/get-session answers, as the session query holds it (the server renders with it too). */
+export const sessionUserOf = (session: { user: AccountUser } | null) => session?.user ?? null;
 
 async function fetchSessionUser(): Promise<AccountUser | null> {
-  const session = await apiGet<{ user: AccountUser } | null>('/api/auth/get-session');
-  return session?.user ?? null;
+  return sessionUserOf(await apiGet<{ user: AccountUser } | null>(sessionPath));
 }
 
 /** `data` is the signed-in user, or null when signed out. */

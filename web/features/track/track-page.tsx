@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
@@ -48,6 +49,22 @@ function NotFound({ message = notFoundText }: { message?: string }) {
 
 export function TrackPage() {
   usePageTitle('Track your application');
+  // The tracking token may sit in the address's #fragment or in session storage, which only the
+  // browser can read: the server renders a spinner where the record will be.
+  const isHydrated = useHydrated();
+  return (
+    <>
+      <PageHeader eyebrow="Your application" title="Track your application">
+        Follow your application as it moves from submitted to accepted. This page updates by itself.
+      </PageHeader>
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        {isHydrated ? <Tracker /> : <Spinner label="Loading application details…" />}
+      </div>
+    </>
+  );
+}
+
+function Tracker() {
   const location = useLocation();
   const [source, setSource] = useState<TrackSource | null>(() => initialSource(location.state));
   const [isChoosingAnother, setChoosingAnother] = useState(false);
@@ -107,60 +124,55 @@ export function TrackPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Your application" title="Track your application">
-        Follow your application as it moves from submitted to accepted. This page updates by itself.
-      </PageHeader>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-        {source === null ? (
-          <>
-            {linksStopped && (
-              <Alert tone="success" title="Every tracking link has stopped working">
-                To follow your application again, enter its ID and your e-mail address.
-              </Alert>
-            )}
-            {!isChoosingAnother && <NotFound />}
-            <LookupForm onLookup={lookup} />
-          </>
-        ) : tracked.isPending ? (
-          <Spinner label="Loading application details…" />
-        ) : tracked.isError ? (
-          isRefused ? (
-            <>
-              <NotFound
-                message={
-                  (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
-                    ? notFoundText
-                    : tracked.error.message
-                }
-              />
-              <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />
-            </>
-          ) : (
-            <Alert tone="error" title="Failed to load application details.">
-              <Button variant="secondary" className="mt-2" onClick={() => void tracked.refetch()}>
-                Try again
-              </Button>
+      {source === null ? (
+        <>
+          {linksStopped && (
+            <Alert tone="success" title="Every tracking link has stopped working">
+              To follow your application again, enter its ID and your e-mail address.
             </Alert>
-          )
-        ) : (
+          )}
+          {!isChoosingAnother && <NotFound />}
+          <LookupForm onLookup={lookup} />
+        </>
+      ) : tracked.isPending ? (
+        <Spinner label="Loading application details…" />
+      ) : tracked.isError ? (
+        isRefused ? (
           <>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 className="text-2xl font-bold text-ink">
-                {tracked.data.application.academicInfo.program.name}
-              </h2>
-              <div className="flex items-center gap-4">
-                <LiveIndicator state={live} />
-                <Button variant="ghost" onClick={trackAnother}>
-                  Track a different application
-                </Button>
-              </div>
-            </div>
-            <StatusBanner status={tracked.data.application.status} />
-            <ApplicationDetails application={tracked.data.application} token={tracked.data.token} />
-            <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
+            <NotFound
+              message={
+                (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
+                  ? notFoundText
+                  : tracked.error.message
+              }
+            />
+            <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />
           </>
-        )}
-      </div>
+        ) : (
+          <Alert tone="error" title="Failed to load application details.">
+            <Button variant="secondary" className="mt-2" onClick={() => void tracked.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-2xl font-bold text-ink">
+              {tracked.data.application.academicInfo.program.name}
+            </h2>
+            <div className="flex items-center gap-4">
+              <LiveIndicator state={live} />
+              <Button variant="ghost" onClick={trackAnother}>
+                Track a different application
+              </Button>
+            </div>
+          </div>
+          <StatusBanner status={tracked.data.application.status} />
+          <ApplicationDetails application={tracked.data.application} token={tracked.data.token} />
+          <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
+import { internalRequestHeader } from './access-log.ts';
+import { prepareBody, type PreparedBody } from './prepared-response.ts';
+import { assemblePage, chunksOf, type ViteManifest } from './page-template.ts';
+
+export type RenderedResponse =
+  | { kind: 'shared'; body: PreparedBody }
+  | { kind: 'private'; html: string };
+
+export interface PageRenderer {
+  /** The page as HTML holding its content, or null for an address the browser renders alone. */
+  render(req: FastifyRequest): Promise<RenderedResponse | null>;
+}
+
+/** The only language until the site is translated (D14); the renderer already takes one. */
+export function resolveLocale(_req: FastifyRequest): string {
+  return 'en-GB';
+}
+
+const maxCachedPages = 500;
+
+/**
+ * First paint from HTML: public pages are rendered on the server by the web app's own components
+ * (the SSR build, dist/ssr), with the data they show fetched in process from the public API, so
+ * the HTML follows the catalogue as it is now. Pages for visitors without a session are kept,
+ * keyed by address, language and the version (ETag) of every piece of data they show, and sent
+ * prepared (ETag, brotli, gzip); pages for a signed-in user are rendered for them and not kept.
+ */
+export async function createPageRenderer(app: FastifyInstance, webDistDir: string, ssrDir: string): Promise<PageRenderer | null> {
+  const entryFile = path.join(ssrDir, 'entry-server.js');
+  const manifestFile = path.join(webDistDir, '.vite/manifest.json');
+  if (!existsSync(entryFile) || !existsSync(manifestFile)) return null;
+  const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
+  const entry = ((await import(pathToFileURL(entryFile).href)) as { renderer: ServerRenderer }).renderer;
+  const cache = new Map<string, PreparedBody>();
+
+  async function fetchJson(pathAndQuery: string, cookie?: string): Promise<{ body: unknown; etag: string } | null> {
+    const res = await app.inject({
+      method: 'GET',
+      url: pathAndQuery,
+      headers: { accept: 'application/json', [internalRequestHeader.name]: internalRequestHeader.value, ...(cookie ? { cookie } : {}) },
+    });
+    if (res.statusCode !== 200) return null;
+    return { body: res.json(), etag: String(res.headers.etag ?? '') };
+  }
+
+  return {
+    async render(req) {
+      const url = new URL(req.url, app.config.publicUrl);
+      const plan = entry.planPage(url);
+      if (!plan) return null;
+      const cookie = req.headers.cookie;
+      const session = cookie ? ((await fetchJson(entry.sessionPath, cookie))?.body as RenderInput['session']) ?? null : null;
+      const fetched = await Promise.all(plan.queries.map((q) => fetchJson(q.path)));
+      if (fetched.some((f) => f === null)) {
+        req.log.warn({ url: url.pathname }, 'page data unavailable: sending the page without it');
+        return null;
+      }
+      const locale = resolveLocale(req);
+      const cacheKey = session ? null : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
+      const cached = cacheKey ? cache.get(cacheKey) : undefined;
+      if (cached) return { kind: 'shared', body: cached };
+
+      const rendered = await entry.renderPage({
+        url,
+        locale,
+        data: plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: fetched[i]!.body })),
+        session,
+      });
+      const html = assemblePage(template, {
+        locale,
+        title: rendered.title,
+        appHtml: rendered.html,
+        pageData: { locale, queries: rendered.queries },
+        chunks: chunksOf(manifest, plan.modules),
+      });
+      if (!cacheKey) return { kind: 'private', html };
+      const body = prepareBody(html, 'text/html; charset=utf-8');
+      if (cache.size >= maxCachedPages) cache.delete(cache.keys().next().value!);
+      cache.set(cacheKey, body);
+      return { kind: 'shared', body };
+    },
+  };
+}

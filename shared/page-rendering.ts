@@ -1,0 +1,65 @@
+/**
+ * The contract between the server and the web app's server renderer (web/entry-server.tsx, built
+ * into dist/ssr): the server asks which data a page needs, fetches it in process from the public
+ * API, and has the page rendered to HTML with it; the browser then hydrates from the same data.
+ */
+
+/** A query a page fills on first paint, and the public API path its data comes from. */
+export interface PageQuery {
+  queryKey: readonly unknown[];
+  path: string;
+}
+
+/** What a route tells the server renderer (its `handle`). */
+export interface PageHandle {
+  ssr: {
+    /** The page's module, relative to web/: the HTML preloads its chunk. */
+    module: string;
+    /** The queries the page fills on first paint, from its address. */
+    data?: (url: URL) => PageQuery[];
+  };
+}
+
+export interface PagePlan {
+  /** The modules (relative to web/) of the routes on screen. */
+  modules: string[];
+  /** Public reads to fetch before rendering (the session is fetched separately). */
+  queries: PageQuery[];
+}
+
+export interface SessionAnswer {
+  user: unknown;
+}
+
+export interface RenderInput {
+  url: URL;
+  locale: string;
+  /** Each planned query's data, in the plan's order. */
+  data: { queryKey: readonly unknown[]; data: unknown }[];
+  /** What the session path answered for this request's cookies (null without a session). */
+  session: SessionAnswer | null;
+}
+
+export interface RenderedPage {
+  html: string;
+  title: string;
+  /** The dehydrated query cache, for the page's JSON data block. */
+  queries: unknown;
+}
+
+export interface ServerRenderer {
+  /** The path the browser asks for its session (the server asks it with the visitor's cookies). */
+  sessionPath: string;
+  /** null: this address is not rendered on the server (the browser renders it alone). */
+  planPage(url: URL): PagePlan | null;
+  renderPage(input: RenderInput): Promise<RenderedPage>;
+}
+
+/** The id of the JSON data block after the rendered page (never executed, so the CSP allows it). */
+export const pageDataElementId = 'page-data';
+
+export interface PageData {
+  locale: string;
+  /** TanStack Query's dehydrated cache. */
+  queries: unknown;
+}
