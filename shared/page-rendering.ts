@@ -50,6 +50,8 @@ export interface RenderedPage {
 export interface ServerRenderer {
   /** The path the browser asks for its session (the server asks it with the visitor's cookies). */
   sessionPath: string;
+  /** The addresses rendered on the server (their forms may be posted before the scripts run). */
+  pagePaths: string[];
   /** null: this address is not rendered on the server (the browser renders it alone). */
   planPage(url: URL): PagePlan | null;
   renderPage(input: RenderInput): Promise<RenderedPage>;

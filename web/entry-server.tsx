@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { PageHandle, PageQuery, ServerRenderer } from '../shared/page-rendering';
 import { fullTitle, ServerHeadContext } from './components/page-title';
 import { sessionPath, sessionQueryKey, sessionUserOf, type AccountUser } from './lib/auth-client';
@@ -11,8 +11,17 @@ import { routes } from './router';
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
 const handler = createStaticHandler(routes);
 
+function renderedPaths(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const here = route.index ? parent || '/' : `${parent}/${route.path ?? ''}`.replace(/\/+/g, '/');
+    const own = (route.handle as PageHandle | undefined)?.ssr ? [here] : [];
+    return [...own, ...renderedPaths(route.children ?? [], route.path ? here : parent)];
+  });
+}
+
 export const renderer: ServerRenderer = {
   sessionPath,
+  pagePaths: renderedPaths(routes),
 
   planPage(url) {
     const matches = matchRoutes(routes, url.pathname);

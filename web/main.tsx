@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -20,12 +20,21 @@ async function loadMatchedRoutes(routeTable: RouteObject[]) {
   );
 }
 
+/** Marks the page as taken over by React (`<html data-hydrated>`): tests wait for it before clicking. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 async function start() {
   const root = document.getElementById('root')!;
   const app = (router: ReturnType<typeof createBrowserRouter>): ReactNode => (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <HydrationMark />
       </QueryClientProvider>
     </StrictMode>
   );

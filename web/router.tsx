@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    // a page the server did not render waits for its code with nothing on screen
+    HydrateFallback: () => null,
     children: [
       {
         index: true,

@@ -13,6 +13,8 @@ export type RenderedResponse =
   | { kind: 'private'; html: string };
 
 export interface PageRenderer {
+  /** The addresses rendered on the server. */
+  pagePaths: string[];
   /** The page as HTML holding its content, or null for an address the browser renders alone. */
   render(req: FastifyRequest): Promise<RenderedResponse | null>;
 }
@@ -51,6 +53,7 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
   }
 
   return {
+    pagePaths: entry.pagePaths,
     async render(req) {
       const url = new URL(req.url, app.config.publicUrl);
       const plan = entry.planPage(url);

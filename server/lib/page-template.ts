@@ -39,6 +39,13 @@ export interface PageParts {
 }
 
 /**
+ * A form the server renders posts: submitted before the scripts have taken over, its fields go in
+ * the request body (answered by showing the page again), never in the address as a GET would put
+ * them (D4: no e-mail in a URL). React's own submit handling replaces this once hydrated.
+ */
+export const formsPost = (html: string) => html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
+
+/**
  * The built index.html with the rendered page in #root, its data in a JSON block (not a script:
  * the CSP allows no inline script), its title and language, and preloads for its chunks.
  */
@@ -54,6 +61,6 @@ export function assemblePage(template: string, parts: PageParts): string {
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root">${parts.appHtml}</div>\n    <script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
+        `<div id="root">${formsPost(parts.appHtml)}</div>\n    <script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
     );
 }

@@ -38,6 +38,8 @@ export async function registerWebApp(app: FastifyInstance) {
     });
   }
 
+  if (pages) await app.register(earlyFormPosts, { paths: pages.pagePaths });
+
   app.setNotFoundHandler(async (req, reply) => {
     const isPageRequest =
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -61,4 +63,19 @@ export async function registerWebApp(app: FastifyInstance) {
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', webDistDir);
   });
+}
+
+/**
+ * A form on a server-rendered page that is submitted before the page's scripts have run arrives
+ * here as a POST (see formsPost): its body is dropped unread and the page is shown again.
+ */
+async function earlyFormPosts(app: FastifyInstance, options: { paths: string[] }) {
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_req, payload, done) => {
+    payload.resume();
+    payload.once('end', () => done(null, null));
+    payload.once('error', done);
+  });
+  for (const url of options.paths) {
+    app.post(url, { bodyLimit: 1024 * 1024 }, (req, reply) => reply.code(303).header('location', url).header('cache-control', 'no-store').send());
+  }
 }

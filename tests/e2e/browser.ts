@@ -66,11 +66,31 @@ export function useBrowser() {
       if (msg.type() === 'error') problems.push(msg.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    waitForHydrationAfterLoads(page);
     await page.goto(path);
     return { page, context, problems };
   }
 
   return { open, baseUrl };
+}
+
+/**
+ * Public pages arrive as HTML with their content and are taken over by React a moment later; a
+ * click before that would be lost. After each document load, wait until the app marks itself
+ * hydrated (`<html data-hydrated>`, set by web/main.tsx), as a person waits for a page to respond.
+ */
+function waitForHydrationAfterLoads(page: Page) {
+  const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await original(...args);
+        await hydrated();
+        return response;
+      },
+    });
+  }
 }
 
 /** axe-core finds no serious or critical violation on the page as it is now. */
