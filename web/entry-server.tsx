@@ -44,7 +44,8 @@ export const renderer: ServerRenderer = {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
     for (const { queryKey, data } of input.data) queryClient.setQueryData(queryKey, data);
     queryClient.setQueryData(sessionQueryKey, sessionUserOf(input.session as { user: AccountUser } | null));
-    const head = { title: fullTitle('') };
+    let title = fullTitle('');
+    const head = { setTitle: (pageTitle: string) => void (title = pageTitle) };
     const html = renderToString(
       <StrictMode>
         <ServerHeadContext value={head}>
@@ -54,6 +55,6 @@ export const renderer: ServerRenderer = {
         </ServerHeadContext>
       </StrictMode>,
     );
-    return { html, title: head.title, queries: dehydrate(queryClient) };
+    return { html, title, queries: dehydrate(queryClient) };
   },
 };
