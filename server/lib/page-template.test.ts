@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { assemblePage, chunksOf, formsPost, scriptSafeJson, type ViteManifest } from './page-template.ts';
+
+const template = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <title>UK Study Portal</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const manifest: ViteManifest = {
+  'main.tsx': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
+  'features/home/home-page.tsx': { file: 'assets/home-1.js', imports: ['_icons.js', 'main.tsx'], css: ['assets/home-1.css'] },
+  '_icons.js': { file: 'assets/icons-2.js', imports: ['_icons.js'] },
+};
+
+describe('assembling a server-rendered page', () => {
+  it('lists a page’s chunks and what they import, never the entry, each once', () => {
+    expect(chunksOf(manifest, ['features/home/home-page.tsx', 'features/home/home-page.tsx', 'unknown.tsx'])).toEqual({
+      scripts: ['assets/home-1.js', 'assets/icons-2.js'],
+      styles: ['assets/home-1.css'],
+    });
+  });
+
+  it('puts the page in #root, its data in a JSON block, its title, language and preloads in place', () => {
+    const html = assemblePage(template, {
+      locale: 'fr',
+      title: 'Programmes & "frais" | UK Study Portal',
+      appHtml: '<main><h1>Hello</h1></main>',
+      pageData: { locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } },
+      chunks: { scripts: ['assets/home-1.js'], styles: ['assets/home-1.css'] },
+    });
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<title>Programmes &amp; &quot;frais&quot; | UK Study Portal</title>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
+    expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
+    const block = /<script type="application\/json" id="page-data">(.*)<\/script>/.exec(html)![1]!;
+    expect(block).not.toContain('</script>');
+    expect(JSON.parse(block)).toEqual({ locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } });
+    expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('keeps "$" sequences in the page as they are', () => {
+    const html = assemblePage(template, {
+      locale: 'en-GB',
+      title: "$& $' $1",
+      appHtml: "<p>£34,000 or $&amp; $' $1</p>",
+      pageData: { locale: 'en-GB', queries: {} },
+      chunks: { scripts: [], styles: [] },
+    });
+    expect(html).toContain("<title>$&amp; $' $1</title>");
+    expect(html).toContain("<p>£34,000 or $&amp; $' $1</p>");
+  });
+
+  it('makes every form post unless it says otherwise', () => {
+    expect(formsPost('<form class="a"><input></form><form method="get" class="b"></form>')).toBe(
+      '<form method="post" class="a"><input></form><form method="get" class="b"></form>',
+    );
+  });
+
+  it('escapes what could end a script block in JSON', () => {
+    expect(scriptSafeJson({ a: '<!-- </script>', b: '\u2028' })).toBe('{"a":"\\u003c!-- \\u003c/script>","b":"\\u2028"}');
+  });
+});
