@@ -12,6 +12,7 @@ import { openEventStream } from '../tests/factories/application-stream.ts';
 import { createUser } from '../tests/factories/user.ts';
 import { startNginx, type NginxProxy } from '../tests/support/nginx.ts';
 import { startS3Server, type S3TestServer } from '../tests/support/s3-server.ts';
+import { SmtpSink } from '../tests/support/smtp-sink.ts';
 import { freePort, spawnServer, waitUntilHealthy, type ServerProcess } from '../tests/support/server-process.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 
@@ -23,6 +24,8 @@ import { createTestDatabase } from '../tests/support/test-database.ts';
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 let s3: S3TestServer;
+const smtp = new SmtpSink();
+const trackingLimit = 6;
 let drop: () => Promise<void>;
 let inProcess: FastifyInstance;
 let other: ServerProcess;
@@ -32,6 +35,7 @@ const dirs: string[] = [];
 
 beforeAll(async () => {
   s3 = await startS3Server();
+  await smtp.start();
   const db = await createTestDatabase();
   drop = db.drop;
   if (db.database.kind !== 'postgres') throw new Error('Several instances need PostgreSQL');
@@ -44,6 +48,8 @@ beforeAll(async () => {
     TRUST_PROXY: '127.0.0.1',
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
     TRACKING_TOKEN_SECRET: randomBytes(32).toString('base64'),
+    TRACKING_RATE_LIMIT_MAX: String(trackingLimit),
+    SMTP_URL: smtp.url,
     ...s3.env,
   };
   const dataDir = async () => {
@@ -65,6 +71,7 @@ afterAll(async () => {
   await inProcess?.close();
   await drop?.();
   await s3?.stop();
+  await smtp.stop();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -82,14 +89,31 @@ async function submit(baseUrl: string) {
   return { id, email: fields.email as string, transcript: transcript.content };
 }
 
-async function track(baseUrl: string, applicationId: string, email: string): Promise<TrackResult> {
-  const res = await fetch(`${baseUrl}/api/track`, {
+/** Each test's look-ups come from a client address of its own (nginx and TRUST_PROXY pass it on). */
+let clientAddress = 10;
+const nextClient = () => `203.0.113.${clientAddress++}`;
+
+function lookUp(baseUrl: string, applicationId: string, email: string, client: string) {
+  return fetch(`${baseUrl}/api/track`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: urls.proxy },
+    headers: { 'content-type': 'application/json', origin: urls.proxy, 'x-forwarded-for': client },
     body: JSON.stringify({ applicationId, email }),
   });
+}
+
+async function track(baseUrl: string, applicationId: string, email: string): Promise<TrackResult> {
+  const res = await lookUp(baseUrl, applicationId, email, nextClient());
   expect(res.status).toBe(200);
   return (await res.json()) as TrackResult;
+}
+
+/** Waits until the SMTP server has received what `count` says for `address`, then a moment more. */
+async function mailsTo(address: string, subject: RegExp, count: number) {
+  const matching = () => smtp.to(address).filter((m) => subject.test(m.raw));
+  await expect.poll(() => matching().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  // both instances poll the outbox: give the slower one time to send a duplicate, if it would
+  await new Promise((r) => setTimeout(r, 1500));
+  return matching();
 }
 
 describe('two instances behind nginx', () => {
@@ -130,5 +154,34 @@ describe('two instances behind nginx', () => {
     } finally {
       streams.forEach((s) => s.close());
     }
+  });
+
+  it('counts tracking look-ups from one client across both instances', async () => {
+    const { id } = await submit(urls.a);
+    const client = nextClient();
+    const answers: number[] = [];
+    for (let i = 0; i < trackingLimit; i++) {
+      answers.push((await lookUp(i % 2 ? urls.a : urls.b, id, 'wrong@example.test', client)).status);
+    }
+    expect(answers).toEqual(Array(trackingLimit).fill(404));
+    expect((await lookUp(urls.a, id, 'wrong@example.test', client)).status).toBe(429);
+    expect((await lookUp(urls.b, id, 'wrong@example.test', client)).status).toBe(429);
+    expect((await lookUp(urls.proxy, id, 'wrong@example.test', client)).status).toBe(429);
+    expect((await lookUp(urls.b, id, 'wrong@example.test', nextClient())).status).toBe(404);
+  });
+
+  it('sends each e-mail once, though both instances deliver the outbox', async () => {
+    const { id, email } = await submit(urls.b);
+    expect(await mailsTo(email, /received your application/i, 1)).toHaveLength(1);
+    const consultant = await createUser(inProcess, { role: 'consultant' });
+    const changed = await fetch(`${urls.proxy}/api/staff/applications/${id}/status`, {
+      method: 'POST',
+      headers: { cookie: consultant.cookie, origin: urls.proxy, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: 'submitted', to: 'reviewed' }),
+    });
+    expect(changed.status).toBe(200);
+    const all = await mailsTo(email, /./, 2);
+    expect(all).toHaveLength(2);
+    expect(new Set(all.map((m) => m.messageId)).size).toBe(2);
   });
 });
