@@ -9,8 +9,8 @@ import { hammer, type LoadResult } from './load.ts';
 
 /**
  * The public reads at 100 connections against a bare Fastify route measured in the same run, so
- * the ratio holds on any machine. The portal runs as in production (NODE_ENV=production, log level
- * info) on a temporary embedded database, or on a fresh PostgreSQL database of its own when
+ * the ratio holds on any machine. The portal runs as in production (compiled, NODE_ENV=production,
+ * log level info; `npm run build` first) on a temporary embedded database, or on a fresh PostgreSQL database of its own when
  * TEST_DATABASE_URL is set. Loopback only; about a minute.
  *
  * Targets (issue 13): every read at least 0.5 of the bare route's requests per second, p99 < 50 ms.
@@ -53,7 +53,8 @@ const server = await spawnServer(
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   },
-  { tailOutput: true },
+  // the compiled server, as `npm start` runs it (`npm run build` first)
+  { tailOutput: true, compiled: true },
 );
 const row = (name: string, r: LoadResult, ratio?: number) =>
   `${name.padEnd(28)} ${String(r.perSecond).padStart(7)} req/s  ${ratio === undefined ? '      ' : ratio.toFixed(2).padStart(6)}  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.bytesPerRequest).padStart(6)} B  errors ${r.errors + r.bad}`;
