@@ -8,7 +8,7 @@ import type { TrackResult } from '../shared/schemas/application.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createApplicationFields, fixture } from '../tests/factories/application.ts';
-import { openEventStream } from '../tests/factories/application-stream.ts';
+import { openTrackStream } from '../tests/factories/application-stream.ts';
 import { createUser } from '../tests/factories/user.ts';
 import { startNginx, type NginxProxy } from '../tests/support/nginx.ts';
 import { startS3Server, type S3TestServer } from '../tests/support/s3-server.ts';
@@ -136,10 +136,7 @@ describe('two instances behind nginx', () => {
   it('shows a consultant’s status change, made on one instance, live on a track page served by the other and through nginx', async () => {
     const { id, email } = await submit(urls.proxy);
     const tracked = await track(urls.b, id, email);
-    const streams = [
-      await openEventStream(`${urls.b}/api/track/stream?token=${tracked.streamToken}`),
-      await openEventStream(`${urls.proxy}/api/track/stream?token=${tracked.streamToken}`),
-    ];
+    const streams = [await openTrackStream(urls.b, tracked.streamToken), await openTrackStream(urls.proxy, tracked.streamToken)];
     try {
       for (const stream of streams) expect(JSON.parse((await stream.next()).data).status).toBe('submitted');
       const consultant = await createUser(inProcess, { role: 'consultant' });
