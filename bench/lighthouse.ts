@@ -42,10 +42,12 @@ async function gzipSizeOf(url: string): Promise<number> {
   return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
 }
 
-async function audit(url: string, port: number): Promise<PageResult> {
+async function audit(url: string, port: number, attempt = 1): Promise<PageResult> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // a trace Chromium failed to record (NO_NAVSTART and the like) is Lighthouse's own hiccup: once more
+  if (lhr.runtimeError && attempt < 3) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const audits = lhr.audits;
   const requests = (audits['network-requests']?.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
