@@ -95,10 +95,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Finding 14: no API answer is kept by a browser or proxy unless its route says it may be
   // (the public catalogue does); most carry personal data.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && (req.url.startsWith('/api/') || req.url.startsWith('/dev/'))) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
   registerErrorHandling(app);
