@@ -80,7 +80,9 @@ export function useBrowser() {
  * hydrated (`<html data-hydrated>`, set by web/main.tsx), as a person waits for a page to respond.
  */
 function waitForHydrationAfterLoads(page: Page) {
-  const hydrated = () => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  // Pages the web app does not render (the dev outbox) have no #root and nothing to wait for.
+  const hydrated = () =>
+    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'));
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(page, {
