@@ -25,6 +25,13 @@ let app: FastifyInstance | undefined;
 function adminCreate(
   ...args: string[]
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return adminCreateWith({}, ...args);
+}
+
+function adminCreateWith(
+  env: Record<string, string | undefined>,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -38,6 +45,7 @@ function adminCreate(
           PUBLIC_URL: publicUrl,
           LOG_LEVEL: 'warn',
           DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -139,6 +147,21 @@ describe('npm run admin:create', () => {
       const result = await adminCreate(...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toContain('Usage: npm run admin:create -- --email');
+    }
+  }, 60_000);
+
+  it('links to the address the server would use: PUBLIC_URL, else localhost on PORT, and says which', async () => {
+    // A data directory of its own: the embedded database of the other tests may still be open.
+    const ownDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-cli-port-'));
+    try {
+      const result = await adminCreateWith({ PUBLIC_URL: undefined, PORT: '4123', DATA_DIR: ownDir }, '--email', 'port.admin@example.test');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('It opens http://localhost:4123/reset-password');
+      expect(result.stdout).toContain('PUBLIC_URL is not set');
+      const [mail] = await new DevOutbox(path.join(ownDir, 'outbox')).list();
+      expect(mail!.text).toMatch(/http:\/\/localhost:4123\/reset-password\?token=/);
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -123,7 +123,11 @@ async function main() {
       : 'is in the mail queue: the SMTP server did not take it now, so the running server will retry it';
     console.log(
       `${what}\nA link to set the password (valid ${setPasswordLinkDays} days) ${how}.\n` +
-        `It opens ${config.publicUrl}/reset-password; after setting the password, open the staff console from the menu.`,
+        `It opens ${config.publicUrl}/reset-password${
+          process.env.PUBLIC_URL
+            ? ' (PUBLIC_URL)'
+            : ` (PUBLIC_URL is not set, so http://localhost:PORT with PORT=${config.port}: run this command with the same PUBLIC_URL and PORT as the server)`
+        }; after setting the password you land in the staff console.`,
     );
   } finally {
     await mailer.close();

@@ -73,3 +73,12 @@ export const programQuery = z
 export type ProgramQuery = z.infer<typeof programQuery>;
 
 export const universityIdParam = z.object({ id: slugId });
+
+/** A program whose link is only its university's front page (no path): say so, not "program page". */
+export function isUniversityHomePage(url: string): boolean {
+  try {
+    return new URL(url).pathname.replace(/\/+$/, '') === '';
+  } catch {
+    return false;
+  }
+}

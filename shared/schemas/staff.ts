@@ -258,7 +258,7 @@ export interface TeamMember {
   id: string;
   name: string;
   email: string;
-  /** An applicant appears here only when deactivated (demoted, then deactivated). */
+  /** An applicant here is former staff (changed to applicant, or demoted then deactivated): restorable. */
   role: StaffRole | 'applicant';
   /** False until the invitee has set a password. */
   hasSignedUp: boolean;

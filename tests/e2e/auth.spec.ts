@@ -21,10 +21,14 @@ describe('accounts in a browser', () => {
     await page.getByText(authMessages.passwordTooShort).waitFor();
     await page.getByText(authMessages.passwordsDoNotMatch).waitFor();
 
+    // After a first submit, each message goes as soon as its field is right (item 5 of issue 15).
     await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
+    await expect.poll(() => page.getByText(authMessages.passwordTooShort).count()).toBe(0);
+    await page.getByText(authMessages.passwordsDoNotMatch).waitFor();
     await page.getByRole('button', { name: 'Show password', exact: true }).click();
     await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret-e2e-1');
+    await expect.poll(() => page.getByText(authMessages.passwordsDoNotMatch).count()).toBe(0);
     await page.getByRole('button', { name: 'Create Account & Start Application' }).click();
     await page.waitForURL('**/universities');
     await page.getByText('Check your inbox').waitFor();
@@ -66,6 +70,18 @@ describe('accounts in a browser', () => {
     await alert.getByText(authMessages.confirmationResent).waitFor();
     await waitForMail(email, /confirm/i, { after: sentBefore });
     expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
+  });
+
+  it('says once, above the form, that both login fields are needed, and forgets it once they are filled', async () => {
+    const { page } = await browser.open('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText(authMessages.credentialsRequired).waitFor();
+    expect(await page.getByText(authMessages.credentialsRequired).count()).toBe(1);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'auth-login-empty-desktop');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('anything');
+    await expect.poll(() => page.getByText(authMessages.credentialsRequired).count()).toBe(0);
   });
 
   it('shows the invalid-credentials message for a wrong password', async () => {
@@ -146,6 +162,8 @@ describe('accounts in a browser', () => {
     await screenshot(page, 'auth-register-phone');
     await page.getByRole('link', { name: 'Login' }).last().click();
     await page.getByRole('heading', { name: 'Login' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText(authMessages.credentialsRequired).waitFor();
     await screenshot(page, 'auth-login-phone');
     await expectNoSeriousAxeViolations(page);
   });

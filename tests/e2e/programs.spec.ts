@@ -84,7 +84,10 @@ describe('/programs', () => {
     for (const text of [program.duration, program.tuition, program.requirements, 'Entry requirements', 'Tuition', 'Duration']) {
       await panel.getByText(text, { exact: true }).waitFor();
     }
-    const official = panel.getByRole('link', { name: /Official program page/ });
+    // Its link is Imperial's front page: the row calls it that, not a program page (item 4 of issue 15).
+    expect(new URL(program.url).pathname).toBe('/');
+    expect(await panel.getByRole('link', { name: /Official program page/ }).count()).toBe(0);
+    const official = panel.getByRole('link', { name: /University website/ });
     expect(await official.getAttribute('href')).toBe(program.url);
     expect(await official.getAttribute('target')).toBe('_blank');
     expect(await official.getAttribute('rel')).toBe('noopener noreferrer');

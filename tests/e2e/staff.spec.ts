@@ -1,3 +1,4 @@
+import { statusWords } from '../../server/modules/applications/emails.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -12,6 +13,7 @@ import { newEmail, registerAccount } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
 import { linkIn, listMail, waitForMail } from './outbox.ts';
 
+const statusMailSubjects = Object.values(statusWords).map((w) => w.subject);
 const { open, baseUrl } = useBrowser();
 const adminEmail = inject('staffAdminEmail');
 const consultantEmail = newEmail('consultant');
@@ -21,13 +23,18 @@ let admin: E2ePage;
 let consultant: E2ePage;
 let applicationId: string;
 
-/** Opens the set-password link of `mail` in a fresh browser, sets the password and lands signed in. */
+/**
+ * Opens the set-password link of `mail` in a fresh browser, sets the password and lands signed in,
+ * in the staff console, not on the student dashboard (item 10 of issue 15).
+ */
 async function setPasswordFromMail(link: string): Promise<E2ePage> {
   const visitor = await open(new URL(link).pathname + new URL(link).search);
   await visitor.page.getByLabel('New password', { exact: true }).fill(password);
   await visitor.page.getByLabel('Confirm new password', { exact: true }).fill(password);
   await visitor.page.getByRole('button', { name: 'Set New Password' }).click();
-  await visitor.page.waitForURL('**/dashboard');
+  await visitor.page.waitForURL('**/staff');
+  await visitor.page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+  expect(await visitor.page.getByText('No applications yet').count()).toBe(0);
   return visitor;
 }
 
@@ -158,10 +165,14 @@ describe.sequential('the staff console', () => {
       .poll(
         async () =>
           (await listMail()).filter(
-            (m) => m.to === applicantEmail && /application status/i.test(m.subject),
+            (m) => m.to === applicantEmail && statusMailSubjects.includes(m.subject),
           ).length,
       )
       .toBe(4);
+    // Each reads as news, not as a field's value (item 6 of issue 15).
+    const offer = (await listMail()).find((m) => m.to === applicantEmail && m.subject === 'You have received an offer');
+    expect(offer?.text).toContain(statusDescriptions.offered);
+    expect(offer?.text).toContain('Your offer letter is attached.');
     expect(await applicant.page.getByText('Checked the passport scan').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'staff-application-desktop');
@@ -234,6 +245,56 @@ describe.sequential('the staff console', () => {
     await phone.page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
     await screenshot(phone.page, 'staff-application-phone');
     expect(phone.problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+  });
+
+  it('the team page asks before a role change or a deactivation, and keeps former staff listed and restorable', async () => {
+    const page = admin.page;
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Team' }).click();
+    const members = page.getByRole('list', { name: 'Team members' });
+    const row = members.getByRole('listitem').filter({ hasText: consultantEmail });
+    const role = row.getByLabel('Role of Connor Consultant');
+    await role.waitFor();
+
+    // Choosing a role only proposes it; Cancel leaves everything as it was.
+    await role.selectOption('applicant');
+    const confirmBox = row.getByRole('group', { name: 'Confirm the change for Connor Consultant' });
+    await confirmBox.getByText('Change Connor Consultant from Consultant to Applicant (no staff access)?').waitFor();
+    await confirmBox.getByRole('button', { name: 'Cancel' }).click();
+    await confirmBox.waitFor({ state: 'detached' });
+    expect(await role.inputValue()).toBe('consultant');
+    const team = async () =>
+      ((await (await page.request.get('/api/staff/team')).json()) as { members: { email: string; role: string; deactivatedAt: string | null }[] }).members.find(
+        (m) => m.email === consultantEmail,
+      );
+    expect((await team())?.role).toBe('consultant');
+
+    // Confirmed: the colleague becomes former staff and stays on the list.
+    await role.selectOption('applicant');
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'staff-team-confirm-desktop');
+    await confirmBox.getByRole('button', { name: 'Change role of Connor Consultant' }).click();
+    await row.getByText('Connor Consultant is now applicant (no staff access).').waitFor();
+    await row.getByText('Former staff, no access').waitFor();
+    expect((await team())?.role).toBe('applicant');
+    const phone = await signedInAs(adminEmail, 'phone', '/staff/team');
+    await phone.page.getByRole('list', { name: 'Team members' }).getByText('Former staff, no access').waitFor();
+    await screenshot(phone.page, 'staff-team-former-phone');
+    await expectNoSeriousAxeViolations(phone.page);
+
+    await row.getByRole('button', { name: 'Restore Connor Consultant as consultant' }).click();
+    await confirmBox.getByRole('button', { name: 'Change role of Connor Consultant' }).click();
+    await row.getByText('Connor Consultant is now consultant.').waitFor();
+    expect((await team())?.role).toBe('consultant');
+
+    // A deactivation is asked for too.
+    await row.getByRole('button', { name: 'Deactivate Connor Consultant' }).click();
+    await confirmBox.getByText('Deactivate Connor Consultant?').waitFor();
+    expect((await team())?.deactivatedAt).toBeNull();
+    await confirmBox.getByRole('button', { name: 'Deactivate Connor Consultant' }).click();
+    await row.getByText(/^Deactivated /).waitFor();
+    await row.getByRole('button', { name: 'Reactivate Connor Consultant' }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
     expect(admin.problems).toEqual([]);
   });
 

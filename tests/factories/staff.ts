@@ -1,3 +1,4 @@
+import { statusWords } from '../../server/modules/applications/emails.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '../../server/db/schema/auth.ts';
@@ -118,5 +119,6 @@ export async function createApplicantWithApplication(
 
 /** The status e-mails the applicant has received so far. */
 export async function statusMailsTo(app: FastifyInstance, email: string) {
-  return (await mailTo(app, email)).filter((m) => /application status/i.test(m.subject));
+  const subjects = new Set(Object.values(statusWords).map((w) => w.subject));
+  return (await mailTo(app, email)).filter((m) => subjects.has(m.subject));
 }

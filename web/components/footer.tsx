@@ -61,7 +61,7 @@ export function Footer() {
               </li>
             </ul>
           )}
-          {site && (
+          {site && site.social.length > 0 && (
             <ul className="mt-4 flex gap-3" aria-label="Social media">
               {site.social.map((item) => (
                 <li key={item.network}>

@@ -62,7 +62,7 @@ describe('durable mail across a crash', () => {
       const subjects = smtp.to(email).map((m) => /^Subject: (.+)$/im.exec(m.raw)?.[1]);
       expect(subjects.sort()).toEqual([
         'We have received your application',
-        'Your application status: Reviewed',
+        'Your application is being reviewed',
       ]);
       const database = await portal.open();
       try {

@@ -45,7 +45,7 @@ describe('the mail outbox', () => {
     const rows = await rowsTo(email);
     expect(rows.map((r) => r.subject).sort()).toEqual([
       'We have received your application',
-      'Your application status: Reviewed',
+      'Your application is being reviewed',
     ]);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     expect(new Set(smtp.to(email).map((m) => m.messageId)).size).toBe(2);

@@ -72,7 +72,7 @@ export async function submitApplication(
       await publishApplicationChange(tx, id, userId);
       const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
       const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id));
-      await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400)));
+      await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400), userId !== null));
       return inserted;
     });
   } catch (error) {

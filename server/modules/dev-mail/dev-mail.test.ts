@@ -39,8 +39,14 @@ describe('the dev outbox', () => {
     expect(list.body).toContain('Hello &lt;there&gt;');
     const [message] = (await get('/dev/mail/api/messages')).json<OutboxMessage[]>();
     const page = await get(`/dev/mail/${message!.id}`);
-    expect(page.body).toContain(`<iframe title="HTML part of the message" src="/dev/mail/${message!.id}/html" sandbox>`);
+    expect(page.body).toContain(
+      `<iframe title="HTML part of the message" src="/dev/mail/${message!.id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox">`,
+    );
     expect(page.body).not.toContain('<b>paragraph</b>');
+    // The text part's address is a link to a new tab, escaped like the rest.
+    expect(page.body).toContain(
+      '<a href="http://localhost:3000/track?x=1&amp;y=2" target="_blank" rel="noopener noreferrer">http://localhost:3000/track?x=1&amp;y=2</a>',
+    );
     expect(page.headers['content-security-policy']).toContain("style-src 'self'");
     expect((await get('/dev/mail/outbox.css')).headers['content-type']).toContain('text/css');
   });
@@ -48,9 +54,12 @@ describe('the dev outbox', () => {
   it('serves the HTML part sandboxed: its own inline styles, no scripts, framed only by us', async () => {
     const [message] = (await get('/dev/mail/api/messages')).json<OutboxMessage[]>();
     const html = await get(`/dev/mail/${message!.id}/html`);
-    expect(html.body).toBe(message!.html);
+    expect(html.body).toContain('<head><base target="_blank">');
+    expect(html.body.replace('<base target="_blank"><meta name="referrer" content="no-referrer">', '')).toBe(message!.html);
     const csp = html.headers['content-security-policy'] as string;
-    expect(csp).toContain('sandbox');
+    // Links open in a new tab outside the sandbox; scripts, forms and same-origin access stay off.
+    expect(csp).toContain('sandbox allow-popups allow-popups-to-escape-sandbox');
+    expect(csp).not.toMatch(/allow-scripts|allow-same-origin|allow-forms/);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
   });

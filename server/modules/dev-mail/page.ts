@@ -24,6 +24,32 @@ ${body}
 `;
 }
 
+/**
+ * The text part with its web addresses as links that open in a new tab (a newcomer confirms an
+ * account with a click, item 8 of issue 15). Everything else stays escaped text.
+ */
+export function linkifyText(text: string): string {
+  const addresses = /https?:\/\/[^\s<>"']+/g;
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(addresses)) {
+    const url = match[0].replace(/[.,;:!?)]+$/, '');
+    html += escapeHtml(text.slice(last, match.index));
+    html += `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(url)}</a>`;
+    last = match.index + url.length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+/**
+ * The message as the frame shows it: every link opens in a new tab (`<base target="_blank">`),
+ * as the frame's sandbox lets popups out but runs no script.
+ */
+export function framedMessageHtml(html: string): string {
+  const base = '<base target="_blank"><meta name="referrer" content="no-referrer">';
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${html}`;
+}
+
 const formatDate = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
 
 export function listPage(messages: OutboxMessage[]): string {
@@ -50,9 +76,10 @@ export function messagePage(m: OutboxMessage): string {
 <dt>Date</dt><dd>${formatDate(m.createdAt)}</dd>
 </dl>
 <h2>HTML part</h2>
-<iframe title="HTML part of the message" src="/dev/mail/${m.id}/html" sandbox></iframe>
+<p class="hint">Links in the message open in a new tab.</p>
+<iframe title="HTML part of the message" src="/dev/mail/${m.id}/html" sandbox="allow-popups allow-popups-to-escape-sandbox"></iframe>
 <h2>Text part</h2>
-<pre>${escapeHtml(m.text)}</pre>`,
+<pre>${linkifyText(m.text)}</pre>`,
   );
 }
 
@@ -68,6 +95,7 @@ a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
 .messages { list-style: none; padding: 0; }
 .messages li a { display: block; padding: 12px 16px; margin-bottom: 8px; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; text-decoration: none; }
 .subject { display: block; font-weight: 600; }
+.hint { font-size: 14px; color: #475569; }
 .meta { display: block; font-size: 14px; color: #475569; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dt { font-weight: 600; }

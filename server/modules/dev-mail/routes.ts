@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { DevOutbox, isOutboxId } from '../../lib/mailer/dev-outbox.ts';
 import { outboxDir } from '../../lib/mailer/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { listPage, messagePage, outboxCss } from './page.ts';
+import { framedMessageHtml, listPage, messagePage, outboxCss } from './page.ts';
 
-/** Only the message's own inline styles; no scripts, no requests, framed by our page only. */
-const messageCsp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox";
+/**
+ * Only the message's own inline styles; no scripts, no requests, framed by our page only. The
+ * sandbox lets a clicked link open in a new tab (outside the sandbox), and nothing else.
+ */
+const messageCsp =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox allow-popups allow-popups-to-escape-sandbox";
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
 export function isLoopback(ip: string): boolean {
@@ -43,6 +47,6 @@ export async function devMailRoutes(app: FastifyInstance) {
   );
   app.get<{ Params: { id: string } }>('/dev/mail/:id/html', async (req, reply) => {
     const message = await find(req.params.id);
-    return reply.header('content-security-policy', messageCsp).type('text/html').send(message.html);
+    return reply.header('content-security-policy', messageCsp).type('text/html').send(framedMessageHtml(message.html));
   });
 }

@@ -1,3 +1,4 @@
+import { statusWords } from '../applications/emails.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applicationStatuses, statusDescriptions } from '../../../shared/application-status.ts';
@@ -47,8 +48,9 @@ describe('changing the status from the staff console', () => {
     await expectStatusMails(4);
     const mails = await statusMails();
     for (const status of applicationStatuses.slice(1)) {
-      const mail = mails.find((m) => m.subject.toLowerCase().endsWith(status));
+      const mail = mails.find((m) => m.subject === statusWords[status].subject);
       expect(mail, status).toBeDefined();
+      expect(mail!.text).toContain(statusWords[status].heading);
       expect(mail!.text).toContain(statusDescriptions[status]);
     }
     const audits = await ctx.app.db

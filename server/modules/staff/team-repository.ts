@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../db/schema/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, sessions, userDeactivations, users } from '../../db/schema/index.ts';
+import { accounts, auditLog, sessions, userDeactivations, users } from '../../db/schema/index.ts';
 
 const hasPassword = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.password} is not null)`;
 
@@ -15,14 +15,20 @@ const memberColumns = {
   deactivatedAt: userDeactivations.deactivatedAt,
 };
 
-/** Consultants and admins, plus anyone deactivated (who may have been demoted since). */
+/** Someone who was invited to the team or given a staff role at some point (the audit log says so). */
+const wasStaff = sql`exists (select 1 from ${auditLog} where ${auditLog.subjectType} = 'user' and ${auditLog.subjectId} = ${users.id}::text and ${auditLog.action} in ('staff.invited', 'staff.role_changed'))`;
+
+/**
+ * Consultants and admins, plus anyone deactivated, plus former staff (changed to applicant): they
+ * stay listed so an admin can restore them.
+ */
 export function findTeam(db: Db) {
   return db
     .select(memberColumns)
     .from(users)
     .leftJoin(userDeactivations, eq(userDeactivations.userId, users.id))
     .where(
-      sql`${inArray(users.role, ['consultant', 'admin'])} or ${userDeactivations.userId} is not null`,
+      sql`${inArray(users.role, ['consultant', 'admin'])} or ${userDeactivations.userId} is not null or ${wasStaff}`,
     )
     .orderBy(asc(users.role), asc(sql`lower(${users.email})`));
 }

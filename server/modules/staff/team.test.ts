@@ -120,6 +120,12 @@ describe('roles', () => {
       ).statusCode,
     ).toBe(200);
     expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(403);
+    // Former staff stay on the team list, as applicants, so an admin can restore them.
+    const listed = (await get('/api/staff/team', admin.cookie)).json().members as TeamMember[];
+    expect(listed.find((m) => m.id === consultant.user.id)).toMatchObject({ role: 'applicant', deactivatedAt: null });
+    // An applicant who was never staff is not listed.
+    const applicant = await createUser(ctx.app);
+    expect(listed.some((m) => m.id === applicant.user.id)).toBe(false);
 
     const audit = (
       await get('/api/staff/audit?action=staff.role_changed', admin.cookie)
@@ -129,6 +135,10 @@ describe('roles', () => {
       { email: consultant.user.email, from: 'consultant', to: 'admin' },
     ]);
     expect(audit.items[0]!.actor).toEqual({ id: admin.user.id, name: 'Ada Admin' });
+
+    const restored = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'consultant' });
+    expect(restored.json().role).toBe('consultant');
+    expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(200);
   });
 
   it('never leaves the portal without an active admin', async () => {

@@ -1,11 +1,45 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icons';
+import { useSession } from '../../lib/auth-client';
+import { dashboardSteps } from '../../../shared/dashboard-steps';
+
+/** How the application reaches a dashboard (D2): said on this screen and in the confirmation e-mail. */
+function FollowOnDashboard({ email }: { email: string }) {
+  const user = useSession().data;
+  if (user) {
+    return (
+      <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-ink">
+        {user.email.toLowerCase() === email.toLowerCase() ? dashboardSteps.signedIn : dashboardSteps.signedInOther}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-ink">
+      <p className="font-semibold">{dashboardSteps.title}</p>
+      <ol className="mt-1 list-decimal space-y-1 pl-5">
+        <li>
+          <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
+            Create an account
+          </Link>{' '}
+          or{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+            sign in
+          </Link>{' '}
+          with {email}.
+        </li>
+        <li>{dashboardSteps.openLink}</li>
+      </ol>
+    </div>
+  );
+}
 
 /** D6: the confirmation shows the application id and a 'Track this application' link. */
 export function SubmittedPanel({ applicationId, email }: { applicationId: string; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const isSignedIn = Boolean(useSession().data);
   useEffect(() => heading.current?.focus(), []);
   return (
     <Card className="mx-auto max-w-2xl text-center">
@@ -21,10 +55,16 @@ export function SubmittedPanel({ applicationId, email }: { applicationId: string
         {applicationId}
       </p>
       <p className="mt-2 text-sm text-muted">Keep it: with your e-mail address it lets you track your application.</p>
+      <FollowOnDashboard email={email} />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/track" state={{ applicationId, email }} size="lg">
           Track this application
         </ButtonLink>
+        {isSignedIn && (
+          <ButtonLink to="/dashboard" variant="secondary" size="lg">
+            My Applications
+          </ButtonLink>
+        )}
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
 import { signInInput } from '../../../shared/schemas/auth';
@@ -10,10 +10,11 @@ import { ApiError } from '../../lib/api-client';
 import { signIn, useSession } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
-import { isRateLimited, serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { isRateLimited, serverFieldErrors } from './form-errors';
 import { PasswordField } from './password-field';
 import { ResendConfirmation } from './resend-confirmation';
-import { signInTarget } from './sign-in-target';
+import { homeFor, signedInHome, signInTarget } from './sign-in-target';
+import { showServerErrors, useSchemaForm } from './use-schema-form';
 
 type Failure = { message: string; isNotConfirmed: boolean };
 
@@ -41,76 +42,68 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const [values, setValues] = useState({ email: '', password: '', rememberMe: false });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
   const forgot = useForgotPassword();
   const session = useSession();
+  const form = useSchemaForm(signInInput, { email: '', password: '', rememberMe: false });
+  const { errors, isSubmitting: isBusy } = form.formState;
+  const email = form.watch('email') ?? '';
+  // The spec's one message for missing fields ("an email … and a password") is said once, above
+  // the form, rather than under each empty field.
+  const combined = [errors.email?.message, errors.password?.message].includes(authMessages.credentialsRequired);
+  const fieldError = (message: string | undefined) => (message === authMessages.credentialsRequired ? undefined : message);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (data) => {
     setFailure(null);
     forgot.clear();
-    const checked = validate(signInInput, values);
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setIsBusy(true);
     try {
-      await signIn(checked.data);
-      navigate(signInTarget(location.state), { replace: true });
+      await signIn(data);
+      navigate(signInTarget(location.state, signedInHome()), { replace: true });
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
+      if (fields) showServerErrors(form.setError, fields);
       else setFailure(failureOf(error));
-      setIsBusy(false);
     }
-  }
+  });
 
-  if (session.data && !isBusy) return <Navigate to={signInTarget(location.state)} replace />;
+  if (session.data && !isBusy) return <Navigate to={signInTarget(location.state, homeFor(session.data))} replace />;
 
   return (
     <AuthCard title="Login" intro="Sign in to see your applications.">
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <LinkNotices />
-        {params.get('error') && <ResendConfirmation email={values.email} />}
+        {params.get('error') && <ResendConfirmation email={email} />}
         {failure && (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
             <p>{failure.message}</p>
-            {failure.isNotConfirmed && <ResendConfirmation email={values.email} />}
+            {failure.isNotConfirmed && <ResendConfirmation email={email} />}
           </div>
         )}
+        {combined && <Alert tone="error">{authMessages.credentialsRequired}</Alert>}
         {forgot.notice}
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={values.email}
-          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-          error={errors.email}
+          {...form.register('email')}
+          aria-invalid={errors.email ? true : undefined}
+          error={fieldError(errors.email?.message)}
         />
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
           required
-          value={values.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-          error={errors.password}
+          {...form.register('password')}
+          aria-invalid={errors.password ? true : undefined}
+          error={fieldError(errors.password?.message)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex items-center gap-2 text-sm text-ink">
             <input
               type="checkbox"
-              name="rememberMe"
               className="size-4 rounded border-slate-400 accent-brand-700"
-              checked={values.rememberMe}
-              onChange={(e) => setValues((v) => ({ ...v, rememberMe: e.target.checked }))}
+              {...form.register('rememberMe')}
             />
             Remember me
           </label>
@@ -120,7 +113,7 @@ export function LoginPage() {
             disabled={forgot.isBusy}
             onClick={() => {
               setFailure(null);
-              void forgot.send(values.email);
+              void forgot.send(form.getValues('email') ?? '');
             }}
           >
             {forgot.isBusy ? 'Sending...' : 'Forgot your password?'}

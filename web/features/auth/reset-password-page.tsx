@@ -12,6 +12,7 @@ import { AuthCard } from './auth-card';
 import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
+import { signedInHome } from './sign-in-target';
 
 const storageKey = 'portal.reset-token';
 
@@ -65,7 +66,7 @@ export function ResetPasswordPage() {
     try {
       await resetPassword(checked.data);
       sessionStorage.removeItem(storageKey);
-      navigate('/dashboard', { replace: true });
+      navigate(signedInHome(), { replace: true });
     } catch (error) {
       setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {

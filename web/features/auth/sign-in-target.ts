@@ -1,6 +1,19 @@
-/** Where to go after signing in: the page that sent the user here (route state), else the dashboard. */
-export function signInTarget(state: unknown): string {
+import { queryClient } from '../../lib/query-client';
+import { sessionQueryKey, type AccountUser } from '../../lib/auth-client';
+
+/** Where a signed-in person starts: staff in the console, everyone else on their dashboard. */
+export function homeFor(user: Pick<AccountUser, 'role'> | null | undefined): string {
+  return user && user.role !== 'applicant' ? '/staff' : '/dashboard';
+}
+
+/** The home of the account the session query now holds (after signing in or setting a password). */
+export function signedInHome(): string {
+  return homeFor(queryClient.getQueryData<AccountUser | null>(sessionQueryKey));
+}
+
+/** Where to go after signing in: the page that sent the user here (route state), else their home. */
+export function signInTarget(state: unknown, home = '/dashboard'): string {
   const from = (state as { from?: unknown } | null)?.from;
   const isOwnPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login');
-  return isOwnPath ? from : '/dashboard';
+  return isOwnPath ? from : home;
 }

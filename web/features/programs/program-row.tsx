@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
-import type { Program } from '../../../shared/schemas/catalogue';
+import { isUniversityHomePage, type Program } from '../../../shared/schemas/catalogue';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
@@ -67,10 +67,10 @@ export function ProgramRow({
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <ExternalLink
             href={program.url}
-            newTabHint={`for ${program.name} (opens in a new tab)`}
+            newTabHint={`${isUniversityHomePage(program.url) ? `of ${program.universityName}` : `for ${program.name}`} (opens in a new tab)`}
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            Official program page
+            {isUniversityHomePage(program.url) ? 'University website' : 'Official program page'}
             <Icon name="external" className="size-4" />
           </ExternalLink>
           <Button size="lg" onClick={onApply} aria-label={`Apply Now for ${program.name}`}>

@@ -1,59 +1,11 @@
 import type { TeamMember } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { formatDay } from './format';
 import { InviteForm } from './invite-form';
-import { useTeam, useTeamAction } from './staff-api';
-
-function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: boolean }) {
-  const action = useTeamAction();
-  const label = member.name || member.email;
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`role-${member.id}`}>
-        Role of {label}
-      </label>
-      <select
-        id={`role-${member.id}`}
-        value={member.role}
-        disabled={action.isPending}
-        onChange={(e) =>
-          action.mutate({ path: `/${member.id}/role`, body: { role: e.target.value } })
-        }
-        className="rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm"
-      >
-        <option value="consultant">Consultant</option>
-        <option value="admin">Admin</option>
-        <option value="applicant">Applicant (no staff access)</option>
-      </select>
-      {!isSelf &&
-        (member.deactivatedAt ? (
-          <Button
-            variant="secondary"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ path: `/${member.id}/reactivate` })}
-          >
-            Reactivate<span className="sr-only"> {label}</span>
-          </Button>
-        ) : (
-          <Button
-            variant="danger"
-            disabled={action.isPending}
-            onClick={() => action.mutate({ path: `/${member.id}/deactivate` })}
-          >
-            Deactivate<span className="sr-only"> {label}</span>
-          </Button>
-        ))}
-      {action.isError && (
-        <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {action.error.message}
-        </p>
-      )}
-    </div>
-  );
-}
+import { MemberActions } from './member-actions';
+import { useTeam } from './staff-api';
 
 function State({ member }: { member: TeamMember }) {
   if (member.deactivatedAt)
@@ -62,6 +14,7 @@ function State({ member }: { member: TeamMember }) {
         Deactivated {formatDay(member.deactivatedAt)}
       </span>
     );
+  if (member.role === 'applicant') return <span className="text-muted">Former staff, no access</span>;
   if (!member.hasSignedUp) return <span className="text-amber-800">Invited, no password yet</span>;
   return <span className="text-green-800">Active</span>;
 }
