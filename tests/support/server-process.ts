@@ -32,6 +32,8 @@ export interface SpawnOptions {
   tailOutput?: boolean;
   /** Run the compiled server (`dist/server/main.js`, from `npm run build`) as `npm start` does. */
   compiled?: boolean;
+  /** Extra node flags, e.g. `--cpu-prof` for a benchmark's profile. */
+  nodeArgs?: string[];
 }
 
 /** Runs the server as a real process: its TypeScript sources through tsx, or the compiled output. */
@@ -42,7 +44,10 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     output += chunk.toString();
     if (options.tailOutput && output.length > 65_536) output = output.slice(-65_536);
   };
-  const args = options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+  const args = [
+    ...(options.nodeArgs ?? []),
+    ...(options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...unthrottledForms, ...env, PORT: port },

@@ -25,6 +25,25 @@ export type StreamCaps = Partial<Record<StreamHolder, number>>;
 export const tooManyStreams = () =>
   new AppError('TOO_MANY_STREAMS', 429, 'Too many live updates are open. Close some other tabs or windows and try again.');
 
+/**
+ * The last event as bytes: a change goes out to every stream watching it, so it is framed and
+ * encoded once, not once per stream (10,000 copies of a 3 KB record otherwise).
+ */
+class LastFrame {
+  private event = '';
+  private json = '';
+  private bytes = Buffer.alloc(0);
+
+  of(event: string, json: string): Buffer {
+    if (event !== this.event || json !== this.json) {
+      this.event = event;
+      this.json = json;
+      this.bytes = Buffer.from(`event: ${event}\ndata: ${json}\n\n`);
+    }
+    return this.bytes;
+  }
+}
+
 /** A slow reader past this much unsent data is dropped; it reconnects and refetches. */
 const maxBufferedBytes = 1024 * 1024;
 
@@ -32,6 +51,7 @@ const maxBufferedBytes = 1024 * 1024;
 export class SseStreams {
   private readonly open = new Set<SseStream>();
   private readonly held = new Map<string, number>();
+  private readonly lastFrame = new LastFrame();
 
   constructor(private readonly caps: StreamCaps = {}) {}
 
@@ -88,7 +108,8 @@ export class SseStreams {
     });
     raw.write(`retry: ${retryMs}\n\n`);
 
-    const write = (text: string) => {
+    const frames = this.lastFrame;
+    const write = (text: string | Buffer) => {
       if (closed) return;
       if (raw.writableLength > maxBufferedBytes) return stream.close();
       raw.write(text);
@@ -98,7 +119,7 @@ export class SseStreams {
 
     const stream: SseStream = {
       send(event, json) {
-        write(`event: ${event}\ndata: ${json}\n\n`);
+        write(frames.of(event, json));
       },
       close() {
         if (closed) return;

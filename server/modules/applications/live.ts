@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notifyChange, type ChangeFeed } from '../../lib/events/change-feed.ts';
 import { SseStreams, type StreamCaps } from '../../lib/events/sse.ts';
 import { TopicHub } from '../../lib/events/topic-hub.ts';
-import { findApplicationRecord, findApplicationsOfOwner } from './repository.ts';
+import { findApplicationRecord, findApplicationsOfOwner, type ApplicationRecord } from './repository.ts';
 import { toApplicationView } from './views.ts';
 
 export const applicationChangesChannel = 'application_changes';
@@ -21,6 +21,12 @@ export function publishApplicationChange(db: Db, id: string, owner: string | nul
   return notifyChange(db, applicationChangesChannel, JSON.stringify(notice));
 }
 
+/** What a track stream needs of an application: its view, serialised once, and its revocation time. */
+export interface Snapshot {
+  json: string;
+  trackingRevokedAt: Date | null;
+}
+
 const applicationTopic = (id: string) => `application:${id}`;
 const ownerTopic = (userId: string) => `owner:${userId}`;
 
@@ -34,6 +40,8 @@ export class ApplicationLive {
   readonly streams: SseStreams;
   private readonly hub = new TopicHub<string>();
   private readonly revocations = new TopicHub<null>();
+  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly reading = new Map<string, Promise<Snapshot | null>>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -46,14 +54,47 @@ export class ApplicationLive {
     feed.subscribe((payload) => this.enqueue(() => (payload === null ? this.resendAll() : this.deliver(payload))));
   }
 
-  /** Sends the current record to this listener now, then every change. */
-  watchApplication(id: string, listener: (json: string) => void): () => void {
+  /**
+   * The application as streams show it, and when its tracking links were last revoked. Kept while
+   * some stream watches it, so 10,000 track pages on one application cost one read, not 10,000;
+   * read through the same queue as change notices, so it is never older than what was delivered.
+   */
+  current(id: string): Promise<Snapshot | null> {
+    const cached = this.snapshots.get(id);
+    if (cached) return Promise.resolve(cached);
+    let reading = this.reading.get(id);
+    if (!reading) {
+      reading = new Promise<Snapshot | null>((resolve, reject) => {
+        this.enqueue(async () => {
+          try {
+            const record = await findApplicationRecord(this.db, id);
+            const snapshot = record ? this.remember(record) : null;
+            resolve(snapshot);
+          } catch (error) {
+            reject(error as Error);
+          } finally {
+            this.reading.delete(id);
+          }
+        });
+      });
+      this.reading.set(id, reading);
+    }
+    return reading;
+  }
+
+  /** Sends `snapshot` (from `current`) to this listener now, then every change. */
+  watchApplication(id: string, snapshot: Snapshot, listener: (json: string) => void): () => void {
     const unsubscribe = this.hub.subscribe(applicationTopic(id), listener);
-    this.enqueue(async () => {
-      const record = await findApplicationRecord(this.db, id);
-      if (record) listener(JSON.stringify(toApplicationView(record)));
-    });
-    return unsubscribe;
+    listener(this.snapshots.get(id)?.json ?? snapshot.json);
+    return () => {
+      unsubscribe();
+      this.forgetUnlessWatched(id);
+    };
+  }
+
+  /** Drops the kept snapshot once no stream watches the application (a refused stream calls it too). */
+  forgetUnlessWatched(id: string): void {
+    if (!this.hub.has(applicationTopic(id))) this.snapshots.delete(id);
   }
 
   /** Calls `listener` when the application's tracking links are revoked (on any instance). */
@@ -88,7 +129,7 @@ export class ApplicationLive {
     if (!watched) return;
     const record = await findApplicationRecord(this.db, notice.id);
     if (!record) return;
-    const json = JSON.stringify(toApplicationView(record));
+    const { json } = this.remember(record);
     this.hub.publish(applicationTopic(record.id), json);
     if (record.userId) this.hub.publish(ownerTopic(record.userId), json);
   }
@@ -98,7 +139,14 @@ export class ApplicationLive {
     for (const topic of this.hub.topicNames()) {
       const [kind, id] = topic.split(':') as ['application' | 'owner', string];
       const records = kind === 'application' ? [await findApplicationRecord(this.db, id)] : await findApplicationsOfOwner(this.db, id);
-      for (const record of records) if (record) this.hub.publish(topic, JSON.stringify(toApplicationView(record)));
+      for (const record of records) if (record) this.hub.publish(topic, this.remember(record).json);
     }
+  }
+
+  /** Serialises the record once; keeps it while a track stream watches the application. */
+  private remember(record: ApplicationRecord): Snapshot {
+    const snapshot = { json: JSON.stringify(toApplicationView(record)), trackingRevokedAt: record.trackingRevokedAt };
+    if (this.hub.has(applicationTopic(record.id)) || this.reading.has(record.id)) this.snapshots.set(record.id, snapshot);
+    return snapshot;
   }
 }

@@ -40,7 +40,7 @@ describe('changeStatus', () => {
       [null, 'submitted', null, null],
       ['submitted', 'reviewed', 'Documents look complete.', staff.id],
     ]);
-    const mail = await waitForMail(ctx.app, email, /status: Reviewed/);
+    const mail = await waitForMail(ctx.app, email, /^Your application is being reviewed$/);
     expect(mail.text).toContain(statusDescriptions.reviewed);
     expect(mail.text).toContain('Documents look complete.');
     expect(linkIn(mail, ctx.app.config.publicUrl)).toMatch(/\/track#t=/);

@@ -14,4 +14,12 @@ export async function applicationTestRoutes(app: FastifyInstance) {
     const record = await changeStatus(app, { applicationId: id, to: status, note, actorId: null });
     return { id: record.id, status: record.status };
   });
+
+  /** The live-updates bench: memory after a full collection (the server runs with --expose-gc). */
+  app.get('/api/test/memory', async () => {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    collect?.();
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    return { collected: Boolean(collect), rss, heapUsed, external, arrayBuffers };
+  });
 }

@@ -38,6 +38,11 @@ export async function openTrackingToken(app: FastifyInstance, token: string, pur
     .from(applications)
     .where(eq(applications.id, opened.applicationId));
   if (!row) return null;
-  if (row.revokedAt && opened.issuedAtMs <= row.revokedAt.getTime()) return null;
+  if (revokedSince(opened.issuedAtMs, row.revokedAt)) return null;
   return opened.applicationId;
+}
+
+/** A token issued at or before the last revocation no longer opens anything. */
+export function revokedSince(issuedAtMs: number, revokedAt: Date | null): boolean {
+  return revokedAt !== null && issuedAtMs <= revokedAt.getTime();
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/application.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { revokeWithToken, streamTarget, trackByEmail, trackByToken, trackingLinkExpired } from './service.ts';
+import { revokeWithToken, streamStart, streamTarget, trackByEmail, trackByToken } from './service.ts';
 import { setStreamCookie, streamCookie, streamPath } from './stream-access.ts';
 import { streamTokenSeconds } from './tokens.ts';
 
@@ -46,12 +46,16 @@ export async function trackingRoutes(app: FastifyInstance) {
 
   /** The track page's live stream, authorised by the cookie set above: no token in the URL. */
   app.get('/api/track/stream/:id', async (req, reply) => {
-    const { id: requested } = parseInput(streamParams, req.params);
-    const token = streamCookie(req);
-    const id = token ? await streamTarget(app, token) : null;
-    if (!id || id !== requested.toLowerCase()) throw trackingLinkExpired();
-    const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, application: id } });
-    stream.onClose(app.applicationLive.watchApplication(id, (json) => stream.send('application', json)));
+    const id = parseInput(streamParams, req.params).id.toLowerCase();
+    const snapshot = await streamStart(app, streamCookie(req), id);
+    let stream;
+    try {
+      stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, application: id } });
+    } catch (error) {
+      app.applicationLive.forgetUnlessWatched(id);
+      throw error;
+    }
+    stream.onClose(app.applicationLive.watchApplication(id, snapshot, (json) => stream.send('application', json)));
     stream.onClose(app.applicationLive.onRevoked(id, () => stream.close()));
     return reply;
   });

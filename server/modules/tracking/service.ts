@@ -7,7 +7,8 @@ import { applicationNotFound } from '../applications/service.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { eq } from 'drizzle-orm';
-import { openTrackingToken, revokeTracking } from './revocation.ts';
+import type { Snapshot } from '../applications/live.ts';
+import { openTrackingToken, revokedSince, revokeTracking } from './revocation.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Looked up in place of an id that cannot exist, so every miss costs the same query. */
@@ -66,6 +67,22 @@ export async function streamTarget(app: FastifyInstance, streamToken: string): P
   const id = await openTrackingToken(app, streamToken, 'stream');
   if (!id) throw trackingLinkExpired();
   return id;
+}
+
+/**
+ * What a track stream starts from, when the cookie's token opens this application's stream and
+ * was not revoked since. The revocation time comes with the kept snapshot of the application, so
+ * opening many streams on one application reads the database once.
+ */
+export async function streamStart(app: FastifyInstance, token: string | null, requestedId: string): Promise<Snapshot> {
+  const opened = token ? app.trackingTokens.open(token, 'stream') : null;
+  if (!opened || opened.applicationId !== requestedId.toLowerCase()) throw trackingLinkExpired();
+  const snapshot = await app.applicationLive.current(opened.applicationId);
+  if (!snapshot || revokedSince(opened.issuedAtMs, snapshot.trackingRevokedAt)) {
+    app.applicationLive.forgetUnlessWatched(opened.applicationId);
+    throw trackingLinkExpired();
+  }
+  return snapshot;
 }
 
 /** The applicant ends every tracking link of the application: the current link proves the right to. */
