@@ -48,7 +48,8 @@ describe('the server process on the embedded database', () => {
     expect(await waitUntilHealthy(again)).toBe(true);
     expect(await universityCount(again)).toBe(count);
     expect(await again.stop('SIGINT')).toBe(0);
-  });
+    // three server processes start one after the other, each opening the embedded database
+  }, 90_000);
 
   it('exits with a message naming PORT when PORT is not a number', async () => {
     const server = await start({ DATA_DIR: dataDir, PORT: 'abc' });
