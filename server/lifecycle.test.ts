@@ -29,6 +29,7 @@ describe('the server process on the embedded database', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  // three server processes start one after the other, each opening the embedded database: 90 s
   it('refuses a second process on the same data directory, stops cleanly on SIGTERM, and restarts with its data intact', async () => {
     const first = await start({ DATA_DIR: dataDir });
     expect(await waitUntilHealthy(first)).toBe(true);
@@ -48,7 +49,6 @@ describe('the server process on the embedded database', () => {
     expect(await waitUntilHealthy(again)).toBe(true);
     expect(await universityCount(again)).toBe(count);
     expect(await again.stop('SIGINT')).toBe(0);
-    // three server processes start one after the other, each opening the embedded database
   }, 90_000);
 
   it('exits with a message naming PORT when PORT is not a number', async () => {
