@@ -21,6 +21,7 @@ import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
 import { registerPassportEncryption } from './modules/applications/passport-keys.ts';
+import { registerCatalogueStore } from './modules/catalogue/catalogue-store.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerAuth(app);
 
   await app.register(healthRoutes);
+  await registerCatalogueStore(app);
   await app.register(catalogueRoutes);
   await app.register(siteRoutes);
   await app.register(devMailRoutes);

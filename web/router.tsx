@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { Layout } from './components/layout';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
-import { catalogueQueries } from './lib/catalogue';
+import { catalogueQueries, programSearchQuery } from './lib/catalogue';
 import type { PageHandle } from '../shared/page-rendering';
 
 /**
@@ -31,7 +31,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'programs',
-        handle: ssr('features/programs/programs-page.tsx', () => [catalogueQueries.programs, catalogueQueries.universities]),
+        handle: ssr('features/programs/programs-page.tsx', (url) => [
+          programSearchQuery(url.searchParams, []),
+          catalogueQueries.universities,
+        ]),
         lazy: () => import('./features/programs/programs-page').then((m) => ({ Component: m.ProgramsPage })),
       },
       {

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { intake, programCategory, studyLevel } from '../../shared/schemas/catalogue.ts';
+import { categoryName, programIntake, studyLevel, studyMode, ukRegion } from '../../shared/schemas/catalogue.ts';
 
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 const fileName = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/);
+const httpsUrl = z.url({ protocol: /^https$/ });
+const ielts = z.number().min(4).max(9).multipleOf(0.5);
 
 const universitiesFile = z.object({
   rankingSource: z.string().min(1),
@@ -14,7 +16,9 @@ const universitiesFile = z.object({
         id,
         name: z.string().min(1),
         location: z.string().min(1),
-        ranking: z.number().int().min(1).max(126),
+        region: ukRegion,
+        website: httpsUrl,
+        ranking: z.number().int().min(1).max(200),
         logo: fileName,
       }),
     )
@@ -28,12 +32,21 @@ const programsFile = z.object({
       universityId: id,
       name: z.string().min(1),
       level: studyLevel,
-      duration: z.string().min(1),
-      intake,
+      description: z.string(),
       requirements: z.string().min(1),
-      tuition: z.string().regex(/^£\d{2},\d{3} per year$/),
-      category: programCategory,
-      url: z.url({ protocol: /^https$/ }),
+      tuitionGbp: z.number().int().min(1000).max(200_000),
+      feeYear: z.string().regex(/^\d{4}\/\d{2}$/),
+      ieltsOverall: ielts,
+      ieltsMinComponent: ielts,
+      englishEquivalents: z.string(),
+      academicLevel: z.string().min(1),
+      academicRequirement: z.string(),
+      intakes: z.array(programIntake).min(1),
+      durationMonths: z.number().int().min(1).max(96),
+      studyMode,
+      categories: z.array(categoryName).min(1),
+      url: httpsUrl.nullable(),
+      lastChecked: z.iso.date().nullable(),
     }),
   ),
 });
@@ -44,11 +57,25 @@ const consultantsFile = z.object({
   ),
 });
 
+const costsFile = z.object({
+  figures: z.array(
+    z.object({
+      id,
+      kind: z.enum(['living-funds-london', 'living-funds-outside-london', 'visa-fee', 'health-surcharge-per-year']),
+      amountGbp: z.number().int().min(0),
+      effectiveFrom: z.iso.date(),
+      source: z.string().min(1),
+      sourceUrl: z.union([httpsUrl, z.literal('')]),
+    }),
+  ),
+});
+
 export type CatalogueFiles = {
   rankingSource: string;
   universities: z.infer<typeof universitiesFile>['universities'];
   programs: z.infer<typeof programsFile>['programs'];
   consultants: z.infer<typeof consultantsFile>['consultants'];
+  costs: z.infer<typeof costsFile>['figures'];
 };
 
 async function readJson<S extends z.ZodType>(dir: string, name: string, schema: S): Promise<z.infer<S>> {
@@ -63,15 +90,22 @@ async function readJson<S extends z.ZodType>(dir: string, name: string, schema: 
 
 /** Reads and cross-checks the catalogue data files; any problem stops start-up. */
 export async function readCatalogueFiles(dir: string): Promise<CatalogueFiles> {
-  const [u, p, c] = await Promise.all([
+  const [u, p, c, k] = await Promise.all([
     readJson(dir, 'universities.json', universitiesFile),
     readJson(dir, 'programs.json', programsFile),
     readJson(dir, 'consultants.json', consultantsFile),
+    readJson(dir, 'uk-costs.json', costsFile),
   ]);
   const universityIds = new Set(u.universities.map((x) => x.id));
   const orphans = p.programs.filter((x) => !universityIds.has(x.universityId));
   if (orphans.length > 0) {
     throw new Error(`Programs name unknown universities: ${orphans.map((x) => `${x.id} -> ${x.universityId}`).join(', ')}`);
   }
-  return { rankingSource: u.rankingSource, universities: u.universities, programs: p.programs, consultants: c.consultants };
+  return {
+    rankingSource: u.rankingSource,
+    universities: u.universities,
+    programs: p.programs,
+    consultants: c.consultants,
+    costs: k.figures,
+  };
 }

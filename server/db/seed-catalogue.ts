@@ -1,57 +1,80 @@
 import { notInArray, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
-import { consultants, programs, universities } from './schema/index.ts';
+import {
+  catalogueSeed,
+  consultants,
+  programCategories,
+  programs,
+  ukCostFigures,
+  universities,
+} from './schema/index.ts';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const updateAll = (columns: string[]) =>
+  Object.fromEntries([...columns.map((c) => [camel(c), excluded(c)]), ['updatedAt', sql`now()`]]);
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Idempotent: upserts every row of the files and deactivates rows the files no longer list. */
-export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(universities)
-      .values(files.universities.map((u) => ({ ...u, active: true })))
-      .onConflictDoUpdate({
-        target: universities.id,
-        set: {
-          name: excluded('name'),
-          location: excluded('location'),
-          ranking: excluded('ranking'),
-          logo: excluded('logo'),
-          active: sql`true`,
-          updatedAt: sql`now()`,
-        },
-      });
-    await tx
-      .update(universities)
-      .set({ active: false, updatedAt: sql`now()` })
-      .where(notInArray(universities.id, files.universities.map((u) => u.id)));
-
-    if (files.programs.length > 0) {
+/**
+ * The files seed the catalogue on the first start only (D11): once catalogue_seed holds its row,
+ * the database is the source of truth and the files are not read into it again. A database from
+ * before the structured catalogue gets the files' values once, over its migrated rows.
+ * Consultants have no editor yet: they still follow the files on every start.
+ */
+export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx.select().from(catalogueSeed).limit(1);
+    if (!done) {
       await tx
-        .insert(programs)
-        .values(files.programs.map((p) => ({ ...p, active: true })))
+        .insert(universities)
+        .values(files.universities.map((u) => ({ ...u, active: true })))
         .onConflictDoUpdate({
-          target: programs.id,
-          set: {
-            universityId: excluded('university_id'),
-            name: excluded('name'),
-            level: excluded('level'),
-            duration: excluded('duration'),
-            intake: excluded('intake'),
-            requirements: excluded('requirements'),
-            tuition: excluded('tuition'),
-            category: excluded('category'),
-            url: excluded('url'),
-            active: sql`true`,
-            updatedAt: sql`now()`,
-          },
+          target: universities.id,
+          set: { ...updateAll(['name', 'location', 'region', 'website', 'ranking', 'logo']), active: sql`true` },
         });
+      const used = [...new Set(files.programs.flatMap((p) => p.categories))];
+      if (used.length > 0) {
+        await tx
+          .insert(programCategories)
+          .values(used.map((name, i) => ({ name, sortOrder: 100 + i })))
+          .onConflictDoNothing();
+      }
+      if (files.programs.length > 0) {
+        await tx
+          .insert(programs)
+          .values(files.programs.map((p) => ({ ...p, active: true })))
+          .onConflictDoUpdate({
+            target: programs.id,
+            set: {
+              ...updateAll([
+                'university_id',
+                'name',
+                'level',
+                'description',
+                'requirements',
+                'tuition_gbp',
+                'fee_year',
+                'ielts_overall',
+                'ielts_min_component',
+                'english_equivalents',
+                'academic_level',
+                'academic_requirement',
+                'intakes',
+                'duration_months',
+                'study_mode',
+                'categories',
+                'url',
+                'last_checked',
+              ]),
+              active: sql`true`,
+            },
+          });
+      }
+      if (files.costs.length > 0) {
+        await tx.insert(ukCostFigures).values(files.costs).onConflictDoNothing();
+      }
+      await tx.insert(catalogueSeed).values({ id: 1 });
     }
-    await tx
-      .update(programs)
-      .set({ active: false, updatedAt: sql`now()` })
-      .where(notInArray(programs.id, files.programs.map((p) => p.id).concat('')));
 
     if (files.consultants.length > 0) {
       await tx
@@ -59,20 +82,13 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<void
         .values(files.consultants.map((c, i) => ({ ...c, sortOrder: i, active: true })))
         .onConflictDoUpdate({
           target: consultants.id,
-          set: {
-            name: excluded('name'),
-            role: excluded('role'),
-            nationality: excluded('nationality'),
-            image: excluded('image'),
-            sortOrder: excluded('sort_order'),
-            active: sql`true`,
-            updatedAt: sql`now()`,
-          },
+          set: { ...updateAll(['name', 'role', 'nationality', 'image', 'sort_order']), active: sql`true` },
         });
     }
     await tx
       .update(consultants)
       .set({ active: false, updatedAt: sql`now()` })
       .where(notInArray(consultants.id, files.consultants.map((c) => c.id).concat('')));
+    return { seeded: !done };
   });
 }

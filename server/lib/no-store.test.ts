@@ -8,7 +8,15 @@ import { createUser } from '../../tests/factories/user.ts';
 const ctx = useTestApp();
 
 /** Public reference data that browsers may keep: the catalogue and the site's contact details. */
-const publicRoutes = new Set(['/api/universities', '/api/universities/:id', '/api/programs', '/api/consultants', '/api/site']);
+const publicRoutes = new Set([
+  '/api/universities',
+  '/api/universities/:id',
+  '/api/programs',
+  '/api/programs/search',
+  '/api/programs/:id',
+  '/api/consultants',
+  '/api/site',
+]);
 
 describe('no answer with personal data is kept by a browser or a proxy (finding 14)', () => {
   it('sends Cache-Control: no-store on every API answer except the public catalogue, for every GET route', async () => {

@@ -19,24 +19,28 @@ export interface PreparedBody {
 /** Smaller bodies are sent as they are: compressing them gains less than the header costs. */
 const compressFrom = 1024;
 
-export function prepareBody(body: string | Buffer, contentType: string): PreparedBody {
+/**
+ * `quality`: 'max' for bodies prepared once and read for long (the site, the consultants); 'fast'
+ * for answers prepared on demand and cached for a while (catalogue searches).
+ */
+export function prepareBody(body: string | Buffer, contentType: string, quality: 'max' | 'fast' = 'max'): PreparedBody {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const encoded: PreparedBody['encoded'] = {};
   if (identity.length >= compressFrom) {
     encoded.br = brotliCompressSync(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: quality === 'max' ? constants.BROTLI_MAX_QUALITY : 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     });
-    encoded.gzip = gzipSync(identity, { level: 9 });
+    encoded.gzip = gzipSync(identity, { level: quality === 'max' ? 9 : 6 });
   }
   return { etag, contentType, identity, encoded };
 }
 
-export function prepareJson(value: unknown): PreparedBody {
-  return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8');
+export function prepareJson(value: unknown, quality: 'max' | 'fast' = 'max'): PreparedBody {
+  return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8', quality);
 }
 
 const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'], cache: boundedCache(64) });

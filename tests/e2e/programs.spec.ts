@@ -6,11 +6,11 @@ import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.
 const browser = useBrowser();
 const picks = ['imperial-college-london', 'university-college-london-ucl', 'university-of-edinburgh'];
 
-async function openWithPicks(viewport: 'phone' | 'desktop' = 'desktop') {
+async function openWithPicks(viewport: 'phone' | 'desktop' = 'desktop', ids = picks) {
   const opened = await browser.open('/universities', viewport);
-  await opened.page.evaluate((ids) => {
-    sessionStorage.setItem('portal.selection.v1', JSON.stringify({ universityIds: ids, program: null }));
-  }, picks);
+  await opened.page.evaluate((chosen) => {
+    sessionStorage.setItem('portal.selection.v1', JSON.stringify({ universityIds: chosen, program: null }));
+  }, ids);
   await opened.page.goto('/programs');
   await opened.page.getByRole('heading', { name: 'Your universities', exact: true }).waitFor();
   return opened;
@@ -29,6 +29,7 @@ describe('/programs', () => {
       await picked.getByText(name, { exact: true }).waitFor();
     }
     await expect.poll(() => countText(page)).toBe('10 programs');
+    await page.getByText('5 are at your universities, listed first.').waitFor();
     const marked = page.getByText('At one of your universities');
     expect(await marked.count()).toBe(5);
     const firstRows = await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).allTextContents();
@@ -40,10 +41,15 @@ describe('/programs', () => {
 
   it('searches by name and toggles single-select filters, and offers to clear when nothing matches', async () => {
     const { page, problems } = await openWithPicks('phone');
-    await page.getByLabel('Search programs by name').fill('cyber');
+    const searchBox = page.getByLabel('Search programs by name, university, city or subject');
+    await searchBox.fill('cyber king');
     await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
     await page.getByRole('button', { name: /^MSc Cyber Security/ }).waitFor();
-    await page.getByLabel('Search programs by name').fill('');
+    // words of the city and the subject count too
+    await searchBox.fill('glasgow tourism');
+    await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
+    await page.getByRole('button', { name: /^BA \(Hons\) Hospitality/ }).waitFor();
+    await searchBox.fill('');
 
     await filter(page, 'Level', 'Masters').click();
     await expect.poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('true');
@@ -84,11 +90,14 @@ describe('/programs', () => {
     for (const text of [program.duration, program.tuition, program.requirements, 'Entry requirements', 'Tuition', 'Duration']) {
       await panel.getByText(text, { exact: true }).waitFor();
     }
-    // Its link is Imperial's front page: the row calls it that, not a program page (item 4 of issue 15).
-    expect(new URL(program.url).pathname).toBe('/');
+    // Imperial's course page is not known: the link says it is the university's website
+    expect(program.urlIsCoursePage).toBe(false);
     expect(await panel.getByRole('link', { name: /Official program page/ }).count()).toBe(0);
-    const official = panel.getByRole('link', { name: /University website/ });
-    expect(await official.getAttribute('href')).toBe(program.url);
+    const official = panel.getByRole('link', { name: /Imperial College London website/ });
+    expect(await official.getAttribute('href')).toBe(university.website);
+    await panel.getByText('7.0 overall, at least 6.5 in each part').waitFor();
+    await panel.getByRole('heading', { name: 'First-year cost of study in London' }).waitFor();
+    await panel.getByText(`£${program.costOfStudy.totalGbp.toLocaleString('en-GB')}`, { exact: true }).waitFor();
     expect(await official.getAttribute('target')).toBe('_blank');
     expect(await official.getAttribute('rel')).toBe('noopener noreferrer');
     await screenshot(page, 'programs-expanded-390');
@@ -115,5 +124,64 @@ describe('/programs', () => {
     expect(await next.getAttribute('href')).toBe('/application');
     await next.click();
     await page.waitForURL('**/application');
+  });
+
+  it('filters by region and fee, sorts by fee, and keeps the question in the address', async () => {
+    const { page, problems } = await browser.open('/programs');
+    await page.getByLabel('Region').selectOption('Scotland');
+    await expect.poll(() => countText(page)).toBe('2 programs match your search and filters');
+    await page.getByLabel('Sort by').selectOption('fee');
+    await expect
+      .poll(async () => (await page.getByRole('heading', { level: 3 }).allTextContents()).map((t) => t.split('University')[0]!.trim()))
+      .toEqual(['BA (Hons) Hospitality and Tourism Management', 'BEng (Hons) Mechanical Engineering']);
+    expect(new URL(page.url()).searchParams.get('region')).toBe('Scotland');
+    await page.getByLabel('Region').selectOption('');
+    await page.getByLabel('Tuition per year').selectOption('35000');
+    await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
+    await page.getByLabel('IELTS you have').selectOption('6');
+    await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
+    await page.getByLabel('Tuition per year').selectOption('');
+    await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('IELTS you have').inputValue()).toBe('6');
+    await expect.poll(() => countText(page)).toBe('1 program matches your search and filters');
+    expect(problems).toEqual([]);
+  });
+
+  it('says plainly when the picked universities list no program, and the application names the first choice', async () => {
+    const none = ['university-of-oxford', 'university-of-st-andrews', 'university-of-cambridge'];
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { page, problems } = await openWithPicks(viewport, none);
+      const notice = page.getByRole('status').filter({ hasText: 'Your universities list no programs in our catalogue yet.' });
+      await notice.waitFor();
+      expect(await notice.getByRole('link', { name: 'Change your universities' }).getAttribute('href')).toBe('/universities');
+      expect(await notice.getByRole('link', { name: 'See all programs' }).getAttribute('href')).toBe('#results-heading');
+      expect(await notice.getByRole('link', { name: 'Ask a consultant (free)' }).getAttribute('href')).toBe('/free');
+      await page.getByText('None of them is at your universities.').waitFor();
+      expect(await page.getByText('no programs listed').count()).toBe(3);
+      await screenshot(page, `programs-picks-offer-nothing-${viewport === 'phone' ? 390 : 1280}`);
+      await expectNoSeriousAxeViolations(page);
+      if (viewport === 'desktop') {
+        const lse = row(page, 'MSc Management');
+        await lse.click();
+        await page.getByRole('button', { name: 'Apply Now for MSc Management' }).click();
+        await page.waitForURL('**/application');
+        await page.getByText('London School of Economics and Political Science (this program\'s university)').waitFor();
+        await page.getByText('University of Oxford, University of St Andrews, University of Cambridge').waitFor();
+        expect(await page.getByText('Your universities:').count()).toBe(0);
+        await screenshot(page, 'application-first-choice-1280');
+      }
+      expect(problems).toEqual([]);
+    }
+  });
+});
+
+describe('/universities', () => {
+  it("shows each university's number of programs", async () => {
+    const { page } = await browser.open('/universities', 'phone');
+    await page.getByText(/London · UK rank #5 · 2 programs/).waitFor();
+    await page.getByText(/Oxford · UK rank #1 · No programs listed yet/).waitFor();
+    await page.getByText(/Glasgow · UK rank #17 · 1 program$/).waitFor();
+    await screenshot(page, 'universities-counts-390');
   });
 });

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Consultant, Program, University } from '../../shared/schemas/catalogue';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Consultant, Program, ProgramSearchResult, University } from '../../shared/schemas/catalogue';
 import type { SiteConfig } from '../../shared/schemas/site';
 import { apiGet } from './api-client';
 import type { PageQuery } from '../../shared/page-rendering';
@@ -13,6 +13,43 @@ export const catalogueQueries = {
   programs: { queryKey: ['programs'], path: '/api/programs' },
   consultants: { queryKey: ['consultants'], path: '/api/consultants' },
 } satisfies Record<string, PageQuery>;
+
+/** The search parameters /programs keeps in its address, as the API takes them. */
+export const programSearchKeys = ['q', 'level', 'intake', 'category', 'region', 'feeMin', 'feeMax', 'ielts', 'sort', 'page'] as const;
+
+/**
+ * The search a /programs address asks for, with the picked universities first: the same on the
+ * server's first paint (no picks: they live in the browser) and in the browser.
+ */
+export function programSearchQuery(params: URLSearchParams, picked: readonly string[]): PageQuery {
+  const query = new URLSearchParams();
+  for (const key of programSearchKeys) {
+    const value = params.get(key)?.trim();
+    if (value) query.set(key, value);
+  }
+  for (const id of picked) query.append('picked', id);
+  const text = query.toString();
+  return { queryKey: ['programs', 'search', text], path: `/api/programs/search${text ? `?${text}` : ''}` };
+}
+
+export function useProgramSearch(params: URLSearchParams, picked: readonly string[]) {
+  const { queryKey, path } = programSearchQuery(params, picked);
+  return useQuery({
+    queryKey,
+    queryFn: () => apiGet<ProgramSearchResult>(path),
+    staleTime: catalogueStaleTime,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProgram(id: string | undefined) {
+  return useQuery({
+    queryKey: ['programs', 'one', id],
+    queryFn: () => apiGet<Program>(`/api/programs/${encodeURIComponent(id!)}`),
+    staleTime: catalogueStaleTime,
+    enabled: Boolean(id),
+  });
+}
 
 export function useUniversities() {
   return useQuery({

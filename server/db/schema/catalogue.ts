@@ -1,17 +1,47 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Catalogue rows are loaded from server/db/catalogue at start; ones removed from the files become inactive. */
+/** One intake of a program: the month it starts and its application deadline (null: none published). */
+export interface ProgramIntake {
+  month: string;
+  deadline: string | null;
+}
+
+/**
+ * The catalogue lives in the database (D11): server/db/catalogue seeds the first start only
+ * (catalogue_seed records it), then the database is the source of truth.
+ */
 export const universities = pgTable('universities', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   location: text('location').notNull(),
+  region: text('region').notNull().default(''),
+  website: text('website').notNull().default(''),
   ranking: integer('ranking').notNull(),
   logo: text('logo').notNull(),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+/** The subject categories the team manages; a program lists one or more, the first is its main one. */
+export const programCategories = pgTable('program_categories', {
+  name: text('name').primaryKey(),
+  sortOrder: integer('sort_order').notNull(),
   active: boolean('active').notNull().default(true),
   ...timestamps,
 });
@@ -25,17 +55,51 @@ export const programs = pgTable(
       .references(() => universities.id),
     name: text('name').notNull(),
     level: text('level').notNull(),
-    duration: text('duration').notNull(),
-    intake: text('intake').notNull(),
+    description: text('description').notNull().default(''),
+    /** The spec's "Entry requirements" text. */
     requirements: text('requirements').notNull(),
-    tuition: text('tuition').notNull(),
-    category: text('category').notNull(),
-    url: text('url').notNull(),
+    /** GBP per year for international students, for `feeYear` (e.g. 2025/26). */
+    tuitionGbp: integer('tuition_gbp').notNull(),
+    feeYear: text('fee_year').notNull(),
+    ieltsOverall: real('ielts_overall').notNull(),
+    ieltsMinComponent: real('ielts_min_component').notNull(),
+    englishEquivalents: text('english_equivalents').notNull().default(''),
+    /** A UK degree class (First, 2:1, 2:2) for Masters; A-level grades or UCAS points for Bachelors. */
+    academicLevel: text('academic_level').notNull(),
+    academicRequirement: text('academic_requirement').notNull().default(''),
+    intakes: jsonb('intakes').$type<ProgramIntake[]>().notNull(),
+    durationMonths: smallint('duration_months').notNull(),
+    studyMode: text('study_mode').notNull().default('Full-time'),
+    categories: text('categories').array().notNull(),
+    /** The official course page; null when only the university's home page is known. */
+    url: text('url'),
+    lastChecked: date('last_checked'),
     active: boolean('active').notNull().default(true),
     ...timestamps,
   },
   (t) => [index('programs_university_id_idx').on(t.universityId)],
 );
+
+/** Figures about studying in the UK (visa funds, visa fee, health surcharge), each with its date and source (D11). */
+export const ukCostFigures = pgTable(
+  'uk_cost_figures',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    amountGbp: integer('amount_gbp').notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    source: text('source').notNull(),
+    sourceUrl: text('source_url').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('uk_cost_figures_kind_idx').on(t.kind, t.effectiveFrom)],
+);
+
+/** One row once the files have seeded the catalogue; from then on the database is the truth. */
+export const catalogueSeed = pgTable('catalogue_seed', {
+  id: integer('id').primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const consultants = pgTable('consultants', {
   id: text('id').primaryKey(),

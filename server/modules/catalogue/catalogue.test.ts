@@ -1,8 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { universities } from '../../db/schema/index.ts';
+import { programs, universities } from '../../db/schema/index.ts';
 import { readCatalogueFiles } from '../../db/catalogue-files.ts';
 import { seedCatalogue } from '../../db/seed-catalogue.ts';
+import { notifyCatalogueChanged } from './catalogue-store.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import type { Program, University } from '../../../shared/schemas/catalogue.ts';
 
@@ -79,30 +80,57 @@ describe('GET /api/universities/:id', () => {
 });
 
 describe('GET /api/programs', () => {
-  it('lists the 10 programs with the spec fields', async () => {
+  it('lists the 10 programs with the spec displays, each read from a structured fact', async () => {
     const { body } = await get<Program[]>('/api/programs');
     expect(body).toHaveLength(10);
     for (const p of body) {
       expect(['Bachelors', 'Masters']).toContain(p.level);
       expect(p.intake).toBe('September');
+      expect(p.intakes).toEqual([{ month: 'September', deadline: null }]);
       expect(['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism']).toContain(p.category);
+      expect(p.categories[0]).toBe(p.category);
       const pounds = Number(/^£(\d{2}),(\d{3}) per year$/.exec(p.tuition)!.slice(1).join(''));
+      expect(pounds).toBe(p.tuitionGbp);
       expect(pounds).toBeGreaterThanOrEqual(34_000);
       expect(pounds).toBeLessThanOrEqual(45_000);
+      expect(p.feeYear).toMatch(/^\d{4}\/\d{2}$/);
+      expect(p.requirements).toContain(`IELTS ${p.ieltsOverall.toFixed(1)} overall`);
+      expect(p.ieltsMinComponent).toBeLessThanOrEqual(p.ieltsOverall);
+      expect(p.duration).toBe(`${p.durationMonths / 12} year${p.durationMonths === 12 ? '' : 's'} full-time`);
+      expect(p.academicLevel).not.toBe('');
       expect(p.url).toMatch(/^https:\/\//);
       expect(p.universityName).not.toBe('');
+      expect(p.region).not.toBe('');
     }
+    const masters = body.filter((p) => p.level === 'Masters');
+    expect(masters.every((p) => ['First', '2:1', '2:2'].includes(p.academicLevel))).toBe(true);
   });
 
-  it('filters by level, category, name and repeated universityId', async () => {
+  it('links a course page only where one is known, and the university website otherwise', async () => {
+    const { body } = await get<Program[]>('/api/programs');
+    const universities = (await get<University[]>('/api/universities')).body;
+    for (const p of body) {
+      const website = universities.find((u) => u.id === p.universityId)!.website;
+      if (p.urlIsCoursePage) expect(p.url).not.toBe(website);
+      else expect(p.url).toBe(website);
+    }
+    expect(body.filter((p) => p.urlIsCoursePage).map((p) => p.id).sort()).toEqual([
+      'ba-hospitality-and-tourism-management-strathclyde',
+      'bsc-management-science-ucl',
+      'msc-cyber-security-kings-college-london',
+    ]);
+  });
+
+  it('filters by level, intake, category, name and repeated universityId', async () => {
     const all = (await get<Program[]>('/api/programs')).body;
     const masters = (await get<Program[]>('/api/programs?level=Masters')).body;
     expect(masters.length).toBe(all.filter((p) => p.level === 'Masters').length);
     expect(masters.every((p) => p.level === 'Masters')).toBe(true);
 
     const it = (await get<Program[]>('/api/programs?category=IT&intake=September')).body;
-    expect(it.length).toBeGreaterThan(0);
-    expect(it.every((p) => p.category === 'IT')).toBe(true);
+    expect(it.map((p) => p.id).sort()).toEqual(all.filter((p) => p.categories.includes('IT')).map((p) => p.id).sort());
+    expect((await get<Program[]>('/api/programs?intake=January')).body).toEqual([]);
+    expect((await get<Program[]>('/api/programs?category=Medicine')).body).toEqual([]);
 
     const byName = (await get<Program[]>('/api/programs?q=CYBER')).body;
     expect(byName.every((p) => /cyber/i.test(p.name))).toBe(true);
@@ -116,14 +144,37 @@ describe('GET /api/programs', () => {
   it('answers 400 naming the field for a bad level, category or intake', async () => {
     for (const [query, field] of [
       ['level=PhD', 'level'],
-      ['category=Medicine', 'category'],
-      ['intake=January', 'intake'],
+      ['category=%3Cscript%3E', 'category'],
+      ['intake=Smarch', 'intake'],
       ['universityId=NOT%20VALID', 'universityId.0'],
     ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/programs?${query}` });
       expect(res.statusCode, query).toBe(400);
       expect(Object.keys(res.json().error.fields), query).toEqual([field]);
     }
+  });
+
+  it('gives one program by id, and a JSON 404 for an unknown one', async () => {
+    const one = await get<Program>('/api/programs/msc-cyber-security-kings-college-london');
+    expect(one.body.name).toBe('MSc Cyber Security');
+    expect(one.body.universityName).toBe("King's College London");
+    const missing = await get<{ error: { code: string } }>('/api/programs/no-such-program');
+    expect(missing.res.statusCode).toBe(404);
+    expect(missing.body.error.code).toBe('PROGRAM_NOT_FOUND');
+  });
+});
+
+describe('universities carry their region, website and number of programs', () => {
+  it('counts the active programs of each university', async () => {
+    const universities = (await get<University[]>('/api/universities')).body;
+    const programs = (await get<Program[]>('/api/programs')).body;
+    for (const u of universities) {
+      expect(u.programCount, u.id).toBe(programs.filter((p) => p.universityId === u.id).length);
+      expect(u.website).toMatch(/^https:\/\/www\.[a-z-]+\.ac\.uk\/$/);
+      expect(u.region).not.toBe('');
+    }
+    expect(universities.find((u) => u.id === 'imperial-college-london')!.programCount).toBe(2);
+    expect(universities.find((u) => u.id === 'university-of-oxford')!.programCount).toBe(0);
   });
 });
 
@@ -144,25 +195,41 @@ describe('GET /api/consultants and /api/site', () => {
   });
 });
 
-describe('catalogue loading', () => {
-  it('is idempotent: loading the files again adds no rows', async () => {
+describe('catalogue loading (D11: the files seed the first start only)', () => {
+  it('adds no rows and changes nothing when the files are loaded again', async () => {
     const files = await readCatalogueFiles(ctx.config.catalogueDir);
     const before = await ctx.app.db.select({ n: count() }).from(universities);
-    await seedCatalogue(ctx.app.db, files);
-    await seedCatalogue(ctx.app.db, files);
+    expect(await seedCatalogue(ctx.app.db, files)).toEqual({ seeded: false });
     const after = await ctx.app.db.select({ n: count() }).from(universities);
     expect(after[0]!.n).toBe(before[0]!.n);
     expect(after[0]!.n).toBe(files.universities.length);
   });
 
-  it('hides a university the files no longer list, and shows it again when it returns', async () => {
+  it('keeps what the team changed in the database when the server starts again with other files', async () => {
     const files = await readCatalogueFiles(ctx.config.catalogueDir);
-    const removed = files.universities.find((u) => !files.programs.some((p) => p.universityId === u.id))!;
-    await seedCatalogue(ctx.app.db, { ...files, universities: files.universities.filter((u) => u !== removed) });
-    const [row] = await ctx.app.db.select().from(universities).where(eq(universities.id, removed.id));
-    expect(row!.active).toBe(false);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/universities/${removed.id}` })).statusCode).toBe(404);
-    await seedCatalogue(ctx.app.db, files);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/universities/${removed.id}` })).statusCode).toBe(200);
+    const id = 'msc-management-lse';
+    await ctx.app.db.update(programs).set({ tuitionGbp: 41_000 }).where(eq(programs.id, id));
+    await seedCatalogue(ctx.app.db, {
+      ...files,
+      universities: files.universities.slice(1),
+      programs: files.programs.map((p) => (p.id === id ? { ...p, tuitionGbp: 12_345 } : p)),
+    });
+    await ctx.app.catalogue.reload();
+    const one = await get<Program>(`/api/programs/${id}`);
+    expect(one.body.tuition).toBe('£41,000 per year');
+    expect((await get<University>(`/api/universities/${files.universities[0]!.id}`)).res.statusCode).toBe(200);
+    await ctx.app.db.update(programs).set({ tuitionGbp: 39_500 }).where(eq(programs.id, id));
+    await ctx.app.catalogue.reload();
+  });
+
+  it('shows a change to the catalogue as soon as a writer announces it on the change channel', async () => {
+    const id = 'bsc-computer-science-durham';
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.update(programs).set({ tuitionGbp: 37_250 }).where(eq(programs.id, id));
+      await notifyCatalogueChanged(tx as unknown as typeof ctx.app.db);
+    });
+    await expect.poll(async () => (await get<Program>(`/api/programs/${id}`)).body.tuition).toBe('£37,250 per year');
+    await ctx.app.db.update(programs).set({ tuitionGbp: 36_500 }).where(eq(programs.id, id));
+    await ctx.app.catalogue.reload();
   });
 });

@@ -1,71 +1,75 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultants, programs, universities } from '../../db/schema/index.ts';
-import type { ProgramQuery } from '../../../shared/schemas/catalogue.ts';
+import { consultants, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const universityColumns = {
+  id: universities.id,
+  name: universities.name,
+  location: universities.location,
+  region: universities.region,
+  website: universities.website,
+  ranking: universities.ranking,
+  logo: universities.logo,
+};
+
+const programColumns = {
+  id: programs.id,
+  universityId: programs.universityId,
+  universityName: universities.name,
+  universityRanking: universities.ranking,
+  universityWebsite: universities.website,
+  city: universities.location,
+  region: universities.region,
+  name: programs.name,
+  level: programs.level,
+  description: programs.description,
+  requirements: programs.requirements,
+  tuitionGbp: programs.tuitionGbp,
+  feeYear: programs.feeYear,
+  ieltsOverall: programs.ieltsOverall,
+  ieltsMinComponent: programs.ieltsMinComponent,
+  englishEquivalents: programs.englishEquivalents,
+  academicLevel: programs.academicLevel,
+  academicRequirement: programs.academicRequirement,
+  intakes: programs.intakes,
+  durationMonths: programs.durationMonths,
+  studyMode: programs.studyMode,
+  categories: programs.categories,
+  url: programs.url,
+  lastChecked: programs.lastChecked,
+};
+
+const selectPrograms = (db: Db) =>
+  db.select(programColumns).from(programs).innerJoin(universities, eq(universities.id, programs.universityId));
+export type ProgramRow = Awaited<ReturnType<typeof selectPrograms>>[number];
+const selectUniversities = (db: Db) => db.select(universityColumns).from(universities);
+export type UniversityRow = Awaited<ReturnType<typeof selectUniversities>>[number];
+
+export interface CatalogueRows {
+  universities: UniversityRow[];
+  programs: ProgramRow[];
+  figures: { kind: string; amountGbp: number; effectiveFrom: string; source: string; sourceUrl: string }[];
 }
 
-export function findUniversities(db: Db, q: string | undefined) {
-  const filters: (SQL | undefined)[] = [eq(universities.active, true)];
-  if (q) {
-    const pattern = containsPattern(q);
-    filters.push(or(ilike(universities.name, pattern), ilike(universities.location, pattern)));
-  }
-  return db
-    .select({
-      id: universities.id,
-      name: universities.name,
-      location: universities.location,
-      ranking: universities.ranking,
-      logo: universities.logo,
-    })
-    .from(universities)
-    .where(and(...filters))
-    .orderBy(asc(universities.ranking), asc(universities.name));
-}
-
-export async function findUniversity(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: universities.id,
-      name: universities.name,
-      location: universities.location,
-      ranking: universities.ranking,
-      logo: universities.logo,
-    })
-    .from(universities)
-    .where(and(eq(universities.id, id), eq(universities.active, true)));
-  return row;
-}
-
-export function findPrograms(db: Db, query: ProgramQuery) {
-  const filters: (SQL | undefined)[] = [eq(programs.active, true), eq(universities.active, true)];
-  if (query.q) filters.push(ilike(programs.name, containsPattern(query.q)));
-  if (query.level) filters.push(eq(programs.level, query.level));
-  if (query.intake) filters.push(eq(programs.intake, query.intake));
-  if (query.category) filters.push(eq(programs.category, query.category));
-  if (query.universityId?.length) filters.push(inArray(programs.universityId, query.universityId));
-  return db
-    .select({
-      id: programs.id,
-      universityId: programs.universityId,
-      universityName: universities.name,
-      name: programs.name,
-      level: programs.level,
-      duration: programs.duration,
-      intake: programs.intake,
-      requirements: programs.requirements,
-      tuition: programs.tuition,
-      category: programs.category,
-      url: programs.url,
-    })
-    .from(programs)
-    .innerJoin(universities, eq(universities.id, programs.universityId))
-    .where(and(...filters))
-    .orderBy(asc(programs.name));
+/** The whole public catalogue: active universities by ranking, their active programs, the UK cost figures. */
+export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
+  const [u, p, f] = await Promise.all([
+    selectUniversities(db)
+      .where(eq(universities.active, true))
+      .orderBy(asc(universities.ranking), asc(universities.name)),
+    selectPrograms(db).where(and(eq(programs.active, true), eq(universities.active, true))),
+    db
+      .select({
+        kind: ukCostFigures.kind,
+        amountGbp: ukCostFigures.amountGbp,
+        effectiveFrom: ukCostFigures.effectiveFrom,
+        source: ukCostFigures.source,
+        sourceUrl: ukCostFigures.sourceUrl,
+      })
+      .from(ukCostFigures)
+      .orderBy(asc(ukCostFigures.kind), desc(ukCostFigures.effectiveFrom)),
+  ]);
+  return { universities: u, programs: p, figures: f };
 }
 
 export function findConsultants(db: Db) {

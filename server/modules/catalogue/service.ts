@@ -4,28 +4,40 @@ import type {
   Consultant,
   Program,
   ProgramQuery,
+  ProgramSearchQuery,
+  ProgramSearchResult,
   University,
 } from '../../../shared/schemas/catalogue.ts';
+import type { CatalogueStore } from './catalogue-store.ts';
 import * as repo from './repository.ts';
 
-export const logoUrl = (file: string) => `/media/logos/${file}`;
 export const consultantImageUrl = (file: string) => `/media/consultants/${file}`;
 
-type UniversityRow = Awaited<ReturnType<typeof repo.findUniversities>>[number];
-const toUniversity = ({ logo, ...row }: UniversityRow): University => ({ ...row, logoUrl: logoUrl(logo) });
+/** Today in the UK sense of a date (UTC): which cost figures are in force. */
+export const today = () => new Date().toISOString().slice(0, 10);
 
-export async function listUniversities(db: Db, q?: string): Promise<University[]> {
-  return (await repo.findUniversities(db, q)).map(toUniversity);
+export function listUniversities(store: CatalogueStore, q?: string): University[] {
+  return store.current().searchUniversities(q);
 }
 
-export async function getUniversity(db: Db, id: string): Promise<University> {
-  const row = await repo.findUniversity(db, id);
-  if (!row) throw new NotFoundError('UNIVERSITY_NOT_FOUND', 'University not found.');
-  return toUniversity(row);
+export function getUniversity(store: CatalogueStore, id: string): University {
+  const university = store.current().university(id);
+  if (!university) throw new NotFoundError('UNIVERSITY_NOT_FOUND', 'University not found.');
+  return university;
 }
 
-export async function listPrograms(db: Db, query: ProgramQuery): Promise<Program[]> {
-  return (await repo.findPrograms(db, query)) as Program[];
+export function listPrograms(store: CatalogueStore, query: ProgramQuery): Program[] {
+  return store.current().listPrograms(query, today());
+}
+
+export function getProgram(store: CatalogueStore, id: string): Program {
+  const program = store.current().program(id, today());
+  if (!program) throw new NotFoundError('PROGRAM_NOT_FOUND', 'Program not found.');
+  return program;
+}
+
+export function searchPrograms(store: CatalogueStore, query: ProgramSearchQuery): ProgramSearchResult {
+  return store.current().search(query, today());
 }
 
 export async function listConsultants(db: Db): Promise<Consultant[]> {

@@ -2,7 +2,12 @@ import { Link } from 'react-router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { Card } from '../../components/card';
 
+/**
+ * The application names the program's university as the first choice and the picked universities
+ * as the others (D2): never a list of picks that leaves out the university applied to.
+ */
 export function ChoiceSummary({ program, university, picks }: { program: Program; university: University; picks: University[] }) {
+  const others = picks.filter((u) => u.id !== university.id);
   return (
     <Card>
       <h2 id="choice-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
@@ -12,15 +17,21 @@ export function ChoiceSummary({ program, university, picks }: { program: Program
       <p className="text-muted">
         {university.name} · {program.level} · {program.duration} · {program.intake} intake
       </p>
-      <dl className="mt-3 text-sm">
-        <dt className="font-medium text-ink">Your universities</dt>
-        <dd className="text-muted">
-          {picks.length > 0 ? picks.map((u) => u.name).join(', ') : 'None picked yet'}
-          {' · '}
-          <Link to="/universities" className="font-medium text-brand-700 underline underline-offset-2">
-            Change
-          </Link>
-        </dd>
+      <dl className="mt-3 space-y-1 text-sm">
+        <div>
+          <dt className="inline font-medium text-ink">First choice: </dt>
+          <dd className="inline text-muted">{university.name} (this program&apos;s university)</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-ink">Other choices: </dt>
+          <dd className="inline text-muted">
+            {others.length > 0 ? others.map((u) => u.name).join(', ') : 'None'}
+            {' · '}
+            <Link to="/universities" className="font-medium text-brand-700 underline underline-offset-2">
+              Change your universities
+            </Link>
+          </dd>
+        </div>
       </dl>
       <Link to="/programs" className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
         Choose a different program

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
-import { usePrograms, useUniversities } from '../../lib/catalogue';
+import { useProgram, useUniversities } from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';
 
 export type ApplicationChoice =
@@ -17,27 +17,29 @@ export type ApplicationChoice =
 export function useApplicationChoice(): ApplicationChoice {
   const location = useLocation();
   const { program: chosen, universityIds } = useSelection();
-  const programs = usePrograms();
-  const universities = useUniversities();
   const state = location.state as { program?: Program } | null;
   const programId = chosen?.programId ?? state?.program?.id;
+  const program = useProgram(programId);
+  const universities = useUniversities();
 
   if (!programId) return { status: 'none' };
-  if (programs.isPending || universities.isPending) return { status: 'loading' };
-  if (programs.isError || universities.isError) {
+  if (program.isPending || universities.isPending) return { status: 'loading' };
+  if (program.isError && program.error && 'status' in program.error && program.error.status === 404) {
+    return { status: 'none' };
+  }
+  if (program.isError || universities.isError) {
     return {
       status: 'error',
       retry: () => {
-        void programs.refetch();
+        void program.refetch();
         void universities.refetch();
       },
     };
   }
-  const program = programs.data.find((p) => p.id === programId);
-  const university = universities.data.find((u) => u.id === program?.universityId);
-  if (!program || !university) return { status: 'none' };
+  const university = universities.data.find((u) => u.id === program.data.universityId);
+  if (!university) return { status: 'none' };
   const picks = universityIds
     .map((id) => universities.data.find((u) => u.id === id))
     .filter((u): u is University => Boolean(u));
-  return { status: 'ready', program, university, picks };
+  return { status: 'ready', program: program.data, university, picks };
 }

@@ -1,30 +1,30 @@
 import { Icon } from '../../components/icons';
-import { filterGroups, type FilterKey, type ProgramFilters } from './program-filters';
+import { control } from '../../components/field';
+import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
 
-/** Each group is single-select: choosing the chosen option again turns the filter off. */
+/** Words, chips and drop-downs; every choice lives in the page's address. */
 export function FilterBar({
-  filters,
-  onSearch,
-  onToggle,
+  params,
+  onChange,
 }: {
-  filters: ProgramFilters;
-  onSearch: (text: string) => void;
-  onToggle: (key: FilterKey, value: string) => void;
+  params: URLSearchParams;
+  onChange: (key: 'q' | FilterKey | SelectKey, value: string | undefined) => void;
 }) {
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <label htmlFor="program-search" className="block text-sm font-medium text-ink">
-        Search programs by name
+        Search programs by name, university, city or subject
       </label>
       <div className="relative mt-1">
         <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
         <input
           id="program-search"
           type="search"
-          value={filters.q}
-          onChange={(event) => onSearch(event.target.value)}
-          placeholder="e.g. Computer Science"
+          value={params.get('q') ?? ''}
+          onChange={(event) => onChange('q', event.target.value)}
+          placeholder="e.g. Computer Science, Glasgow"
           autoComplete="off"
+          maxLength={100}
           className="block w-full rounded-lg border border-slate-400 bg-white py-3 pl-10 pr-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
         />
       </div>
@@ -36,13 +36,13 @@ export function FilterBar({
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               {group.options.map((option) => {
-                const isOn = filters[group.key] === option;
+                const isOn = params.get(group.key) === option;
                 return (
                   <button
                     key={option}
                     type="button"
                     aria-pressed={isOn}
-                    onClick={() => onToggle(group.key, option)}
+                    onClick={() => onChange(group.key, isOn ? undefined : option)}
                     className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ${
                       isOn
                         ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
@@ -55,6 +55,27 @@ export function FilterBar({
                 );
               })}
             </div>
+          </div>
+        ))}
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {selectFilters.map((filter) => (
+          <div key={filter.key}>
+            <label htmlFor={`filter-select-${filter.key}`} className="block text-sm font-medium text-ink">
+              {filter.label}
+            </label>
+            <select
+              id={`filter-select-${filter.key}`}
+              value={params.get(filter.key) ?? ''}
+              onChange={(event) => onChange(filter.key, event.target.value || undefined)}
+              className={`${control} mt-1`}
+            >
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
           </div>
         ))}
       </div>

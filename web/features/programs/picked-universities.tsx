@@ -1,14 +1,19 @@
 import { Link } from 'react-router';
 import type { University } from '../../../shared/schemas/catalogue';
 
-/** The three universities picked on /universities; their programs are marked in the list below. */
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/**
+ * The three universities picked on /universities, with how many programs each lists. When the
+ * picks list no program at all, it says so plainly and offers the ways on (issue 15, item 1).
+ */
 export function PickedUniversities({ picked }: { picked: University[] }) {
   if (picked.length === 0) {
     return (
       <div className="rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4 text-amber-950">
         <p className="font-semibold">You have not picked your universities yet.</p>
         <p className="mt-1 text-sm">
-          You can browse every program, but picking three universities first shows which programs they offer.{' '}
+          You can browse every program, but picking three universities first lists their programs at the top.{' '}
           <Link to="/universities" className="font-semibold underline">
             Choose 3 universities
           </Link>
@@ -16,6 +21,7 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
       </div>
     );
   }
+  const offered = picked.reduce((sum, u) => sum + u.programCount, 0);
   return (
     <section aria-labelledby="picked-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -32,11 +38,41 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
             <img src={u.logoUrl} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md bg-white object-contain" />
             <span className="min-w-0">
               <span className="block text-sm font-semibold leading-snug">{u.name}</span>
-              <span className="block text-xs text-muted">{u.location}</span>
+              <span className="block text-xs text-muted">
+                {u.location} · {u.programCount === 0 ? 'no programs listed' : u.programCount === 1 ? '1 program' : `${u.programCount} programs`}
+              </span>
             </span>
           </li>
         ))}
       </ul>
+      {offered === 0 && (
+        <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">
+            {picked.length === 1 ? 'Your university lists' : 'Your universities list'} no programs in our catalogue yet.
+          </p>
+          <p className="mt-1 text-sm">
+            You can still apply: choose a program at another university below and it becomes your first choice, with your
+            picks as the others.
+          </p>
+          <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
+            <li>
+              <Link to="/universities" className={linkClass}>
+                Change your universities
+              </Link>
+            </li>
+            <li>
+              <a href="#results-heading" className={linkClass}>
+                See all programs
+              </a>
+            </li>
+            <li>
+              <Link to="/free" className={linkClass}>
+                Ask a consultant (free)
+              </Link>
+            </li>
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

@@ -4,33 +4,32 @@ import { Button, ButtonLink } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
+import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { usePrograms, useUniversities } from '../../lib/catalogue';
+import { programSearchKeys, useProgramSearch, useUniversities } from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { FilterBar } from './filter-bar';
 import { PickedUniversities } from './picked-universities';
-import { filterGroups, filterPrograms, type FilterKey, type ProgramFilters } from './program-filters';
 import { ProgramRow } from './program-row';
 
 export function ProgramsPage() {
   usePageTitle('Programs');
-  const programs = usePrograms();
-  const universities = useUniversities();
-  const { universityIds, program: chosen, chooseProgram } = useSelection();
-  const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { universityIds, program: chosen, chooseProgram } = useSelection();
+  const search = useProgramSearch(searchParams, universityIds);
+  const universities = useUniversities();
+  const navigate = useNavigate();
+  const hasFilters = programSearchKeys.some((key) => key !== 'sort' && key !== 'page' && searchParams.get(key));
 
-  const filters: ProgramFilters = { q: searchParams.get('q') ?? '' };
-  for (const group of filterGroups) filters[group.key] = searchParams.get(group.key) ?? undefined;
-  const hasFilters = [...searchParams.keys()].length > 0;
-
-  function update(key: 'q' | FilterKey, value: string | undefined) {
+  function update(key: string, value: string | undefined) {
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
         if (value) next.set(key, value);
         else next.delete(key);
+        // a new question starts at its first page
+        if (key !== 'page') next.delete('page');
         return next;
       },
       { replace: key === 'q' },
@@ -41,7 +40,6 @@ export function ProgramsPage() {
   const picked = universityIds
     .map((id) => allUniversities.find((u) => u.id === id))
     .filter((u): u is University => Boolean(u));
-  const shown = filterPrograms(programs.data ?? [], filters, universityIds);
 
   function apply(program: Program) {
     const university = allUniversities.find((u) => u.id === program.universityId);
@@ -49,53 +47,72 @@ export function ProgramsPage() {
     navigate('/application', { state: { program, university } });
   }
 
-  const isPending = programs.isPending || universities.isPending;
-  const isError = programs.isError || universities.isError;
+  const result = search.data;
+  const isError = search.isError || universities.isError;
+  const total = result?.total ?? 0;
+  const pickedNames = picked.map((u) => u.name);
 
   return (
     <>
       <PageHeader eyebrow="Step 2 of 3" title="Programs">
-        Search and filter programs, open one to see its details, then choose Apply Now.
+        Search and filter programs, open one to see its details and costs, then choose Apply Now.
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {universities.data && <PickedUniversities picked={picked} />}
-        <FilterBar
-          filters={filters}
-          onSearch={(text) => update('q', text)}
-          onToggle={(key, value) => update(key, filters[key] === value ? undefined : value)}
-        />
-        {isPending && <Spinner label="Loading programs…" />}
+        <FilterBar params={searchParams} onChange={update} />
+        {!result && !isError && <Spinner label="Loading programs…" />}
         {isError && (
           <Alert tone="error" title="Failed to load programs.">
             Please check your connection and reload the page.
           </Alert>
         )}
-        {!isPending && !isError && (
-          <section aria-labelledby="results-heading">
+        {result && !isError && (
+          <section aria-labelledby="results-heading" aria-busy={search.isFetching}>
             <h2 id="results-heading" className="text-sm font-medium text-muted" aria-live="polite">
-              {shown.length === 1 ? '1 program' : `${shown.length} programs`}
-              {hasFilters ? (shown.length === 1 ? ' matches your search and filters' : ' match your search and filters') : ''}
+              {total === 1 ? '1 program' : `${total.toLocaleString('en-GB')} programs`}
+              {hasFilters ? (total === 1 ? ' matches your search and filters' : ' match your search and filters') : ''}
             </h2>
-            {shown.length === 0 ? (
+            {picked.length > 0 && total > 0 && (
+              <p className="mt-1 text-sm text-muted">
+                {result.pickedTotal === 0
+                  ? `None of them is at ${pickedNames.length === 1 ? 'your university' : 'your universities'}.`
+                  : `${result.pickedTotal === 1 ? '1 is' : `${result.pickedTotal.toLocaleString('en-GB')} are`} at your universities, listed first.`}
+              </p>
+            )}
+            {total === 0 ? (
               <div className="mt-4 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
                 <p className="font-semibold">No programs match your search and filters.</p>
-                <p className="mt-1 text-sm text-muted">Try fewer filters or another name.</p>
+                <p className="mt-1 text-sm text-muted">Try fewer filters or other words.</p>
                 <Button variant="secondary" className="mt-4" onClick={() => setSearchParams({})}>
                   Clear filters
                 </Button>
               </div>
             ) : (
-              <ul className="mt-4 space-y-3">
-                {shown.map((p) => (
-                  <ProgramRow
-                    key={p.id}
-                    program={p}
-                    isAtPickedUniversity={universityIds.includes(p.universityId)}
-                    isChosen={chosen?.programId === p.id}
-                    onApply={() => apply(p)}
+              <>
+                <ul className="mt-4 space-y-3">
+                  {result.programs.map((p) => (
+                    <ProgramRow
+                      key={p.id}
+                      program={p}
+                      isAtPickedUniversity={universityIds.includes(p.universityId)}
+                      isChosen={chosen?.programId === p.id}
+                      onApply={() => apply(p)}
+                    />
+                  ))}
+                </ul>
+                {total > result.pageSize && (
+                  <Pagination
+                    label="Program pages"
+                    page={result.page}
+                    pageSize={result.pageSize}
+                    total={total}
+                    onPage={(page) => {
+                      update('page', page === 1 ? undefined : String(page));
+                      document.getElementById('results-heading')?.scrollIntoView();
+                    }}
                   />
-                ))}
-              </ul>
+                )}
+              </>
             )}
           </section>
         )}

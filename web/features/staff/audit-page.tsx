@@ -5,7 +5,7 @@ import { SelectField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { formatDayTime } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '../../components/pagination';
 import { useAudit } from './staff-api';
 
 const actions: Record<string, string> = {

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ContactStatusBadge } from './contact-status-badge';
 import { formatDay, statusLabel } from './format';
-import { Pagination } from './pagination';
+import { Pagination } from '../../components/pagination';
 import { useContactRequests } from './staff-api';
 
 const types: { type: ContactRequestType; label: string }[] = [

@@ -4,7 +4,7 @@ import type { ApplicationStatus } from '../../../shared/application-status';
 import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { Pagination } from './pagination';
+import { Pagination } from '../../components/pagination';
 import { QueueFilters, type Filters } from './queue-filters';
 import { QueueResults } from './queue-results';
 import { useQueue } from './staff-api';

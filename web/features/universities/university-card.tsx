@@ -43,7 +43,12 @@ export function UniversityCard({
           </button>
         </h3>
         <p id={detailsId} className="mt-1 text-sm text-muted">
-          {university.location} · UK rank #{university.ranking}
+          {university.location} · UK rank #{university.ranking} ·{' '}
+          {university.programCount === 0
+            ? 'No programs listed yet'
+            : university.programCount === 1
+              ? '1 program'
+              : `${university.programCount.toLocaleString('en-GB')} programs`}
         </p>
       </div>
       <span

@@ -1,0 +1,46 @@
+import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
+import { formatDate, formatGbp } from '../../../shared/program-display';
+
+/** The first year to plan for and show for the visa, each figure with its date and source. */
+export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
+  return (
+    <div className="mt-5 rounded-xl bg-slate-50 p-4">
+      <h4 className="font-semibold text-ink">First-year cost of study in {city}</h4>
+      <table className="mt-2 w-full text-sm">
+        <caption className="sr-only">First-year cost of study</caption>
+        <tbody>
+          {cost.lines.map((line) => (
+            <tr key={line.label} className="border-b border-slate-200 align-top">
+              <th scope="row" className="py-1.5 pr-3 text-left font-medium text-ink">
+                {line.label}
+                <span className="block text-xs font-normal text-muted">
+                  {line.detail}
+                  {line.effectiveFrom && ` · from ${formatDate(line.effectiveFrom)}`}
+                  {line.source !== 'The catalogue' && (
+                    <>
+                      {' · source: '}
+                      {line.sourceUrl ? (
+                        <a href={line.sourceUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                          {line.source}
+                        </a>
+                      ) : (
+                        line.source
+                      )}
+                    </>
+                  )}
+                </span>
+              </th>
+              <td className="py-1.5 text-right font-semibold tabular-nums">{formatGbp(line.amountGbp)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" className="pt-2 text-left font-semibold text-ink">
+              First year in all
+            </th>
+            <td className="pt-2 text-right font-semibold tabular-nums">{formatGbp(cost.totalGbp)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
