@@ -1,13 +1,17 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { programSearchQuery } from '../shared/schemas/catalogue.ts';
 import { queueQuery } from '../shared/schemas/staff.ts';
 import { readCatalogueFiles } from '../server/db/catalogue-files.ts';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedCatalogue } from '../server/db/seed-catalogue.ts';
 import { findApplicationRecord, findApplicationsOfOwner } from '../server/modules/applications/repository.ts';
+import { CatalogueIndex } from '../server/modules/catalogue/catalogue-index.ts';
+import { loadCatalogueRows } from '../server/modules/catalogue/repository.ts';
 import { listQueue } from '../server/modules/staff/queue-service.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
+import { loadGeneratedCatalogue } from '../tests/factories/catalogue.ts';
 import { insertGeneratedApplications } from '../tests/factories/staff-applications.ts';
 import { summarise } from './lib.ts';
 
@@ -15,9 +19,12 @@ import { summarise } from './lib.ts';
  * How each read's latency grows with the data (issue 13, item 7): the same reads timed on 1,000,
  * 10,000 and 100,000 applications (BENCH_SIZES), each size in a fresh database (the embedded one,
  * or PostgreSQL with TEST_DATABASE_URL). A page read should not grow with the table: the last
- * column is the largest size's p50 over the smallest's; about 1 means flat.
+ * column is the largest size's p50 over the smallest's; about 1 means flat. Then the public
+ * catalogue's searches at 1,000 and 20,000 programs (BENCH_PROGRAMS), as the server answers them
+ * from its in-memory index.
  */
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const programSizes = (process.env.BENCH_PROGRAMS ?? '1000,20000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 
 interface Read {
@@ -35,15 +42,44 @@ const reads: Read[] = [
   { name: 'staff queue: page 20, by name', run: (db) => listQueue(db, queueQuery.parse({ sort: 'name', page: '20' })) },
 ];
 
-async function time(db: Db, ids: string[], read: Read): Promise<number> {
-  for (let i = 0; i < 3; i++) await read.run(db, ids);
+async function timeOf(run: () => unknown): Promise<number> {
+  for (let i = 0; i < 3; i++) await run();
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await read.run(db, ids);
+    await run();
     samples.push(performance.now() - started);
   }
   return summarise(samples).p50;
+}
+
+const picks = ['generated-university-1', 'generated-university-2', 'imperial-college-london'];
+const searches: [string, Record<string, unknown>][] = [
+  ['catalogue: first page', {}],
+  ['catalogue: words, sorted by name', { q: 'computer', sort: 'name' }],
+  ['catalogue: every filter, fee sort, page 3', { q: 'computer science', level: 'Masters', category: 'IT', intake: 'September', feeMin: '20000', feeMax: '40000', ielts: '7', sort: 'fee', page: '3', pageSize: '50', picked: picks }],
+  ['catalogue: picks first, page 20', { q: 'management', sort: 'ranking', page: '20', pageSize: '50', picked: picks }],
+];
+
+async function measureCatalogue(count: number): Promise<number[]> {
+  const { database, drop } = await createTestDatabase();
+  const opened = await openDatabase(database);
+  try {
+    await runMigrations(opened.kind, opened.db);
+    await seedCatalogue(opened.db, await readCatalogueFiles(path.resolve(import.meta.dirname, '../server/db/catalogue')));
+    await loadGeneratedCatalogue(opened.db, 150, count);
+    const index = new CatalogueIndex(await loadCatalogueRows(opened.db));
+    const today = new Date().toISOString().slice(0, 10);
+    const p50: number[] = [];
+    for (const [, params] of searches) {
+      const query = programSearchQuery.parse(params);
+      p50.push(await timeOf(() => index.search(query, today)));
+    }
+    return p50;
+  } finally {
+    await opened.close();
+    await drop();
+  }
 }
 
 async function measure(count: number): Promise<{ kind: string; p50: number[] }> {
@@ -58,7 +94,7 @@ async function measure(count: number): Promise<{ kind: string; p50: number[] }> 
     const result = (await db.execute(sql`select id from applications order by id limit 1000`)) as unknown as { rows: { id: string }[] };
     const ids = result.rows.map((r) => r.id);
     const p50: number[] = [];
-    for (const read of reads) p50.push(await time(db, ids, read));
+    for (const read of reads) p50.push(await timeOf(() => read.run(db, ids)));
     return { kind: opened.kind, p50 };
   } finally {
     await opened.close();
@@ -82,4 +118,12 @@ reads.forEach((read, r) => {
   const values = columns.map((c) => c[r]!);
   const growth = values.at(-1)! / values[0]!;
   console.log(`${read.name.padEnd(40)}${values.map((v) => v.toFixed(2).padStart(12)).join('')}   x${growth.toFixed(2)}`);
+});
+
+const catalogueColumns: number[][] = [];
+for (const count of programSizes) catalogueColumns.push(await measureCatalogue(count));
+console.log(`\n${'search'.padEnd(44)}${programSizes.map((n) => `${n.toLocaleString('en-GB')} progs`.padStart(13)).join('')}   growth`);
+searches.forEach(([name], r) => {
+  const values = catalogueColumns.map((c) => c[r]!);
+  console.log(`${name.padEnd(44)}${values.map((v) => v.toFixed(2).padStart(13)).join('')}   x${(values.at(-1)! / values[0]!).toFixed(2)}`);
 });
