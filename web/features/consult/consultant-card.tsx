@@ -23,6 +23,8 @@ export function ConsultantCard({
         alt={`Photo of ${consultant.name}`}
         width={112}
         height={112}
+        loading="lazy"
+        decoding="async"
         className="mx-auto size-28 shrink-0 rounded-full ring-4 ring-brand-50 sm:mx-0 sm:size-24"
       />
       <div className="flex min-w-0 flex-1 flex-col text-center sm:text-left">

@@ -28,6 +28,8 @@ export function UniversityCard({
         alt=""
         width={56}
         height={56}
+        loading="lazy"
+        decoding="async"
         className="size-14 shrink-0 rounded-lg bg-slate-50 object-contain"
       />
       <div className="min-w-0 flex-1">
