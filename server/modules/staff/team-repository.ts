@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../db/schema/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, auditLog, sessions, userDeactivations, users } from '../../db/schema/index.ts';
+import { accounts, auditLog, sessions, userDeactivations, users, verifications } from '../../db/schema/index.ts';
 
 const hasPassword = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.password} is not null)`;
 
@@ -91,4 +91,21 @@ export async function deleteDeactivation(db: Db, userId: string) {
 /** Every session of the user ends at once: the next request with any of them is signed out. */
 export async function deleteSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Finding 1: before an invitation gives an existing account a staff role, everything on it that
+ * the invitee did not set goes: its password, every session, and pending set-password links. The
+ * invitee sets a password through the invitation's own link.
+ */
+export async function clearCredentials(db: Db, userId: string) {
+  await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db
+    .delete(verifications)
+    .where(and(sql`${verifications.identifier} like 'reset-password:%'`, eq(verifications.value, userId)));
+}
+
+export async function markEmailVerified(db: Db, userId: string) {
+  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -6,7 +6,7 @@ import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { apiError, authPost } from '../../../tests/factories/user-requests.ts';
 import { cookieFrom, createUser, signInAs, uniqueEmail } from '../../../tests/factories/user.ts';
 import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { sessions, users, verifications } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 
@@ -74,7 +74,7 @@ describe('inviting staff', () => {
     expect(apiError(again).code).toBe('ALREADY_STAFF');
   });
 
-  it('gives an existing applicant account the role it is invited to', async () => {
+  it('gives an existing applicant account the role, once its holder sets a password from the link', async () => {
     const admin = await createStaff(ctx.app, 'admin');
     const applicant = await createUser(ctx.app);
     const res = await post('/api/staff/team/invitations', admin.cookie, {
@@ -82,8 +82,41 @@ describe('inviting staff', () => {
       role: 'admin',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().role).toBe('admin');
-    expect((await get('/api/staff/team', applicant.cookie)).statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ role: 'admin', hasSignedUp: false });
+    // The applicant session from before the invitation does not open the console.
+    expect((await get('/api/staff/team', applicant.cookie)).statusCode).toBe(401);
+    const cookie = await acceptInvitation(applicant.user.email);
+    expect((await get('/api/staff/team', cookie)).statusCode).toBe(200);
+  });
+
+  it('leaves a stranger who registered the address first no password, session or link (finding 1)', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const email = uniqueEmail('newhire');
+    // The stranger registers the address before the invitation and never confirms it.
+    const stranger = await createUser(ctx.app, { email, password: 'stranger password', verified: false });
+    const strangerReset = await authPost(ctx.app, '/request-password-reset', { email });
+    expect(strangerReset.statusCode).toBe(200);
+    const [stale] = await ctx.app.db.select().from(verifications).where(eq(verifications.value, stranger.user.id));
+    expect(stale).toBeDefined();
+    // A session the stranger could hold (made directly: an unconfirmed account cannot sign in).
+    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, stranger.user.id));
+    const strangerCookie = await signInAs(ctx.app, email, 'stranger password');
+    await ctx.app.db.update(users).set({ emailVerified: false }).where(eq(users.id, stranger.user.id));
+
+    const res = await post('/api/staff/team/invitations', admin.cookie, { email });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ role: 'consultant', hasSignedUp: false });
+
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, stranger.user.id))).toEqual([]);
+    expect((await get('/api/staff/applications', strangerCookie)).statusCode).toBe(401);
+    const signIn = await authPost(ctx.app, '/sign-in/email', { email, password: 'stranger password' });
+    expect(signIn.statusCode).toBe(401);
+    expect(apiError(signIn).code).toBe('INVALID_EMAIL_OR_PASSWORD');
+    const oldLinks = await ctx.app.db.select().from(verifications).where(eq(verifications.value, stranger.user.id));
+    expect(oldLinks.map((v) => v.id)).not.toContain(stale!.id);
+
+    const cookie = await acceptInvitation(email, 'the invitee chose this');
+    expect((await get('/api/staff/applications', cookie)).statusCode).toBe(200);
   });
 
   it.each([
