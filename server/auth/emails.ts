@@ -11,7 +11,7 @@ export function confirmationMail(link: string) {
       'Please confirm that this is your e-mail address so you can sign in and follow your applications.',
     ],
     action: { label: 'Confirm my e-mail address', url: link },
-    note: 'This link works for 24 hours. If you did not create an account, you can ignore this message.',
+    note: 'This link works for 24 hours. If you did not create an account, do not open the link: someone may have typed your address by mistake or on purpose. Without your confirmation nobody can sign in with this address, and applications you send stay out of any account until you add them yourself.',
   });
 }
 

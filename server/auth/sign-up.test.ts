@@ -30,6 +30,9 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(link).toMatch(/\/api\/auth\/verify-email\?token=/);
     expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
     expect(mail.html).not.toMatch(/<img/i);
+    // Finding 3: what to do when someone else registered the address.
+    expect(mail.text).toContain('If you did not create an account, do not open the link');
+    expect(mail.text).toContain('stay out of any account until you add them yourself');
   });
 
   it('keeps the address in lower case, so the same person cannot register twice', async () => {

@@ -4,9 +4,9 @@ import type { SessionUser } from './session.ts';
 export type SignedInListener = (user: SessionUser) => Promise<void> | void;
 
 /**
- * Things other modules do when a user with a verified e-mail signs in (DECISIONS D2: the
- * applications module attaches applications submitted signed out). A failing listener is
- * logged and never blocks the sign-in.
+ * Things other modules do when a user with a verified e-mail signs in. (Applications sent signed
+ * out no longer join here: an address is no proof, D2.) A failing listener is logged and never
+ * blocks the sign-in.
  */
 export class SignedInHooks {
   private readonly listeners: SignedInListener[] = [];

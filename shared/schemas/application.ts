@@ -170,6 +170,16 @@ export const trackLookupInput = z.strictObject({
 });
 export type TrackLookupInput = z.infer<typeof trackLookupInput>;
 
+/** D2: "add an application I sent before signing in", on the dashboard. */
+export const addApplicationInput = z.strictObject({
+  applicationId: z
+    .string({ error: 'Application ID is required' })
+    .trim()
+    .min(1, 'Application ID is required')
+    .pipe(z.uuid('This is not an application ID. Copy it from your confirmation e-mail.')),
+});
+export type AddApplicationInput = z.infer<typeof addApplicationInput>;
+
 export const trackTokenInput = z.strictObject({ token: z.string().min(1).max(1000) });
 
 export interface ApplicationSubmitted {
@@ -234,6 +244,8 @@ export interface TrackResult {
   token: string;
   /** Opens the live stream; short-lived. */
   streamToken: string;
+  /** The e-mailed link was opened while signed in, and the application joined that account now (D2). */
+  addedToAccount?: boolean;
 }
 
 export const maxStatusNoteLength = 1000;

@@ -45,14 +45,22 @@ describe('/dashboard', () => {
     expect(problems).toEqual([]);
   });
 
-  it('lists my applications, newest first, with every field, live, including one sent before signing in', async () => {
+  it('lists my applications, newest first, with every field, live, including one sent before signing in and added by its id', async () => {
     const { email, password } = await registerAccount();
     const earlierId = await submitSignedOut(email, 'Priya Sharma');
 
     const { page, problems } = await browser.open('/login');
     await signInWithForm(page, email, password);
     await page.waitForURL('**/dashboard');
+    // D2: signing in with the same address is no proof; the id typed while signed in is.
+    await page.getByRole('heading', { name: 'No applications yet' }).waitFor();
+    await page.getByLabel('Application ID').fill('not an id');
+    await page.getByRole('button', { name: 'Add application' }).click();
+    await page.getByText('This is not an application ID. Copy it from your confirmation e-mail.').waitFor();
+    await page.getByLabel('Application ID').fill(earlierId);
+    await page.getByRole('button', { name: 'Add application' }).click();
     await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    await page.getByText('The application is now on your dashboard.').waitFor();
 
     await chooseInStorage(page);
     await page.goto('/application');
@@ -101,10 +109,12 @@ describe('/dashboard', () => {
 
   it('looks right on a phone', async () => {
     const { email, password } = await registerAccount();
-    await submitSignedOut(email, 'Chen Wei');
+    const id = await submitSignedOut(email, 'Chen Wei');
     const { page, problems } = await browser.open('/login', 'phone');
     await signInWithForm(page, email, password);
     await page.waitForURL('**/dashboard');
+    await page.getByLabel('Application ID').fill(id);
+    await page.getByRole('button', { name: 'Add application' }).click();
     await page.getByRole('heading', { name: 'Chen Wei' }).waitFor();
     await screenshot(page, 'dashboard-390');
     await expectNoSeriousAxeViolations(page);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { onUserSignedIn } from '../../auth/index.ts';
 import { createChangeFeed } from '../../lib/events/change-feed.ts';
 import { createStorage, type Storage } from '../../lib/storage/index.ts';
 import { registerOrphanCleanup } from '../documents/orphans.ts';
@@ -10,7 +9,6 @@ import { resolveTrackingSecret } from '../tracking/secret.ts';
 import { createTrackingTokens, type TrackingTokens } from '../tracking/tokens.ts';
 import { ApplicationLive, applicationChangesChannel } from './live.ts';
 import { applicationRoutes } from './routes.ts';
-import { claimApplicationsOf } from './service.ts';
 import { applicationTestRoutes } from './test-routes.ts';
 
 declare module 'fastify' {
@@ -43,11 +41,6 @@ export async function registerApplications(app: FastifyInstance): Promise<void> 
   // Open streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.streams.closeAll());
   app.addHook('onClose', async () => feed.close());
-
-  onUserSignedIn(app, async (user) => {
-    const claimed = await claimApplicationsOf(app, user);
-    if (claimed.length > 0) app.log.info({ userId: user.id, count: claimed.length }, 'applications attached to account');
-  });
 
   await app.register(applicationRoutes);
   await app.register(trackingRoutes);

@@ -130,14 +130,23 @@ export async function findApplicationsOfOwner(db: Db, userId: string): Promise<A
   return withDetails(db, rows);
 }
 
-/** Gives unowned applications with this e-mail to the account; returns the ids it took. */
-export async function claimApplications(db: Db, userId: string, email: string): Promise<string[]> {
+/**
+ * Gives one unowned application to the account (D2); with `email`, only if it was submitted with
+ * that address. Returns whether it did.
+ */
+export async function claimApplication(db: Db, id: string, userId: string, email?: string): Promise<boolean> {
   const rows = await db
     .update(applications)
     .set({ userId })
-    .where(and(isNull(applications.userId), sql`lower(${applications.email}) = lower(${email})`))
+    .where(
+      and(
+        eq(applications.id, id),
+        isNull(applications.userId),
+        email === undefined ? undefined : sql`lower(${applications.email}) = lower(${email})`,
+      ),
+    )
     .returning({ id: applications.id });
-  return rows.map((r) => r.id);
+  return rows.length > 0;
 }
 
 export async function findDocument(db: Db, applicationId: string, key: string) {

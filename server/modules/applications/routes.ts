@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import {
+  addApplicationInput,
   applicationIdParam,
   fileAccept,
   type ApplicationSubmitted,
@@ -11,7 +12,7 @@ import { getSessionUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
+import { addApplicationById, getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
 
 export async function applicationRoutes(app: FastifyInstance) {
   const maxFileBytes = app.config.uploads.maxFileBytes;
@@ -40,6 +41,12 @@ export async function applicationRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/me/applications', { preHandler: requireUser }, async (req) => listOwnApplications(app, req.user!.id));
+
+  /** D2: an application sent signed out, added by its id while signed in with the address it was sent with. */
+  app.post('/api/me/applications/add', { preHandler: requireUser }, async (req) => {
+    const { applicationId } = parseInput(addApplicationInput, req.body ?? {});
+    return addApplicationById(app, req.user!, applicationId);
+  });
 
   app.get('/api/applications/:id', { preHandler: requireUser }, async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);

@@ -71,7 +71,7 @@ export async function submitApplication(
       await clearPending(tx, files.map((file) => file.stored.key));
       await publishApplicationChange(tx, id, userId);
       const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
-      const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id));
+      const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id, undefined, { mailed: true }));
       await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400), userId !== null));
       return inserted;
     });
@@ -147,11 +147,34 @@ export async function getOwnApplication(app: FastifyInstance, userId: string, id
   return toApplicationView(record);
 }
 
-/** D2: applications submitted signed out join the account whose confirmed e-mail they were sent with. */
-export async function claimApplicationsOf(app: FastifyInstance, user: { id: string; email: string }): Promise<string[]> {
-  return app.db.transaction(async (tx) => {
-    const ids = await repo.claimApplications(tx, user.id, user.email);
-    for (const id of ids) await publishApplicationChange(tx, id, user.id);
-    return ids;
+/**
+ * D2: an application submitted signed out joins an account only on proof that its holder reads
+ * the inbox it was sent with. This one: its id, given while signed in with that confirmed
+ * address. Anything else (unknown id, another address, unconfirmed, someone else's) gets the
+ * same 404.
+ */
+export async function addApplicationById(
+  app: FastifyInstance,
+  user: { id: string; email: string; emailVerified: boolean },
+  id: string,
+): Promise<ApplicationView> {
+  const claimed = await app.db.transaction(async (tx) => {
+    if (!user.emailVerified) return false;
+    const taken = await repo.claimApplication(tx, id, user.id, user.email);
+    if (taken) await publishApplicationChange(tx, id, user.id);
+    return taken;
   });
+  if (claimed) app.log.info({ userId: user.id, applicationId: id }, 'application added to account by id');
+  return getOwnApplication(app, user.id, id);
+}
+
+/** D2, the other proof: its e-mailed tracking link, opened while signed in. Returns whether it joined. */
+export async function addApplicationByMailedLink(app: FastifyInstance, userId: string, id: string): Promise<boolean> {
+  const claimed = await app.db.transaction(async (tx) => {
+    const taken = await repo.claimApplication(tx, id, userId);
+    if (taken) await publishApplicationChange(tx, id, userId);
+    return taken;
+  });
+  if (claimed) app.log.info({ userId, applicationId: id }, 'application added to account by its e-mailed link');
+  return claimed;
 }

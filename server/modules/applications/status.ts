@@ -80,7 +80,7 @@ export async function changeStatus(app: FastifyInstance, change: StatusChange): 
     });
     await change.inTransaction?.(tx, { from: current.status, to: change.to, at });
     await publishApplicationChange(tx, current.id, current.userId);
-    const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', current.id));
+    const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', current.id, undefined, { mailed: true }));
     await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
   });
 

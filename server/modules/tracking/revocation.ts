@@ -31,6 +31,15 @@ export async function revokeTracking(
 
 /** The application a token opens, unless it was issued before that application's tracking was revoked. */
 export async function openTrackingToken(app: FastifyInstance, token: string, purpose: TokenPurpose): Promise<string | null> {
+  return (await openTrackingTokenDetails(app, token, purpose))?.applicationId ?? null;
+}
+
+/** As `openTrackingToken`, with whether the token came by e-mail. */
+export async function openTrackingTokenDetails(
+  app: FastifyInstance,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ applicationId: string; mailed: boolean } | null> {
   const opened = app.trackingTokens.open(token, purpose);
   if (!opened) return null;
   const [row] = await app.db
@@ -39,7 +48,7 @@ export async function openTrackingToken(app: FastifyInstance, token: string, pur
     .where(eq(applications.id, opened.applicationId));
   if (!row) return null;
   if (revokedSince(opened.issuedAtMs, row.revokedAt)) return null;
-  return opened.applicationId;
+  return { applicationId: opened.applicationId, mailed: opened.mailed };
 }
 
 /** A token issued at or before the last revocation no longer opens anything. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/application.ts';
+import { getSessionUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { revokeWithToken, streamStart, streamTarget, trackByEmail, trackByToken } from './service.ts';
@@ -25,7 +26,8 @@ export async function trackingRoutes(app: FastifyInstance) {
 
   app.post('/api/track/token', async (req) => {
     const { token } = parseInput(trackTokenInput, req.body);
-    return trackByToken(app, token);
+    const user = await getSessionUser(req);
+    return trackByToken(app, token, user?.id ?? null);
   });
 
   /** The applicant stops every tracking link of the application (e.g. one they forwarded). */

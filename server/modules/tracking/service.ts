@@ -8,7 +8,8 @@ import { toApplicationView } from '../applications/views.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { eq } from 'drizzle-orm';
 import type { Snapshot } from '../applications/live.ts';
-import { openTrackingToken, revokedSince, revokeTracking } from './revocation.ts';
+import { openTrackingToken, openTrackingTokenDetails, revokedSince, revokeTracking } from './revocation.ts';
+import { addApplicationByMailedLink } from '../applications/service.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Looked up in place of an id that cannot exist, so every miss costs the same query. */
@@ -53,13 +54,17 @@ export const trackingLinkExpired = () =>
     'This tracking link has expired or is not valid. Enter your application ID and e-mail address to track your application.',
   );
 
-/** The signed link of the confirmation e-mail, or the token the track page keeps for the session. */
-export async function trackByToken(app: FastifyInstance, token: string): Promise<TrackResult> {
-  const id = await openTrackingToken(app, token, 'track');
-  if (!id) throw trackingLinkExpired();
-  const record = await findApplicationRecord(app.db, id);
+/**
+ * The signed link of an e-mail, or the token the track page keeps for the session. Opened while
+ * signed in, an e-mailed link also adds a signed-out application to that account (D2).
+ */
+export async function trackByToken(app: FastifyInstance, token: string, userId: string | null = null): Promise<TrackResult> {
+  const opened = await openTrackingTokenDetails(app, token, 'track');
+  if (!opened) throw trackingLinkExpired();
+  const added = userId !== null && opened.mailed && (await addApplicationByMailedLink(app, userId, opened.applicationId));
+  const record = await findApplicationRecord(app.db, opened.applicationId);
   if (!record) throw applicationNotFound();
-  return result(app, record, token);
+  return added ? { ...result(app, record, token), addedToAccount: true } : result(app, record, token);
 }
 
 /** The application a live-stream token opens, checked before the stream starts. */

@@ -12,16 +12,20 @@ interface Payload {
   e: number;
   /** Issued at (ms): tokens issued before the application's tracking was revoked stop working. */
   i?: number;
+  /** 1 when the token went out by e-mail: opening it proves the holder reads that inbox (D2). */
+  m?: 1;
 }
 
 export interface OpenedToken {
   applicationId: string;
   /** 0 for tokens issued before this field existed: any revocation ends them. */
   issuedAtMs: number;
+  /** Sent in an e-mail (confirmation or status change), not handed to a browser that typed id + e-mail. */
+  mailed: boolean;
 }
 
 export interface TrackingTokens {
-  issue(purpose: TokenPurpose, applicationId: string, ttlSeconds?: number): string;
+  issue(purpose: TokenPurpose, applicationId: string, ttlSeconds?: number, options?: { mailed?: boolean }): string;
   /** The application id the token was issued for, or null when forged, expired or for another use. */
   verify(token: string, purpose: TokenPurpose): string | null;
   /** As `verify`, with when the token was issued (for revocation). */
@@ -36,8 +40,9 @@ export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTt
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest();
 
   return {
-    issue(purpose, applicationId, ttlSeconds = ttl[purpose]) {
+    issue(purpose, applicationId, ttlSeconds = ttl[purpose], options = {}) {
       const payload: Payload = { p: purpose, a: applicationId, e: Math.floor(Date.now() / 1000) + ttlSeconds, i: Date.now() };
+      if (options.mailed) payload.m = 1;
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${sign(body).toString('base64url')}`;
     },
@@ -56,7 +61,7 @@ export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTt
         const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Payload>;
         if (payload.p !== purpose || typeof payload.a !== 'string' || typeof payload.e !== 'number') return null;
         if (payload.e <= Date.now() / 1000) return null;
-        return { applicationId: payload.a, issuedAtMs: typeof payload.i === 'number' ? payload.i : 0 };
+        return { applicationId: payload.a, issuedAtMs: typeof payload.i === 'number' ? payload.i : 0, mailed: payload.m === 1 };
       } catch {
         return null;
       }

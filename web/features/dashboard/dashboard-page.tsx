@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
 import { LiveIndicator } from '../track/live-indicator';
+import { AddApplicationForm } from './add-application-form';
 import { ApplicationCard } from './application-card';
 import { useMyApplications } from './use-my-applications';
 
@@ -64,6 +65,7 @@ export function DashboardPage() {
             </div>
           </div>
           <MyApplications />
+          <AddApplicationForm />
         </section>
       )}
     </RequireSignIn>

@@ -168,6 +168,9 @@ function Tracker() {
               </Button>
             </div>
           </div>
+          {tracked.data.addedToAccount && (
+            <Alert tone="success">This application is now on your dashboard, under My Applications.</Alert>
+          )}
           <StatusBanner status={tracked.data.application.status} />
           <ApplicationDetails application={tracked.data.application} token={tracked.data.token} />
           <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
