@@ -39,6 +39,11 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  AUTH_SLOW_DOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  AUTH_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  AUTH_MAILS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SESSION_IDLE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(90),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(100, 'must be at most 100').default(10),
   MAX_APPLICATION_MB: z.coerce.number({ message: 'must be a number' }).positive().max(500).default(30),
@@ -94,8 +99,15 @@ export interface Config {
     secret: string | null;
     rateLimit: {
       ip: { max: number; windowSeconds: number };
+      /** Failed sign-ins per address in the window before attempts are spaced out (finding 5). */
       account: { max: number; windowSeconds: number };
+      /** Once past `account.max` failures: one attempt per address per this many seconds. */
+      slowDownSeconds: number;
+      /** Reset and confirmation e-mails one address receives per window. */
+      mails: { max: number; windowSeconds: number };
     };
+    /** A session ends after `idleSeconds` without use, and `absoluteSeconds` after sign-in whatever happens. */
+    session: { idleSeconds: number; absoluteSeconds: number };
   };
   /** Keys for passport numbers at rest, current first; empty: one derived from the auth secret. */
   dataKeys: DataKey[];
@@ -152,6 +164,13 @@ function s3Options(env: Env): S3Options {
   };
 }
 
+function sessionLifetimes(env: Env): { idleSeconds: number; absoluteSeconds: number } {
+  if (env.SESSION_IDLE_DAYS > env.SESSION_ABSOLUTE_DAYS) {
+    throw new ConfigError(['SESSION_IDLE_DAYS: must not be longer than SESSION_ABSOLUTE_DAYS']);
+  }
+  return { idleSeconds: Math.round(env.SESSION_IDLE_DAYS * 86_400), absoluteSeconds: Math.round(env.SESSION_ABSOLUTE_DAYS * 86_400) };
+}
+
 /** Reads every setting once; a bad value throws with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const blankAsMissing = Object.fromEntries(
@@ -196,7 +215,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimit: {
         ip: { max: env.AUTH_RATE_LIMIT_IP_MAX, windowSeconds: env.AUTH_RATE_LIMIT_IP_WINDOW_SECONDS },
         account: { max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS },
+        slowDownSeconds: env.AUTH_SLOW_DOWN_SECONDS,
+        mails: { max: env.AUTH_MAILS_PER_ADDRESS, windowSeconds: env.AUTH_MAILS_WINDOW_SECONDS },
       },
+      session: sessionLifetimes(env),
     },
     dataKeys,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, maxAttempts: env.MAIL_MAX_ATTEMPTS },

@@ -1,4 +1,5 @@
 import { rateLimitedMessage } from '../../shared/auth-messages.ts';
+import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import type { RateLimit, RateLimits } from '../lib/rate-limit.ts';
 
@@ -9,21 +10,55 @@ export class RateLimitedError extends AppError {
   }
 }
 
+const keyOf = (email: string) => email.trim().toLowerCase();
+
 /**
- * Attempts per account (e-mail address) and endpoint, on top of better-auth's per-IP limit, so
- * an attacker spreading over many addresses still cannot hammer one account. Counted in the
- * database (shared by every instance) under a keyed hash of the lower-cased address.
+ * Sign-in attempts per account (e-mail address), on top of better-auth's per-IP limit (finding 5).
+ * Only failures count, and past the limit attempts are spaced out (one per `slowDownSeconds`)
+ * rather than refused for the whole window: someone guessing from many addresses gets a few
+ * tries a minute, and the owner, whose sign-in succeeds, waits seconds at most and starts afresh.
+ * Counted in the database (shared by every instance) under a keyed hash of the address.
  */
 export class AccountLimiter {
+  private readonly failures: RateLimit;
+  private readonly spacing: RateLimit;
+
+  constructor(rule: Config['auth']['rateLimit'], rateLimits: RateLimits) {
+    this.failures = rateLimits.limit('auth-account-failures', rule.account);
+    this.spacing = rateLimits.limit('auth-account-slow', { max: 1, windowSeconds: rule.slowDownSeconds });
+  }
+
+  /** Before a sign-in: throws a short 429 when this account is being slowed down and its turn has not come. */
+  async beforeSignIn(email: string): Promise<void> {
+    const failed = await this.failures.peek(keyOf(email));
+    if (failed.remaining > 0) return;
+    const turn = await this.spacing.consume(keyOf(email));
+    if (!turn.allowed) throw new RateLimitedError(turn.retryAfterSeconds);
+  }
+
+  /** After it: a wrong password counts; a right one (even unconfirmed) clears the account's count. */
+  async afterSignIn(email: string, status: number): Promise<void> {
+    if (status === 401) await this.failures.consume(keyOf(email));
+    else if (status === 200 || status === 403) {
+      await this.failures.reset(keyOf(email));
+      await this.spacing.reset(keyOf(email));
+    }
+  }
+}
+
+/**
+ * Reset and confirmation e-mails per address (finding 5): past the cap the request is answered as
+ * usual, but no further e-mail goes out in the window, so nobody can bomb an inbox through us.
+ */
+export class MailCap {
   private readonly limit: RateLimit;
 
   constructor(rule: { max: number; windowSeconds: number }, rateLimits: RateLimits) {
-    this.limit = rateLimits.limit('auth-account', rule);
+    this.limit = rateLimits.limit('auth-mails', rule);
   }
 
-  /** Throws a 429 when this account has used up its attempts at `path`. */
-  async consume(path: string, email: string): Promise<void> {
-    const verdict = await this.limit.consume(`${path}\n${email.trim().toLowerCase()}`);
-    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+  /** Whether one more account e-mail may go to `email` now (counts it when so). */
+  async allow(email: string): Promise<boolean> {
+    return (await this.limit.consume(keyOf(email))).allowed;
   }
 }

@@ -12,6 +12,7 @@ import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/accou
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './emails.ts';
 import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
+import { MailCap } from './account-limiter.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
 
 /** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
@@ -47,6 +48,12 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
   const resetLink = (token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
+  const mailCap = new MailCap(config.auth.rateLimit.mails, rateLimits);
+  /** Queues an account e-mail unless the address has had its share this window (finding 5). */
+  const send = async (to: string, message: ReturnType<typeof confirmationMail>) => {
+    if (await mailCap.allow(to)) mailer.queue({ to, ...message });
+    else log.warn('auth: account e-mail not sent, the address has had its share for now');
+  };
 
   return betterAuth({
     appName: 'UK Study Portal',
@@ -67,17 +74,17 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        mailer.queue({ to: user.email, ...passwordResetMail(resetLink(token)) });
+        await send(user.email, passwordResetMail(resetLink(token)));
       },
       // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
       // instead. The answer to the sign-up is the same either way.
       async onExistingUserSignUp({ user }) {
         if (user.emailVerified) {
-          mailer.queue({ to: user.email, ...alreadyRegisteredMail(`${publicUrl}/login`) });
+          await send(user.email, alreadyRegisteredMail(`${publicUrl}/login`));
           return;
         }
         const token = await createEmailVerificationToken(secret, user.email, undefined, confirmationLifetime);
-        mailer.queue({ to: user.email, ...confirmationMail(confirmationLink(token)) });
+        await send(user.email, confirmationMail(confirmationLink(token)));
       },
     },
     emailVerification: {
@@ -86,7 +93,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       autoSignInAfterVerification: false,
       expiresIn: confirmationLifetime,
       async sendVerificationEmail({ user, token }) {
-        mailer.queue({ to: user.email, ...confirmationMail(confirmationLink(token)) });
+        await send(user.email, confirmationMail(confirmationLink(token)));
       },
     },
     user: {

@@ -1,9 +1,17 @@
+import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../tests/support/test-app.ts';
-import { uniqueEmail } from '../../tests/factories/user.ts';
+import { createUser, uniqueEmail } from '../../tests/factories/user.ts';
 import { apiError, authPost } from '../../tests/factories/user-requests.ts';
+import { mailTo } from '../../tests/factories/user-mail.ts';
+import { rateLimits } from '../db/schema/rate-limits.ts';
 
-const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '3', AUTH_RATE_LIMIT_ACCOUNT_MAX: '2' });
+const ctx = useTestApp({
+  AUTH_RATE_LIMIT_IP_MAX: '3',
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: '2',
+  AUTH_SLOW_DOWN_SECONDS: '30',
+  AUTH_MAILS_PER_ADDRESS: '3',
+});
 
 const payloads: Record<string, (email: string) => object> = {
   '/sign-in/email': (email) => ({ email, password: 'wrong-password' }),
@@ -25,20 +33,65 @@ function expectRateLimited(res: Awaited<ReturnType<typeof authPost>>) {
 describe.each(Object.keys(payloads))('limits on %s', (path) => {
   const payload = payloads[path]!;
 
-  it('per account: the same address from many IPs is stopped after the limit', async () => {
-    const email = uniqueEmail();
-    for (let i = 0; i < 2; i++) expect((await authPost(ctx.app, path, payload(email), { ip: freshIp() })).statusCode).not.toBe(429);
-    expectRateLimited(await authPost(ctx.app, path, payload(email), { ip: freshIp() }));
-    expectRateLimited(await authPost(ctx.app, path, payload(email.toUpperCase()), { ip: freshIp() }));
-    expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip: freshIp() })).statusCode).not.toBe(429);
-  });
-
   it('per IP: many addresses from one IP are stopped after the limit, other IPs go on', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip })).statusCode).not.toBe(429);
     expectRateLimited(await authPost(ctx.app, path, payload(uniqueEmail()), { ip }));
     expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip: freshIp() })).statusCode).not.toBe(429);
   });
+});
+
+/** The moment the current slow-down spacing ends, as if its seconds had passed. */
+async function endSlowDownWindow() {
+  await ctx.app.db.update(rateLimits).set({ expire: new Date(Date.now() - 1000) }).where(like(rateLimits.key, 'auth-account-slow%'));
+}
+
+describe('per account (finding 5)', () => {
+  it('counts failures only: the owner signing in from many places is never stopped', async () => {
+    const { user, password } = await createUser(ctx.app);
+    for (let i = 0; i < 6; i++) {
+      expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+    }
+  });
+
+  it('past the failures allowed, slows guessing to one attempt per spacing instead of locking the owner out', async () => {
+    const { user, password } = await createUser(ctx.app);
+    const guess = () => authPost(ctx.app, '/sign-in/email', { email: user.email, password: 'wrong-guess' }, { ip: freshIp() });
+    expect((await guess()).statusCode).toBe(401);
+    expect((await guess()).statusCode).toBe(401);
+    // Now one attempt per 30 s for this address, whoever sends it.
+    expect((await guess()).statusCode).toBe(401);
+    const slowed = await guess();
+    expectRateLimited(slowed);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expectRateLimited(await authPost(ctx.app, '/sign-in/email', { email: user.email.toUpperCase(), password }, { ip: freshIp() }));
+    // Another address is untouched.
+    const other = await createUser(ctx.app);
+    expect((await authPost(ctx.app, '/sign-in/email', { email: other.user.email, password: other.password }, { ip: freshIp() })).statusCode).toBe(200);
+
+    // Seconds later (not 15 minutes), the owner's right password gets in and clears the count.
+    await endSlowDownWindow();
+    expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+    expect((await guess()).statusCode).toBe(401);
+    expect((await guess()).statusCode).toBe(401);
+  });
+
+  it.each(['/request-password-reset', '/send-verification-email', '/sign-up/email'])(
+    '%s: always answered, but an address gets at most its share of e-mails, and its owner can still sign in',
+    async (path) => {
+      const { user, password } = await createUser(ctx.app, { verified: path !== '/send-verification-email' });
+      for (let i = 0; i < 6; i++) {
+        const res = await authPost(ctx.app, path, payloads[path]!(user.email), { ip: freshIp() });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      await expect.poll(async () => (await mailTo(ctx.app, user.email)).length).toBe(3);
+      await ctx.app.mailer.flush();
+      expect(await mailTo(ctx.app, user.email)).toHaveLength(3);
+      if (path !== '/send-verification-email') {
+        expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+      }
+    },
+  );
 });
 
 describe('client IP', () => {

@@ -11,7 +11,7 @@ import { NotFoundError } from '../lib/errors.ts';
 import { parseInput } from '../lib/validate.ts';
 import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
 import { mapAuthError } from './auth-errors.ts';
-import { clientIpHeader, limitedPaths } from './create-auth.ts';
+import { clientIpHeader } from './create-auth.ts';
 import { isResetTokenValid, signInAfterReset } from './reset-sign-in.ts';
 
 const basePath = '/api/auth';
@@ -98,7 +98,7 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
 
 /** better-auth mounted under /api/auth: our input rules and per-account limits first, then its handler. */
 export async function authRoutes(app: FastifyInstance) {
-  const limiter = new AccountLimiter(app.config.auth.rateLimit.account, app.rateLimits);
+  const limiter = new AccountLimiter(app.config.auth.rateLimit, app.rateLimits);
 
   app.post(`${basePath}/reset-password/status`, async (req) => {
     const { token } = parseInput(resetTokenInput, req.body ?? {});
@@ -130,9 +130,9 @@ export async function authRoutes(app: FastifyInstance) {
         if (rule) {
           const input = parseInput(rule.schema, req.body ?? {}) as never;
           body = rule.forward(input);
-          if ((limitedPaths as readonly string[]).includes(path)) {
+          if (path === '/sign-in/email') {
             try {
-              await limiter.consume(path, String(body.email));
+              await limiter.beforeSignIn(String(body.email));
             } catch (error) {
               if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
               throw error;
@@ -153,7 +153,9 @@ export async function authRoutes(app: FastifyInstance) {
           sendFetchResponse(req, reply, path, response),
         );
       }
-      return sendFetchResponse(req, reply, path, await app.auth.handler(request));
+      const response = await app.auth.handler(request);
+      if (path === '/sign-in/email' && body) await limiter.afterSignIn(String(body.email), response.status);
+      return sendFetchResponse(req, reply, path, response);
     },
   });
 }
