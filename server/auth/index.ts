@@ -3,6 +3,7 @@ import { createAuth } from './create-auth.ts';
 import { registerOriginCheck } from './origin-check.ts';
 import { authRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
+import { registerSessionEnds } from './session-ends.ts';
 import { SignedInHooks, type SignedInListener } from './signed-in-hooks.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -17,6 +18,7 @@ declare module 'fastify' {
 }
 
 export { getSessionUser, requireRole, requireUser, type SessionUser } from './session.ts';
+export type { SessionEnds } from './session-ends.ts';
 export type { SignedInListener } from './signed-in-hooks.ts';
 
 /**
@@ -35,5 +37,6 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('signedInHooks', signedIn);
   app.decorate('auth', createAuth({ config: app.config, db: app.db, secret, mailer: app.mailer, log: app.log, signedIn, rateLimits: app.rateLimits }));
   registerOriginCheck(app);
+  await registerSessionEnds(app);
   await app.register(authRoutes);
 }

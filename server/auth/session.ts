@@ -8,6 +8,8 @@ export type SessionUser = {
   emailVerified: boolean;
   role: UserRole;
   name: string;
+  /** The session this request came with (set when read from a request). */
+  sessionId?: string;
 };
 
 declare module 'fastify' {
@@ -33,13 +35,14 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
   if (!req.headers.cookie) return null;
   const result = await req.server.auth.api.getSession({ headers: toHeaders(req) });
   if (!result) return null;
-  const { user } = result;
+  const { user, session } = result;
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     role: user.role as UserRole,
     name: user.name,
+    sessionId: session.id,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './applications.ts';
 export * from './staff.ts';
 export * from './rate-limits.ts';
 export * from './outbox.ts';
+export * from './personal-data.ts';

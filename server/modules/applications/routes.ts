@@ -57,6 +57,8 @@ export async function applicationRoutes(app: FastifyInstance) {
   app.get('/api/me/applications/stream', { preHandler: requireUser }, async (req, reply) => {
     const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
     stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
+    // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
+    if (req.user!.sessionId) stream.onClose(app.sessionEnds.onEnded(req.user!.sessionId, () => stream.close()));
     return reply;
   });
 }
