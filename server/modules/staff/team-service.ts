@@ -76,8 +76,12 @@ export async function inviteStaff(
       // Whoever registered this address may not be the person invited (finding 1): the account
       // keeps no password, session or pending link from before, and its address is confirmed by
       // the invitation's link alone.
-      await repo.clearCredentials(tx, existing.id);
-      await repo.markEmailVerified(tx, existing.id);
+      // (A colleague invited before and not signed up yet has none of these: earlier invitation
+      // links stay valid.)
+      if (existing.role === 'applicant') {
+        await repo.clearCredentials(tx, existing.id);
+        await repo.markEmailVerified(tx, existing.id);
+      }
       if (existing.role !== input.role && existing.role !== 'admin') {
         await repo.setRole(tx, existing.id, input.role);
         await recordAudit(tx, {
