@@ -4,6 +4,9 @@ export const authMessages = {
   emailInvalid: 'Please enter a valid email address.',
   passwordTooShort: 'Password must be at least 6 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooCommon:
+    'This password is on a list of common or leaked passwords, so it is easy to guess. Please choose another one.',
+  staffPasswordTooShort: 'Staff passwords must be at least 12 characters',
   passwordsDoNotMatch: 'Passwords do not match',
   registerFailed: 'Failed to create an account. Email may already be in use.',
   registered:

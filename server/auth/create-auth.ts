@@ -102,8 +102,13 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      // Finding 13: the idle lifetime (each use extends it, at most once per updateAge); the
+      // absolute one is checked on every read (server/auth/session.ts).
+      expiresIn: config.auth.session.idleSeconds,
+      updateAge: Math.min(60 * 60 * 24, Math.floor(config.auth.session.idleSeconds / 10)),
+      // Finding 16: freshAge counts from sign-in, so /list-sessions broke after a day. Listing
+      // sessions is not sensitive; what is (password change, export, deletion) asks for the password.
+      freshAge: 0,
       // No cookie cache: every request checks the database, so a revoked session stops at once.
       cookieCache: { enabled: false },
     },

@@ -39,7 +39,7 @@ describe('CSRF origin check on /api', () => {
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: 'https://evil.example' },
-      payload: { email: 'a@example.test', password: 'secret1' },
+      payload: { email: 'a@example.test', password: 'sesame-71' },
     });
     expect(res.statusCode).toBe(403);
   });

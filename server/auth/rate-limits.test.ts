@@ -15,7 +15,7 @@ const ctx = useTestApp({
 
 const payloads: Record<string, (email: string) => object> = {
   '/sign-in/email': (email) => ({ email, password: 'wrong-password' }),
-  '/sign-up/email': (email) => ({ email, password: 'secret1', confirmPassword: 'secret1' }),
+  '/sign-up/email': (email) => ({ email, password: 'sesame-71', confirmPassword: 'sesame-71' }),
   '/request-password-reset': (email) => ({ email }),
   '/send-verification-email': (email) => ({ email }),
 };

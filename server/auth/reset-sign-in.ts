@@ -1,4 +1,6 @@
 import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { users, type UserRole } from '../db/schema/auth.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountDeactivatedMessage } from '../modules/staff/account-status.ts';
 
@@ -9,6 +11,15 @@ export async function isResetTokenValid(app: FastifyInstance, token: string): Pr
   const ctx = await app.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
   return Boolean(verification && verification.expiresAt > new Date());
+}
+
+/** Who a reset (or set-password) link is for, so the password rules of their role apply (D13). */
+export async function resetTokenOwner(app: FastifyInstance, token: string): Promise<{ id: string; role: UserRole } | null> {
+  const ctx = await app.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
+  if (!verification || verification.expiresAt <= new Date()) return null;
+  const [user] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, verification.value));
+  return user ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  changePasswordInput,
   emailOnlyInput,
   resetPasswordInput,
   resetTokenInput,
@@ -8,16 +9,26 @@ import {
   signUpInput,
 } from '../../shared/schemas/auth.ts';
 import { NotFoundError } from '../lib/errors.ts';
+import { sessions } from '../db/schema/auth.ts';
 import { parseInput } from '../lib/validate.ts';
 import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
 import { mapAuthError } from './auth-errors.ts';
 import { clientIpHeader } from './create-auth.ts';
-import { isResetTokenValid, signInAfterReset } from './reset-sign-in.ts';
+import { checkNewPassword } from './password-policy.ts';
+import { isResetTokenValid, resetTokenOwner, signInAfterReset } from './reset-sign-in.ts';
+import { getSessionUser } from './session.ts';
+import { eq } from 'drizzle-orm';
 
 const basePath = '/api/auth';
 
-/** What we check ourselves before better-auth sees a request, and what it then receives. */
-const inputs: Record<string, { schema: z.ZodType; forward: (input: never) => Record<string, unknown> }> = {
+const noInput = z.object({}).passthrough();
+type Checked = { schema: z.ZodType; forward: (input: never) => Record<string, unknown> };
+
+/**
+ * What we check ourselves before better-auth sees a request, and what it then receives: every
+ * POST we expose is here (finding 15), and only these fields reach better-auth.
+ */
+const inputs: Record<string, Checked> = {
   '/sign-up/email': {
     schema: signUpInput,
     forward: ({ email, password }: z.infer<typeof signUpInput>) => ({ email, password, name: '' }),
@@ -32,21 +43,28 @@ const inputs: Record<string, { schema: z.ZodType; forward: (input: never) => Rec
     schema: resetPasswordInput,
     forward: ({ token, newPassword }: z.infer<typeof resetPasswordInput>) => ({ token, newPassword }),
   },
+  '/change-password': {
+    schema: changePasswordInput,
+    // The other sessions end: whoever else held one no longer does.
+    forward: ({ currentPassword, newPassword }: z.infer<typeof changePasswordInput>) => ({
+      currentPassword,
+      newPassword,
+      revokeOtherSessions: true,
+    }),
+  },
+  '/sign-out': { schema: noInput, forward: () => ({}) },
+  '/revoke-sessions': { schema: noInput, forward: () => ({}) },
+  '/revoke-other-sessions': { schema: noInput, forward: () => ({}) },
 };
 
-/** The better-auth endpoints the portal uses; the rest of its surface (OAuth, account linking…) stays closed. */
-const exposedPaths = new Set([
-  ...Object.keys(inputs),
-  '/sign-out',
-  '/get-session',
-  '/verify-email',
-  '/revoke-sessions',
-  '/revoke-session',
-  '/revoke-other-sessions',
-  '/list-sessions',
-  '/change-password',
-  '/update-user',
-]);
+/**
+ * The better-auth endpoints the portal uses; the rest of its surface (update-user, OAuth, account
+ * linking…) stays closed.
+ */
+const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions']);
+
+/** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
+const sessionPaths = new Set(['/get-session', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -98,6 +116,21 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
 
 /** better-auth mounted under /api/auth: our input rules and per-account limits first, then its handler. */
 export async function authRoutes(app: FastifyInstance) {
+  /** D13 on every way a password is set: common ones refused, staff need 12 characters. */
+  async function checkPasswordRules(req: FastifyRequest, path: string, body: Record<string, unknown>) {
+    if (path === '/sign-up/email') checkNewPassword(String(body.password), 'applicant', 'password');
+    if (path === '/reset-password') {
+      const owner = await resetTokenOwner(app, String(body.token));
+      // An unknown token is better-auth's to refuse (with the link-expired message).
+      if (owner) checkNewPassword(String(body.newPassword), owner.role, 'newPassword');
+    }
+    if (path === '/change-password') {
+      // Not signed in: better-auth answers 401.
+      const user = await getSessionUser(req);
+      if (user) checkNewPassword(String(body.newPassword), user.role, 'newPassword');
+    }
+  }
+
   const limiter = new AccountLimiter(app.config.auth.rateLimit, app.rateLimits);
 
   app.post(`${basePath}/reset-password/status`, async (req) => {
@@ -127,21 +160,21 @@ export async function authRoutes(app: FastifyInstance) {
       let body: Record<string, unknown> | undefined;
       if (req.method === 'POST') {
         const rule = inputs[path];
-        if (rule) {
-          const input = parseInput(rule.schema, req.body ?? {}) as never;
-          body = rule.forward(input);
-          if (path === '/sign-in/email') {
-            try {
-              await limiter.beforeSignIn(String(body.email));
-            } catch (error) {
-              if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
-              throw error;
-            }
+        if (!rule) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+        const input = parseInput(rule.schema, req.body ?? {}) as never;
+        body = rule.forward(input);
+        if (path === '/sign-in/email') {
+          try {
+            await limiter.beforeSignIn(String(body.email));
+          } catch (error) {
+            if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+            throw error;
           }
-        } else {
-          body = (req.body ?? {}) as Record<string, unknown>;
         }
+        await checkPasswordRules(req, path, body);
       }
+      // Past its absolute lifetime, the session is ended before better-auth looks for it.
+      const current = sessionPaths.has(path) || path === '/sign-in/email' ? await getSessionUser(req) : null;
 
       // Resend always takes the signed-out path, whose answer is the same for every address.
       const headers = toFetchHeaders(req, path === '/send-verification-email');
@@ -154,7 +187,11 @@ export async function authRoutes(app: FastifyInstance) {
         );
       }
       const response = await app.auth.handler(request);
-      if (path === '/sign-in/email' && body) await limiter.afterSignIn(String(body.email), response.status);
+      if (path === '/sign-in/email' && body) {
+        await limiter.afterSignIn(String(body.email), response.status);
+        // Finding 13: a new sign-in on this browser ends the session it had before.
+        if (response.ok && current?.sessionId) await app.db.delete(sessions).where(eq(sessions.id, current.sessionId));
+      }
       return sendFetchResponse(req, reply, path, response);
     },
   });

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { UserRole } from '../db/schema/auth.ts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { AppError } from '../lib/errors.ts';
 
 export type SessionUser = {
@@ -31,10 +32,22 @@ function toHeaders(req: FastifyRequest): Headers {
   return headers;
 }
 
+/**
+ * Finding 13: a session ends `absoluteSeconds` after sign-in however often it is used (better-auth
+ * itself only has the idle lifetime, which each use extends). Ends it now if it is past that.
+ */
+export async function endIfPastLifetime(app: FastifyInstance, session: { id: string; createdAt: Date | string }): Promise<boolean> {
+  const age = Date.now() - new Date(session.createdAt).getTime();
+  if (age < app.config.auth.session.absoluteSeconds * 1000) return false;
+  await app.db.delete(sessions).where(eq(sessions.id, session.id));
+  return true;
+}
+
 async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
   if (!req.headers.cookie) return null;
   const result = await req.server.auth.api.getSession({ headers: toHeaders(req) });
   if (!result) return null;
+  if (await endIfPastLifetime(req.server, result.session)) return null;
   const { user, session } = result;
   return {
     id: user.id,

@@ -26,7 +26,7 @@ const signIn = (email: string, password: string, rememberMe?: boolean) =>
   authPost(ctx.app, '/sign-in/email', rememberMe === undefined ? { email, password } : { email, password, rememberMe });
 const me = (cookie?: string) => authGet(ctx.app, '/api/test/me', { cookie });
 
-async function registerUnconfirmed(password = 'secret1') {
+async function registerUnconfirmed(password = 'sesame-71') {
   const email = uniqueEmail();
   await authPost(ctx.app, '/sign-up/email', { email, password, confirmPassword: password });
   const mail = await waitForMail(ctx.app, email, /confirm/i);
@@ -74,11 +74,11 @@ describe('e-mail confirmation and sign-in', () => {
   });
 
   it.each([
-    ['no e-mail', { password: 'secret1' }, 'email', authMessages.credentialsRequired],
+    ['no e-mail', { password: 'sesame-71' }, 'email', authMessages.credentialsRequired],
     ['no password', { email: 'a@example.test' }, 'password', authMessages.credentialsRequired],
-    ['a bad e-mail', { email: 'a@', password: 'secret1' }, 'email', authMessages.emailInvalid],
+    ['a bad e-mail', { email: 'a@', password: 'sesame-71' }, 'email', authMessages.emailInvalid],
     ['a 129-character password', { email: 'a@example.test', password: 'p'.repeat(129) }, 'password', authMessages.invalidCredentials],
-    ['rememberMe that is not a boolean', { email: 'a@example.test', password: 'secret1', rememberMe: 'yes' }, 'rememberMe', 'Remember me must be true or false'],
+    ['rememberMe that is not a boolean', { email: 'a@example.test', password: 'sesame-71', rememberMe: 'yes' }, 'rememberMe', 'Remember me must be true or false'],
   ])('refuses %s with 400 naming the field', async (_case, payload, field, message) => {
     const res = await authPost(ctx.app, '/sign-in/email', payload);
     expect(res.statusCode).toBe(400);

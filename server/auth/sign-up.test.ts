@@ -9,7 +9,7 @@ import { apiError, authGet, authPost } from '../../tests/factories/user-requests
 
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
 
-const register = (email: string, password = 'secret1', confirmPassword = password, extra: object = {}) =>
+const register = (email: string, password = 'sesame-71', confirmPassword = password, extra: object = {}) =>
   authPost(ctx.app, '/sign-up/email', { email, password, confirmPassword, ...extra });
 
 const userRow = async (email: string) => (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0];
@@ -42,13 +42,13 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it.each([
-    ['no e-mail', { password: 'secret1', confirmPassword: 'secret1' }, 'email', authMessages.credentialsRequired],
-    ['an empty e-mail', { email: '', password: 'secret1', confirmPassword: 'secret1' }, 'email', authMessages.credentialsRequired],
-    ['a bad e-mail', { email: 'not-an-address', password: 'secret1', confirmPassword: 'secret1' }, 'email', authMessages.emailInvalid],
+    ['no e-mail', { password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.credentialsRequired],
+    ['an empty e-mail', { email: '', password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.credentialsRequired],
+    ['a bad e-mail', { email: 'not-an-address', password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.emailInvalid],
     ['no password', { email: 'x@example.test' }, 'password', authMessages.credentialsRequired],
     ['a 5-character password', { email: 'x@example.test', password: '12345', confirmPassword: '12345' }, 'password', authMessages.passwordTooShort],
     ['a 129-character password', { email: 'x@example.test', password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }, 'password', authMessages.passwordTooLong],
-    ['a wrong confirmation', { email: 'x@example.test', password: 'secret1', confirmPassword: 'secret2' }, 'confirmPassword', authMessages.passwordsDoNotMatch],
+    ['a wrong confirmation', { email: 'x@example.test', password: 'sesame-71', confirmPassword: 'sesame-72' }, 'confirmPassword', authMessages.passwordsDoNotMatch],
     ['a number for a password', { email: 'x@example.test', password: 123456, confirmPassword: 123456 }, 'password', authMessages.credentialsRequired],
   ])('refuses %s with 400 naming the field, and creates nobody', async (_case, payload, field, message) => {
     const before = await ctx.app.db.select().from(users);
@@ -66,13 +66,13 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('ignores a role in the request: everyone who signs up is an applicant', async () => {
     const email = uniqueEmail();
-    expect((await register(email, 'secret1', 'secret1', { role: 'admin' })).statusCode).toBe(200);
+    expect((await register(email, 'sesame-71', 'sesame-71', { role: 'admin' })).statusCode).toBe(200);
     expect((await userRow(email))!.role).toBe('applicant');
     const direct = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: ctx.config.publicUrl },
-      payload: { email: uniqueEmail(), password: 'secret1', confirmPassword: 'secret1', name: 'x', role: 'admin' },
+      payload: { email: uniqueEmail(), password: 'sesame-71', confirmPassword: 'sesame-71', name: 'x', role: 'admin' },
     });
     expect(direct.statusCode).toBe(200);
   });

@@ -54,7 +54,7 @@ function textPart(raw: string): string {
 describe('e-mail over SMTP (SMTP_URL)', () => {
   it('delivers the confirmation to the SMTP server, with text and HTML parts, and its link confirms the address', async () => {
     const email = uniqueEmail();
-    expect((await authPost(ctx.app, '/sign-up/email', { email, password: 'secret1', confirmPassword: 'secret1' })).statusCode).toBe(200);
+    expect((await authPost(ctx.app, '/sign-up/email', { email, password: 'sesame-71', confirmPassword: 'sesame-71' })).statusCode).toBe(200);
     await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 5_000 }).toBe(1);
     const message = received.find((m) => m.to.includes(email))!;
     expect(message.from).toBe('portal@example.test');
@@ -65,11 +65,11 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
     const link = /https?:\/\/\S+verify-email\S+/.exec(text)![0];
     expect(link.startsWith(ctx.config.publicUrl)).toBe(true);
 
-    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'secret1' })).statusCode).toBe(403);
+    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode).toBe(403);
     const confirm = await authGet(ctx.app, link.slice(ctx.config.publicUrl.length));
     expect(confirm.statusCode).toBe(302);
     expect(confirm.headers.location).toBe('/login?confirmed=1');
-    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'secret1' })).statusCode).toBe(200);
+    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode).toBe(200);
     expect(await mailTo(ctx.app, email)).toEqual([]);
   });
 });

@@ -74,3 +74,13 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 export const resetTokenInput = z.object({
   token: z.string().min(1).max(maxTokenLength),
 });
+
+/** Changing the password while signed in: the current one again, then the new one twice. */
+export const changePasswordInput = z
+  .object({ currentPassword, newPassword, confirmPassword: confirmation })
+  .superRefine(passwordsMatch('newPassword'));
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** "Download my data" and "Delete my account" ask for the password again. */
+export const passwordAgainInput = z.object({ password: currentPassword });
+export type PasswordAgainInput = z.infer<typeof passwordAgainInput>;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { authMessages } from '../../../shared/auth-messages.ts';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
@@ -115,6 +116,14 @@ describe('inviting staff', () => {
     const oldLinks = await ctx.app.db.select().from(verifications).where(eq(verifications.value, stranger.user.id));
     expect(oldLinks.map((v) => v.id)).not.toContain(stale!.id);
 
+    // D13: a staff password needs 12 characters, and none from the common list.
+    const mail = await waitForMail(ctx.app, email, /invited to the UK Study Portal staff console/);
+    const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token');
+    for (const [weak, message] of [['elevenchars', authMessages.staffPasswordTooShort], ['password1234', authMessages.passwordTooCommon]] as const) {
+      const refused = await authPost(ctx.app, '/reset-password', { token, newPassword: weak, confirmPassword: weak });
+      expect(refused.statusCode).toBe(400);
+      expect(apiError(refused).fields).toEqual({ newPassword: message });
+    }
     const cookie = await acceptInvitation(email, 'the invitee chose this');
     expect((await get('/api/staff/applications', cookie)).statusCode).toBe(200);
   });
