@@ -21,6 +21,12 @@ describe('accounts in a browser', () => {
     await page.getByText(authMessages.passwordTooShort).waitFor();
     await page.getByText(authMessages.passwordsDoNotMatch).waitFor();
 
+    // D13: a password from the list of common ones is refused by the server, with its own message.
+    await page.getByLabel('Password', { exact: true }).fill('password1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('password1');
+    await page.getByRole('button', { name: 'Create Account & Start Application' }).click();
+    await page.getByText(authMessages.passwordTooCommon).waitFor();
+
     // After a first submit, each message goes as soon as its field is right (item 5 of issue 15).
     await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
     await expect.poll(() => page.getByText(authMessages.passwordTooShort).count()).toBe(0);
