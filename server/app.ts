@@ -20,6 +20,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
+import { registerPersonalData } from './modules/personal-data/index.ts';
 import { registerPassportEncryption } from './modules/applications/passport-keys.ts';
 import { registerCatalogueStore } from './modules/catalogue/catalogue-store.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await registerApplications(app);
+  await registerPersonalData(app);
   await app.register(staffRoutes);
   await registerWebApp(app);
   return app;

@@ -18,7 +18,9 @@ export type AuditAction =
   | 'mail.retried'
   | 'application.passport_viewed'
   | 'application.tracking_revoked'
-  | 'documents.retention_deleted';
+  | 'documents.retention_deleted'
+  | 'personal_data.exported'
+  | 'personal_data.erased';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

@@ -21,6 +21,8 @@ const actions: Record<string, string> = {
   'application.passport_viewed': 'Passport number viewed',
   'application.tracking_revoked': 'Tracking links stopped',
   'documents.retention_deleted': 'Documents deleted (retention)',
+  'personal_data.exported': 'Personal data exported',
+  'personal_data.erased': 'Account deleted (personal data erased)',
 };
 
 function describe(entry: AuditEntry): string {
@@ -42,6 +44,10 @@ function describe(entry: AuditEntry): string {
       return 'every tracking link stopped';
     case 'documents.retention_deleted':
       return `${d.documents ?? ''} documents of applications closed over ${d.months ?? ''} months ago`;
+    case 'personal_data.exported':
+      return `asked by ${d.by === 'self' ? 'the person' : 'staff'}, ${d.files ?? 0} documents`;
+    case 'personal_data.erased':
+      return `asked by ${d.by === 'self' ? 'the person' : 'staff'}: ${d.applications ?? 0} applications, ${d.documents ?? 0} documents, ${d.messages ?? 0} e-mails`;
     default:
       return [d.email, d.role].filter(Boolean).join(', ');
   }

@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/support/test-app.ts';
+import { createApplication, fixture } from '../../../tests/factories/application.ts';
+import { listUploadedFiles } from '../../../tests/factories/application-storage.ts';
+import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
+import { createUser, signInAs } from '../../../tests/factories/user.ts';
+import { waitForMail } from '../../../tests/factories/user-mail.ts';
+import { apiError } from '../../../tests/factories/user-requests.ts';
+import { readZip } from '../../../tests/factories/zip.ts';
+import { applicationDocuments, applications, auditLog, erasedApplications, mailOutbox, sessions, users } from '../../db/schema/index.ts';
+import { changeStatus } from '../applications/index.ts';
+import { wrongPasswordMessage } from './service.ts';
+
+const ctx = useTestApp();
+
+const post = (url: string, payload: object, cookie?: string) =>
+  ctx.app.inject({ method: 'POST', url, headers: { origin: ctx.app.config.publicUrl, ...(cookie ? { cookie } : {}) }, payload });
+
+/** An applicant with two applications (one with a transcript, one moved on with a note) and their e-mails. */
+async function applicantWithData() {
+  const created = await createUser(ctx.app);
+  const first = await createApplication(
+    ctx.app,
+    { email: created.user.email, passportNumber: 'X1234567' },
+    { cookie: created.cookie, files: [{ key: 'transcripts', ...fixture('transcript.pdf'), contentType: 'application/pdf' }] },
+  );
+  const second = await createApplication(ctx.app, { email: created.user.email }, { cookie: created.cookie });
+  await changeStatus(ctx.app, { applicationId: second.id, to: 'reviewed', note: 'Your CV looks good.', actorId: null });
+  await waitForMail(ctx.app, created.user.email, /status/i);
+  return { ...created, applicationIds: [first.id, second.id] };
+}
+
+describe('Download my data (articles 15 and 20)', () => {
+  it('asks for the password again, then gives one zip: data.json and the documents', async () => {
+    const person = await applicantWithData();
+    expect((await post('/api/me/data-export', { password: person.password })).statusCode).toBe(401);
+    const wrong = await post('/api/me/data-export', { password: 'not my password' }, person.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(apiError(wrong).fields).toEqual({ password: wrongPasswordMessage });
+    expect((await post('/api/me/data-export', {}, person.cookie)).statusCode).toBe(400);
+
+    const res = await post('/api/me/data-export', { password: person.password }, person.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="uk-study-portal-my-data.zip"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const zip = await readZip(res.rawPayload);
+    const data = JSON.parse(zip.get('data.json')!.toString('utf8'));
+    expect(data.account).toMatchObject({ email: person.user.email, emailConfirmed: true, role: 'applicant' });
+    expect(data.account.sessions.length).toBeGreaterThan(0);
+    expect(data.applications.map((a: { id: string }) => a.id).sort()).toEqual([...person.applicationIds].sort());
+    const [withDocument] = data.applications.filter((a: { id: string }) => a.id === person.applicationIds[0]);
+    expect(withDocument).toMatchObject({ passportNumber: 'X1234567', fullName: 'Amina Yusuf', documents: [{ key: 'transcripts' }] });
+    const [moved] = data.applications.filter((a: { id: string }) => a.id === person.applicationIds[1]);
+    expect(moved.statusHistory.map((e: { status: string; note: string | null }) => [e.status, e.note])).toEqual([
+      ['submitted', null],
+      ['reviewed', 'Your CV looks good.'],
+    ]);
+    expect(data.messages.map((m: { subject: string }) => m.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/received/i), expect.stringMatching(/status/i)]),
+    );
+    const documentPath = [...zip.keys()].find((p) => p.startsWith(`documents/${person.applicationIds[0]}/transcripts-`));
+    expect(documentPath).toBeDefined();
+    expect(zip.get(documentPath!)!.equals(fixture('transcript.pdf').content)).toBe(true);
+
+    const [audit] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.subjectId, person.user.id));
+    expect(audit).toMatchObject({ action: 'personal_data.exported', actorId: person.user.id, details: { by: 'self', files: 1 } });
+  });
+});
+
+describe('Delete my account (article 17)', () => {
+  it('asks for the password again, then erases the person and their documents, ends every session, keeps anonymised statistics', async () => {
+    const person = await applicantWithData();
+    const otherDevice = await signInAs(ctx.app, person.user.email, person.password);
+    const filesBefore = await listUploadedFiles(ctx.app);
+    const [document] = await ctx.app.db
+      .select({ storage_key: applicationDocuments.storageKey })
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.applicationId, person.applicationIds[0]!));
+    expect(filesBefore.some((f) => f.includes(document!.storage_key))).toBe(true);
+
+    const wrong = await post('/api/me/delete-account', { password: 'not my password' }, person.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(await ctx.app.db.select().from(users).where(eq(users.id, person.user.id))).toHaveLength(1);
+
+    const res = await post('/api/me/delete-account', { password: person.password }, person.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/portal\.session_token=; Path=\/; Max-Age=0/);
+
+    expect(await ctx.app.db.select().from(users).where(eq(users.id, person.user.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, person.user.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(applications).where(sql`${applications.id} in ${person.applicationIds}`)).toEqual([]);
+    expect(await ctx.app.db.select().from(mailOutbox).where(sql`lower(${mailOutbox.recipient}) = ${person.user.email}`)).toEqual([]);
+    expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(document!.storage_key))).toBe(false);
+    for (const cookie of [person.cookie, otherDevice]) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/me/applications', headers: { cookie } })).statusCode).toBe(401);
+    }
+    const stats = await ctx.app.db.select().from(erasedApplications);
+    expect(stats.filter((s) => s.status === 'reviewed').length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(stats)).not.toContain(person.user.email);
+
+    const [audit] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'personal_data.erased'));
+    expect(audit).toMatchObject({ subjectId: person.user.id, details: { by: 'self', applications: 2, documents: 1 } });
+    expect(JSON.stringify(audit)).not.toContain(person.user.email);
+  });
+});
+
+describe('data requests handled by staff', () => {
+  it('lets an admin export and erase a person’s data by e-mail, with the admin’s password again; others cannot', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const person = await applicantWithData();
+    const payload = { email: person.user.email.toUpperCase(), password: admin.password };
+
+    expect((await post('/api/staff/data-requests/export', { ...payload, password: consultant.password }, consultant.cookie)).statusCode).toBe(403);
+    expect((await post('/api/staff/data-requests/erase', payload, person.cookie)).statusCode).toBe(403);
+    expect((await post('/api/staff/data-requests/export', { ...payload, password: 'wrong one' }, admin.cookie)).statusCode).toBe(400);
+    const unknown = await post('/api/staff/data-requests/export', { ...payload, email: 'nobody-here@example.test' }, admin.cookie);
+    expect(unknown.statusCode).toBe(404);
+
+    const exported = await post('/api/staff/data-requests/export', payload, admin.cookie);
+    expect(exported.statusCode).toBe(200);
+    const data = JSON.parse((await readZip(exported.rawPayload)).get('data.json')!.toString('utf8'));
+    expect(data.account.email).toBe(person.user.email);
+
+    const erased = await staffCall(ctx.app, { method: 'POST', url: '/api/staff/data-requests/erase', payload }, admin.cookie);
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toMatchObject({ erased: true, counts: { applications: 2, documents: 1 } });
+    expect(await ctx.app.db.select().from(users).where(eq(users.id, person.user.id))).toEqual([]);
+    const actions = await ctx.app.db.select().from(auditLog).where(eq(auditLog.subjectId, person.user.id));
+    expect(actions.map((a) => [a.action, a.actorId, (a.details as { by: string }).by])).toEqual(
+      expect.arrayContaining([
+        ['personal_data.exported', admin.user.id, 'staff'],
+        ['personal_data.erased', admin.user.id, 'staff'],
+      ]),
+    );
+  });
+});
