@@ -65,6 +65,14 @@ export const routes: RouteObject[] = [
         lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
       },
       {
+        path: 'account',
+        lazy: () => import('./features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+      },
+      {
+        path: 'account/deleted',
+        lazy: () => import('./features/account/account-page').then((m) => ({ Component: m.AccountDeletedPage })),
+      },
+      {
         path: 'refer',
         handle: ssr('features/refer/refer-page.tsx'),
         lazy: () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })),

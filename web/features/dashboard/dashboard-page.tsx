@@ -61,6 +61,9 @@ export function DashboardPage() {
             </div>
             <div className="flex flex-wrap gap-3">
               <ButtonLink to="/universities">Start New Application</ButtonLink>
+              <ButtonLink to="/account" variant="secondary">
+                My account
+              </ButtonLink>
               <SignOutEverywhereButton />
             </div>
           </div>

@@ -1,0 +1,39 @@
+import { isApiErrorBody } from '../../../shared/api-error';
+import { ApiError, apiPost } from '../../lib/api-client';
+
+/** "Download my data": the zip comes back as the answer to a POST (the password is in the body, never the URL). */
+export async function downloadMyData(password: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch('/api/me/data-export', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/zip, application/json' },
+      body: JSON.stringify({ password }),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    throw new ApiError(response.status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
+  }
+  return response.blob();
+}
+
+export function deleteMyAccount(password: string): Promise<{ deleted: true }> {
+  return apiPost('/api/me/delete-account', { password });
+}
+
+/** Hands a blob to the browser as a file download. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { Card } from '../../components/card';
+import { usePageTitle } from '../../components/page-title';
+import { forgetSession, signOutFinished } from '../../lib/auth-client';
+import { RequireSignIn } from '../auth/require-sign-in';
+import { deleteMyAccount, downloadMyData, saveFile } from './account-api';
+import { PasswordAgainForm } from './password-again-form';
+
+const exportFileName = 'uk-study-portal-my-data.zip';
+
+function DownloadMyData() {
+  const [done, setDone] = useState(false);
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-ink">Download my data</h2>
+      <p id="export-intro" className="mt-1 text-muted">
+        One zip file with everything we hold about you: your account, your applications with their status history, the
+        e-mails we sent you (in a file called data.json), and the documents you uploaded.
+      </p>
+      <PasswordAgainForm
+        id="export"
+        label="Download my data"
+        busyLabel="Preparing your file…"
+        action={async (password) => {
+          setDone(false);
+          saveFile(await downloadMyData(password), exportFileName);
+          setDone(true);
+        }}
+      />
+      <div className="mt-3" aria-live="polite">
+        {done && <Alert tone="success">Your file {exportFileName} is downloading.</Alert>}
+      </div>
+    </Card>
+  );
+}
+
+function DeleteMyAccount() {
+  const navigate = useNavigate();
+  return (
+    <Card className="border-red-200">
+      <h2 className="text-xl font-semibold text-ink">Delete my account</h2>
+      <div id="delete-intro" className="mt-1 space-y-2 text-muted">
+        <p>
+          This deletes your account, your applications, their documents and the e-mails we keep for you, and signs you
+          out on every device. It cannot be undone.
+        </p>
+        <p>We keep only anonymous figures (how many applications went to which program), which say nothing about you.</p>
+      </div>
+      <PasswordAgainForm
+        id="delete"
+        danger
+        label="Delete my account"
+        busyLabel="Deleting…"
+        action={async (password) => {
+          await deleteMyAccount(password);
+          forgetSession();
+          await navigate('/account/deleted', { replace: true, flushSync: true });
+          signOutFinished();
+        }}
+      />
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  usePageTitle('My account');
+  return (
+    <RequireSignIn>
+      {(user) => (
+        <section className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight text-ink">My account</h1>
+              <p className="mt-1 text-muted">Signed in as {user.email}</p>
+            </div>
+            <ButtonLink to="/dashboard" variant="secondary">
+              My Applications
+            </ButtonLink>
+          </div>
+          <p className="text-muted">Both actions ask for your password again, so nobody else at this device can take them.</p>
+          <DownloadMyData />
+          <DeleteMyAccount />
+        </section>
+      )}
+    </RequireSignIn>
+  );
+}
+
+export function AccountDeletedPage() {
+  usePageTitle('Account deleted');
+  return (
+    <section className="mx-auto max-w-xl space-y-4 px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Your account has been deleted</h1>
+      <Alert tone="success">
+        Your account, your applications and their documents are gone, and you are signed out everywhere.
+      </Alert>
+      <ButtonLink to="/">Back to the home page</ButtonLink>
+    </section>
+  );
+}
