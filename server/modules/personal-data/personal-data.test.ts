@@ -27,7 +27,7 @@ async function applicantWithData() {
   );
   const second = await createApplication(ctx.app, { email: created.user.email }, { cookie: created.cookie });
   await changeStatus(ctx.app, { applicationId: second.id, to: 'reviewed', note: 'Your CV looks good.', actorId: null });
-  await waitForMail(ctx.app, created.user.email, /status/i);
+  await waitForMail(ctx.app, created.user.email, /being reviewed/i);
   return { ...created, applicationIds: [first.id, second.id] };
 }
 
@@ -58,7 +58,7 @@ describe('Download my data (articles 15 and 20)', () => {
       ['reviewed', 'Your CV looks good.'],
     ]);
     expect(data.messages.map((m: { subject: string }) => m.subject)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/received/i), expect.stringMatching(/status/i)]),
+      expect.arrayContaining([expect.stringMatching(/received/i), expect.stringMatching(/being reviewed/i)]),
     );
     const documentPath = [...zip.keys()].find((p) => p.startsWith(`documents/${person.applicationIds[0]}/transcripts-`));
     expect(documentPath).toBeDefined();
