@@ -59,7 +59,12 @@ function validBodies(
       confirmPassword: password,
     },
     'POST /api/auth/reset-password/status': { token: 'x'.repeat(24) },
-    'POST /api/auth/change-password': { currentPassword: password, newPassword: password },
+    'POST /api/auth/change-password': { currentPassword: password, newPassword: password, confirmPassword: password },
+    'POST /api/me/applications/add': { applicationId },
+    'POST /api/me/data-export': { password },
+    'POST /api/me/delete-account': { password },
+    'POST /api/staff/data-requests/export': { email, password },
+    'POST /api/staff/data-requests/erase': { email, password },
     'POST /api/auth/update-user': { name: 'New name' },
     'POST /api/staff/applications/:id/status': {
       from: 'submitted',
