@@ -3,6 +3,7 @@ import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { formatDay } from './format';
+import { DataRequests } from './data-requests';
 import { InviteForm } from './invite-form';
 import { MemberActions } from './member-actions';
 import { useTeam } from './staff-api';
@@ -55,6 +56,7 @@ export function TeamPage({ currentUserId }: { currentUserId: string }) {
           ))}
         </ul>
       )}
+      <DataRequests />
     </div>
   );
 }
