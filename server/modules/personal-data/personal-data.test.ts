@@ -106,6 +106,17 @@ describe('Delete my account (article 17)', () => {
   });
 });
 
+describe('Delete my account, as the last administrator', () => {
+  it('is refused: the portal keeps an active administrator', async () => {
+    await ctx.app.db.update(users).set({ role: 'consultant' }).where(eq(users.role, 'admin'));
+    const admin = await createStaff(ctx.app, 'admin');
+    const res = await post('/api/me/delete-account', { password: admin.password }, admin.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(apiError(res).code).toBe('LAST_ADMIN');
+    expect(await ctx.app.db.select().from(users).where(eq(users.id, admin.user.id))).toHaveLength(1);
+  });
+});
+
 describe('data requests handled by staff', () => {
   it('lets an admin export and erase a person’s data by e-mail, with the admin’s password again; others cannot', async () => {
     const admin = await createStaff(ctx.app, 'admin');

@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import type { SessionUser } from '../../auth/session.ts';
 import { users } from '../../db/schema/auth.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { countActiveAdminsOtherThan, lockAdmins } from '../staff/team-repository.ts';
 import { recordAudit } from '../audit/service.ts';
 import { clearPending } from '../documents/orphans.ts';
 import type { DataSubject } from './registry.ts';
@@ -80,6 +81,11 @@ export async function erasePersonalData(app: FastifyInstance, actor: SessionUser
   const counts: Record<string, number> = {};
   const storageKeys: string[] = [];
   await app.db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, subject.id));
+    if (row?.role === 'admin' && (await countActiveAdminsOtherThan(tx, subject.id)) === 0) {
+      throw new AppError('LAST_ADMIN', 409, 'The portal needs at least one active administrator: make someone else an administrator first.');
+    }
     for (const source of [...app.personalData.all()].reverse()) {
       const erased = await source.erase(app, tx, subject);
       storageKeys.push(...(erased.storageKeys ?? []));
