@@ -49,10 +49,19 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
   const mailCap = new MailCap(config.auth.rateLimit.mails, rateLimits);
-  /** Queues an account e-mail unless the address has had its share this window (finding 5). */
-  const send = async (to: string, message: ReturnType<typeof confirmationMail>) => {
-    if (await mailCap.allow(to)) mailer.queue({ to, ...message });
-    else log.warn('auth: account e-mail not sent, the address has had its share for now');
+  /**
+   * Queues an account e-mail unless the address has had its share this window (finding 5). In the
+   * background, like the queueing itself: the answer takes the same time whether or not a message
+   * goes out, so it does not tell which addresses have accounts.
+   */
+  const send = (to: string, message: ReturnType<typeof confirmationMail>) => {
+    void mailCap
+      .allow(to)
+      .then((allowed) => {
+        if (allowed) mailer.queue({ to, ...message });
+        else log.warn('auth: account e-mail not sent, the address has had its share for now');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'auth: the e-mail cap could not be checked'));
   };
 
   return betterAuth({
@@ -74,17 +83,17 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        await send(user.email, passwordResetMail(resetLink(token)));
+        send(user.email, passwordResetMail(resetLink(token)));
       },
       // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
       // instead. The answer to the sign-up is the same either way.
       async onExistingUserSignUp({ user }) {
         if (user.emailVerified) {
-          await send(user.email, alreadyRegisteredMail(`${publicUrl}/login`));
+          send(user.email, alreadyRegisteredMail(`${publicUrl}/login`));
           return;
         }
         const token = await createEmailVerificationToken(secret, user.email, undefined, confirmationLifetime);
-        await send(user.email, confirmationMail(confirmationLink(token)));
+        send(user.email, confirmationMail(confirmationLink(token)));
       },
     },
     emailVerification: {
@@ -93,7 +102,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       autoSignInAfterVerification: false,
       expiresIn: confirmationLifetime,
       async sendVerificationEmail({ user, token }) {
-        await send(user.email, confirmationMail(confirmationLink(token)));
+        send(user.email, confirmationMail(confirmationLink(token)));
       },
     },
     user: {
