@@ -37,6 +37,8 @@ describe('live streams end with their session', () => {
     try {
       expect((await authPost(ctx.app, '/sign-out', {}, { cookie })).statusCode).toBe(200);
       await mine.waitForEnd(3_000);
+      // The page is told, so it does not reconnect with a session that is gone.
+      expect(mine.received.map((e) => e.event)).toContain('session-ended');
       expect(theirs.ended).toBe(false);
       expect(ctx.app.applicationLive.streams.countOf('account', user.id)).toBe(1);
     } finally {

@@ -78,6 +78,11 @@ export async function signOut(): Promise<void> {
   await endingSession(() => apiPost('/api/auth/sign-out', {}));
 }
 
+/** "Delete my account" (after the password again): the account and every session end; then navigate and `forgetSession()`. */
+export async function deleteAccount(password: string): Promise<void> {
+  await endingSession(() => apiPost('/api/me/delete-account', { password }));
+}
+
 /** Ends every session of the user, on every device, and this one's cookie; then navigate and `forgetSession()`. */
 export async function signOutEverywhere(): Promise<void> {
   await endingSession(async () => {

@@ -58,7 +58,15 @@ export async function applicationRoutes(app: FastifyInstance) {
     const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
     stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
     // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
-    if (req.user!.sessionId) stream.onClose(app.sessionEnds.onEnded(req.user!.sessionId, () => stream.close()));
+    // The page is told first, so it stops instead of reconnecting with a session that is gone.
+    if (req.user!.sessionId) {
+      stream.onClose(
+        app.sessionEnds.onEnded(req.user!.sessionId, () => {
+          stream.send('session-ended', '{}');
+          stream.close();
+        }),
+      );
+    }
     return reply;
   });
 }

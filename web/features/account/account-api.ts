@@ -35,10 +35,6 @@ async function postForZip(path: string, body: object): Promise<Blob> {
   return response.blob();
 }
 
-export function deleteMyAccount(password: string): Promise<{ deleted: true }> {
-  return apiPost('/api/me/delete-account', { password });
-}
-
 /** Hands a blob to the browser as a file download. */
 export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

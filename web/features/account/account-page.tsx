@@ -4,9 +4,9 @@ import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { usePageTitle } from '../../components/page-title';
-import { forgetSession, signOutFinished } from '../../lib/auth-client';
+import { deleteAccount, forgetSession, signOutFinished } from '../../lib/auth-client';
 import { RequireSignIn } from '../auth/require-sign-in';
-import { deleteMyAccount, downloadMyData, saveFile } from './account-api';
+import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
@@ -55,7 +55,7 @@ function DeleteMyAccount() {
         label="Delete my account"
         busyLabel="Deleting…"
         action={async (password) => {
-          await deleteMyAccount(password);
+          await deleteAccount(password);
           forgetSession();
           await navigate('/account/deleted', { replace: true, flushSync: true });
           signOutFinished();

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { apiGet } from '../../lib/api-client';
+import { sessionQueryKey } from '../../lib/auth-client';
 import { useLiveUpdates } from '../track/use-live-updates';
 
 export const myApplicationsKey = ['my-applications'] as const;
@@ -23,7 +24,11 @@ export function useMyApplications() {
     query.isSuccess ? '/api/me/applications/stream' : null,
     (record) => queryClient.setQueryData<ApplicationView[]>(myApplicationsKey, (list) => upsert(list, record)),
     // on every (re)connection: whatever changed while the stream was down
-    { onOpen: () => void queryClient.invalidateQueries({ queryKey: myApplicationsKey }) },
+    {
+      onOpen: () => void queryClient.invalidateQueries({ queryKey: myApplicationsKey }),
+      // Signed out on the server (here or everywhere): ask who is signed in now; the page follows.
+      onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    },
   );
   return { ...query, live };
 }

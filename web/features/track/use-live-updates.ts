@@ -11,12 +11,17 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 export function useLiveUpdates(
   url: string | null,
   onRecord: (record: ApplicationView) => void,
-  { onOpen, onClosed }: { onOpen?: () => void; onClosed?: () => void } = {},
+  {
+    onOpen,
+    onClosed,
+    onSessionEnded,
+  }: { onOpen?: () => void; onClosed?: () => void; onSessionEnded?: () => void } = {},
 ): LiveState {
   const [status, setStatus] = useState<{ url: string | null; state: LiveState }>({ url: null, state: 'connecting' });
   const record = useEffectEvent((value: ApplicationView) => onRecord(value));
   const opened = useEffectEvent(() => onOpen?.());
   const closed = useEffectEvent(() => onClosed?.());
+  const sessionEnded = useEffectEvent(() => onSessionEnded?.());
 
   useEffect(() => {
     if (!url) return;
@@ -32,6 +37,11 @@ export function useLiveUpdates(
       } catch {
         // a malformed message is skipped; the next one replaces the record anyway
       }
+    });
+    // The session this stream belonged to ended (signed out, elsewhere too): no reconnecting.
+    source.addEventListener('session-ended', () => {
+      source.close();
+      sessionEnded();
     });
     source.onerror = () => {
       setStatus({ url, state: 'reconnecting' });
