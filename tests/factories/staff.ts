@@ -96,6 +96,18 @@ export function everyStaffRoute(
       adminOnly: false,
     },
     { method: 'GET', url: '/api/staff/mail', adminOnly: true },
+    {
+      method: 'POST',
+      url: '/api/staff/data-requests/export',
+      payload: { email: uniqueEmail('nobody'), password: 'not the password' },
+      adminOnly: true,
+    },
+    {
+      method: 'POST',
+      url: '/api/staff/data-requests/erase',
+      payload: { email: uniqueEmail('nobody'), password: 'not the password' },
+      adminOnly: true,
+    },
     { method: 'POST', url: `/api/staff/mail/${randomUUID()}/retry`, adminOnly: true },
   ];
 }
