@@ -25,6 +25,7 @@ import { registerPassportEncryption } from './modules/applications/passport-keys
 import { registerCatalogueStore } from './modules/catalogue/catalogue-store.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { devMailRoutes } from './modules/dev-mail/routes.ts';
+import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await registerCatalogueStore(app);
   await app.register(catalogueRoutes);
+  await app.register(guidanceRoutes);
   await app.register(siteRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);

@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 import { Layout } from './components/layout';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
-import { catalogueQueries, programSearchQuery } from './lib/catalogue';
+import { catalogueQueries, programQuery, programSearchQuery } from './lib/catalogue';
+import { parseCompareIds } from './lib/compare-list';
 import type { PageHandle } from '../shared/page-rendering';
 
 /**
@@ -36,6 +37,18 @@ export const routes: RouteObject[] = [
           catalogueQueries.universities,
         ]),
         lazy: () => import('./features/programs/programs-page').then((m) => ({ Component: m.ProgramsPage })),
+      },
+      {
+        path: 'guide',
+        handle: ssr('features/guide/guide-page.tsx'),
+        lazy: () => import('./features/guide/guide-page').then((m) => ({ Component: m.GuidePage })),
+      },
+      {
+        path: 'compare',
+        handle: ssr('features/compare/compare-page.tsx', (url) =>
+          parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
+        ),
+        lazy: () => import('./features/compare/compare-page').then((m) => ({ Component: m.ComparePage })),
       },
       {
         path: 'application',

@@ -8,8 +8,11 @@ describe('home page', () => {
   it('states the guidance promise with ways to pick universities and book a consultation', async () => {
     const { page, problems } = await browser.open('/', 'phone');
     await expect.poll(() => page.title()).toBe('UK Study Portal');
-    await page.getByRole('heading', { level: 1, name: 'Study in the UK with AI-powered guidance' }).waitFor();
+    // D12: no screen claims AI where none runs; the guidance is rule-based
+    await page.getByRole('heading', { level: 1, name: 'Study in the UK with guidance you can check' }).waitFor();
+    expect(await page.getByText(/\bAI\b/).count()).toBe(0);
     const main = page.getByRole('main');
+    expect(await main.getByRole('link', { name: 'Get guidance' }).getAttribute('href')).toBe('/guide');
     expect(await main.getByRole('link', { name: /Choose your universities/ }).getAttribute('href')).toBe('/universities');
     expect(await main.getByRole('link', { name: 'Book a free consultation' }).getAttribute('href')).toBe('/free');
 

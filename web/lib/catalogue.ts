@@ -42,10 +42,15 @@ export function useProgramSearch(params: URLSearchParams, picked: readonly strin
   });
 }
 
+/** One program by id: the application's choice, and each column of /compare (also on first paint). */
+export function programQuery(id: string): PageQuery {
+  return { queryKey: ['programs', 'one', id], path: `/api/programs/${encodeURIComponent(id)}` };
+}
+
 export function useProgram(id: string | undefined) {
   return useQuery({
-    queryKey: ['programs', 'one', id],
-    queryFn: () => apiGet<Program>(`/api/programs/${encodeURIComponent(id!)}`),
+    queryKey: programQuery(id ?? '').queryKey,
+    queryFn: () => apiGet<Program>(programQuery(id!).path),
     staleTime: catalogueStaleTime,
     enabled: Boolean(id),
   });

@@ -61,8 +61,13 @@ export function useSelection() {
     write({ ...read(), program: { programId, universityId } });
   }, []);
 
+  /** Replaces the picks at once (guidance's "Use these three"). */
+  const setUniversities = useCallback((ids: string[]) => {
+    write({ ...read(), universityIds: ids.slice(0, 3) });
+  }, []);
+
   const clearProgram = useCallback(() => write({ ...read(), program: null }), []);
   const clearAll = useCallback(() => write(empty), []);
 
-  return { ...selection, toggleUniversity, chooseProgram, clearProgram, clearAll };
+  return { ...selection, toggleUniversity, setUniversities, chooseProgram, clearProgram, clearAll };
 }

@@ -5,6 +5,7 @@ const promises = [
   'Leading UK universities, ranked and searchable by name or city',
   'Programs with tuition, entry requirements and intake at a glance',
   'Apply once with your documents, then follow every step live',
+  'Guidance that ranks programs for you by clear rules, with reasons',
   'Free one-to-one consultation with our advisers',
 ];
 
@@ -22,7 +23,7 @@ export function Hero() {
             For international students
           </p>
           <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-            Study in the UK with <span className="whitespace-nowrap">AI-powered</span> guidance
+            Study in the UK with guidance you can check
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-blue-50">
             Pick three universities, find the right program, apply with your documents and follow your
@@ -36,6 +37,9 @@ export function Hero() {
             >
               Choose your universities
               <Icon name="arrowRight" />
+            </ButtonLink>
+            <ButtonLink to="/guide" size="lg" variant="secondary" className="border-white">
+              Get guidance
             </ButtonLink>
             <ButtonLink to="/free" size="lg" variant="secondary" className="border-white">
               Book a free consultation

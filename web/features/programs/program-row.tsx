@@ -22,11 +22,15 @@ export function ProgramRow({
   isAtPickedUniversity,
   isChosen,
   onApply,
+  isCompared,
+  onCompare,
 }: {
   program: Program;
   isAtPickedUniversity: boolean;
   isChosen: boolean;
   onApply: () => void;
+  isCompared: boolean;
+  onCompare: () => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
@@ -103,10 +107,16 @@ export function ProgramRow({
             {program.urlIsCoursePage ? 'Official program page' : `${program.universityName} website`}
             <Icon name="external" className="size-4" />
           </ExternalLink>
-          <Button size="lg" onClick={onApply} aria-label={`Apply Now for ${program.name}`}>
-            Apply Now
-            <Icon name="arrowRight" />
-          </Button>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button variant="secondary" size="lg" aria-pressed={isCompared} onClick={onCompare} aria-label={`${isCompared ? 'In your comparison' : 'Add to compare'}: ${program.name}`}>
+              {isCompared && <Icon name="check" />}
+              {isCompared ? 'In your comparison' : 'Add to compare'}
+            </Button>
+            <Button size="lg" onClick={onApply} aria-label={`Apply Now for ${program.name}`}>
+              Apply Now
+              <Icon name="arrowRight" />
+            </Button>
+          </div>
         </div>
       </div>
     </li>

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CompareBar } from '../compare/compare-bar';
+import { useCompareList } from '../../lib/compare-list';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { Icon } from '../../components/icons';
@@ -20,6 +23,8 @@ export function ProgramsPage() {
   const search = useProgramSearch(searchParams, universityIds);
   const universities = useUniversities();
   const navigate = useNavigate();
+  const compare = useCompareList();
+  const [compareFull, setCompareFull] = useState(false);
   const hasFilters = programSearchKeys.some((key) => key !== 'sort' && key !== 'page' && searchParams.get(key));
 
   function update(key: string, value: string | undefined) {
@@ -60,6 +65,12 @@ export function ProgramsPage() {
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {universities.data && <PickedUniversities picked={picked} />}
         <FilterBar params={searchParams} onChange={update} />
+        <CompareBar />
+        {compareFull && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            You can compare four programs at most: remove one from the comparison first.
+          </p>
+        )}
         {!result && !isError && <Spinner label="Loading programs…" />}
         {isError && (
           <Alert tone="error" title="Failed to load programs.">
@@ -97,6 +108,11 @@ export function ProgramsPage() {
                       isAtPickedUniversity={universityIds.includes(p.universityId)}
                       isChosen={chosen?.programId === p.id}
                       onApply={() => apply(p)}
+                      isCompared={compare.ids.includes(p.id)}
+                      onCompare={() => {
+                        if (compare.toggle(p.id) === 'full') setCompareFull(true);
+                        else setCompareFull(false);
+                      }}
                     />
                   ))}
                 </ul>

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { intakeMonth, studyLevel, ukRegion, type Program } from './catalogue.ts';
+
+export const degreeClasses = ['First', '2:1', '2:2', 'Third'] as const;
+export const ieltsBands = ['4.5', '5', '5.5', '6', '6.5', '7', '7.5', '8', '8.5', '9'] as const;
+
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** The short profile of /guide, checked by the form and by the server. */
+export const guidanceProfile = z
+  .object({
+    level: studyLevel,
+    subjects: z.string().trim().max(200, 'At most 200 characters'),
+    budgetGbp: z.preprocess(
+      blankToNull,
+      z.coerce
+        .number({ message: 'Enter a whole number of pounds' })
+        .int('Enter a whole number of pounds')
+        .min(1000, 'Enter at least £1,000')
+        .max(200_000, 'Enter at most £200,000')
+        .nullable(),
+    ),
+    /** The IELTS overall band, or null: not taken yet. */
+    ielts: z.preprocess((v) => (typeof v === 'number' ? String(v) : blankToNull(v)), z.enum(ieltsBands, { message: 'Choose your IELTS band or "Not yet"' }).nullable()),
+    /** Masters: the class of the first degree. Bachelors: A-level grades such as AAB. */
+    qualification: z.string().trim().max(12),
+    regions: z.array(ukRegion).max(12),
+    intake: z.preprocess(blankToNull, intakeMonth.nullable()),
+  })
+  .strict()
+  .superRefine((profile, ctx) => {
+    if (profile.level === 'Masters' && !(degreeClasses as readonly string[]).includes(profile.qualification)) {
+      ctx.addIssue({ code: 'custom', path: ['qualification'], message: 'Choose the class of your degree' });
+    }
+    if (profile.level === 'Bachelors' && !/^(A\*|[A-E]){3,4}$/.test(profile.qualification.toUpperCase())) {
+      ctx.addIssue({ code: 'custom', path: ['qualification'], message: 'Write your A-level grades, such as AAB' });
+    }
+  });
+export type GuidanceProfileInput = z.input<typeof guidanceProfile>;
+export type GuidanceProfile = z.output<typeof guidanceProfile>;
+
+export interface GuidanceResult {
+  program: Program;
+  score: number;
+  /** Facts in the student's favour ("ranked #5", "matches cyber security"). */
+  reasons: string[];
+  /** Facts against ("IELTS 6.5 needed, you have 6.0", "£2,400 over your budget"). */
+  warnings: string[];
+}
+
+export type BalanceRole = 'ambitious' | 'good match' | 'safer';
+
+export interface GuidanceAnswer {
+  results: GuidanceResult[];
+  /** One university each: ambitious, good match, safer (fewer when the results allow no more). */
+  balanced: { role: BalanceRole; universityId: string; universityName: string; programId: string; why: string }[];
+  /** The engine that ranked: always the rules here (no language model runs). */
+  engine: 'rules';
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+
+describe('/guide', () => {
+  it('ranks programs with reasons and warnings, uses the balanced three, and goes on to apply', async () => {
+    const { page, problems } = await browser.open('/', 'desktop');
+    await page.getByRole('main').getByRole('link', { name: 'Get guidance' }).click();
+    await page.waitForURL('**/guide');
+    await page.getByText('The ranking is rule-based: the same answers always give the same list').waitFor();
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByText('Choose the class of your degree').waitFor();
+
+    await page.getByLabel('Subjects you want to study').fill('cyber security');
+    await page.getByLabel('Budget for tuition per year (£, optional)').fill('38000');
+    await page.getByLabel('Your IELTS overall score').selectOption('6');
+    await page.getByLabel('Your degree class (or expected)').selectOption('2:1');
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByRole('heading', { name: '2 programs for you, best first' }).waitFor();
+    const kcl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Cyber Security/ }) });
+    await kcl.getByRole('list', { name: 'Why MSc Cyber Security' }).getByText('matches cyber security').waitFor();
+    await kcl.getByRole('list', { name: 'Watch out for MSc Cyber Security' }).getByText('IELTS 6.5 needed, you have 6.0').waitFor();
+    const ucl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Information Security/ }) });
+    await ucl.getByText('£2,300 over your budget').waitFor();
+    await page.getByRole('heading', { name: 'How we rank' }).waitFor();
+    await screenshot(page, 'guide-1280');
+    await expectNoSeriousAxeViolations(page);
+
+    const balanced = page.getByRole('region', { name: 'A balanced three' });
+    await balanced.getByText('Ambitious').waitFor();
+    await balanced.getByRole('button', { name: /Use these three/ }).click();
+    await page.waitForURL('**/programs');
+    const picked = page.getByRole('region', { name: 'Your universities', exact: true });
+    await picked.getByText('University College London (UCL)', { exact: true }).waitFor();
+    await picked.getByText("King's College London", { exact: true }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL('**/guide');
+    await page.getByLabel('Subjects you want to study').fill('cyber security');
+    await page.getByLabel('Your degree class (or expected)').selectOption('2:1');
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByRole('button', { name: 'Apply for this program: MSc Cyber Security' }).click();
+    await page.waitForURL('**/application');
+    await page.getByText('MSc Cyber Security', { exact: true }).waitFor();
+    await page.getByText("King's College London (this program's university)").waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('says plainly when nothing fits, on a phone', async () => {
+    const { page, problems } = await browser.open('/guide', 'phone');
+    await page.getByLabel('Bachelors').check();
+    await page.getByLabel('Subjects you want to study').fill('veterinary medicine');
+    await page.getByLabel('Your A-level grades (or predicted)').fill('AAB');
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByText('No program in our catalogue fits these answers.').waitFor();
+    await screenshot(page, 'guide-none-390');
+    await expectNoSeriousAxeViolations(page);
+    expect(problems).toEqual([]);
+  });
+});
