@@ -28,22 +28,27 @@ describe('/guide', () => {
     await expectNoSeriousAxeViolations(page);
 
     const balanced = page.getByRole('region', { name: 'A balanced three' });
-    await balanced.getByText('Ambitious').waitFor();
+    await balanced.getByText('Only one university in your results fits these roles').waitFor();
+
+    // a stronger profile: any subject, IELTS 7.0
+    await page.getByLabel('Subjects you want to study').fill('');
+    await page.getByLabel('Your IELTS overall score').selectOption('7');
+    await page.getByLabel('Budget for tuition per year (£, optional)').fill('');
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByRole('heading', { name: '5 programs for you, best first' }).waitFor();
+    for (const role of ['Ambitious', 'Good match', 'Safer']) await balanced.getByText(role, { exact: true }).waitFor();
     await balanced.getByRole('button', { name: /Use these three/ }).click();
     await page.waitForURL('**/programs');
     const picked = page.getByRole('region', { name: 'Your universities', exact: true });
-    await picked.getByText('University College London (UCL)', { exact: true }).waitFor();
-    await picked.getByText("King's College London", { exact: true }).waitFor();
-
-    await page.goBack();
-    await page.waitForURL('**/guide');
-    await page.getByLabel('Subjects you want to study').fill('cyber security');
-    await page.getByLabel('Your degree class (or expected)').selectOption('2:1');
-    await page.getByRole('button', { name: 'Find my programs' }).click();
-    await page.getByRole('button', { name: 'Apply for this program: MSc Cyber Security' }).click();
+    for (const name of ['London School of Economics and Political Science', 'Imperial College London', 'University of Manchester']) {
+      await picked.getByText(name, { exact: true }).waitFor();
+    }
+    await page.getByText('4 are at your universities, listed first.').waitFor();
+    await page.getByRole('button', { name: /^MSc Management/ }).click();
+    await page.getByRole('button', { name: 'Apply Now for MSc Management' }).click();
     await page.waitForURL('**/application');
-    await page.getByText('MSc Cyber Security', { exact: true }).waitFor();
-    await page.getByText("King's College London (this program's university)").waitFor();
+    await page.getByText("London School of Economics and Political Science (this program's university)").waitFor();
+    await page.getByText('Imperial College London, University of Manchester').waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -56,6 +61,12 @@ describe('/guide', () => {
     await page.getByText('No program in our catalogue fits these answers.').waitFor();
     await screenshot(page, 'guide-none-390');
     await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Subjects you want to study').fill('mechanical engineering');
+    await page.getByLabel('Your IELTS overall score').selectOption('6.5');
+    await page.getByRole('button', { name: 'Find my programs' }).click();
+    await page.getByRole('button', { name: 'Apply for this program: BEng (Hons) Mechanical Engineering' }).click();
+    await page.waitForURL('**/application');
+    await page.getByText("University of Edinburgh (this program's university)").waitFor();
     expect(problems).toEqual([]);
   });
 });

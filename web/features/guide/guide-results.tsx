@@ -35,6 +35,12 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
               </li>
             ))}
           </ul>
+          {answer.balanced.length < 3 && (
+            <p className="mt-3 text-sm text-brand-900">
+              {answer.balanced.length === 1 ? 'Only one university in your results fits' : 'Only two universities in your results fit'}{' '}
+              these roles: add subjects, widen your budget or leave the regions open for a full three.
+            </p>
+          )}
           <Button
             size="lg"
             className="mt-4"
@@ -43,7 +49,7 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
               navigate('/programs');
             }}
           >
-            Use these three
+            {answer.balanced.length === 3 ? 'Use these three' : answer.balanced.length === 2 ? 'Use these two' : 'Use this one'}
             <Icon name="arrowRight" />
           </Button>
         </section>
