@@ -38,6 +38,8 @@ describe('/compare', () => {
     await page.getByText('One program in this link is not in the catalogue any more.').waitFor();
     await page.getByRole('columnheader', { name: /MSc Cyber Security/ }).waitFor();
     await screenshot(page, 'compare-390');
+    // the table scrolls inside its box; the page itself does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Remove MSc Information Security from the comparison' }).click();
     await page.getByText('Choose at least two programs to compare.').waitFor();

@@ -78,7 +78,7 @@ export function ComparePage() {
       <PageHeader eyebrow="Compare" title="Compare programs">
         Two to four programs side by side. Share this page&apos;s address to show someone the same comparison.
       </PageHeader>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div className="mx-auto w-full min-w-0 max-w-6xl space-y-6 px-4 py-8">
         {missing.length > 0 && (
           <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
             {missing.length === 1 ? 'One program in this link is' : `${missing.length} programs in this link are`} not in the
@@ -96,7 +96,7 @@ export function ComparePage() {
             </ButtonLink>
           </div>
         ) : (
-          <div className="overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
+          <div className="max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption className="sr-only">Programs compared side by side</caption>
               <thead>
