@@ -96,7 +96,7 @@ export function ComparePage() {
             </ButtonLink>
           </div>
         ) : (
-          <div className="max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
+          <div className="relative max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
             <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
               <caption className="sr-only">Programs compared side by side</caption>
               <thead>
