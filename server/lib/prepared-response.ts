@@ -6,14 +6,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 type Encoding = 'br' | 'gzip';
 
 /**
- * A response body worked out once for many readers: serialised, tagged and compressed at the
- * highest settings up front, so a request only picks the variant it accepts (or answers 304).
+ * A response body worked out once for many readers: serialised and tagged up front, each
+ * compressed variant made the first time a reader asks for it and kept, so a request only picks
+ * the variant it accepts (or answers 304), and an answer read once is compressed once.
  */
 export interface PreparedBody {
   readonly etag: string;
   readonly contentType: string;
   readonly identity: Buffer;
-  readonly encoded: Partial<Record<Encoding, Buffer>>;
+  /** The body in this encoding, or undefined when it is too small to be worth compressing. */
+  encoded(encoding: Encoding): Buffer | undefined;
 }
 
 /** Smaller bodies are sent as they are: compressing them gains less than the header costs. */
@@ -26,15 +28,25 @@ const compressFrom = 1024;
 export function prepareBody(body: string | Buffer, contentType: string, quality: 'max' | 'fast' = 'max'): PreparedBody {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  const encoded: PreparedBody['encoded'] = {};
-  if (identity.length >= compressFrom) {
-    encoded.br = brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality === 'max' ? constants.BROTLI_MAX_QUALITY : 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    });
-    encoded.gzip = gzipSync(identity, { level: quality === 'max' ? 9 : 6 });
+  const made: Partial<Record<Encoding, Buffer>> = {};
+  const compress: Record<Encoding, () => Buffer> = {
+    br: () =>
+      brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality === 'max' ? constants.BROTLI_MAX_QUALITY : 5,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+    gzip: () => gzipSync(identity, { level: quality === 'max' ? 9 : 6 }),
+  };
+  const encoded = (encoding: Encoding) => {
+    if (identity.length < compressFrom) return undefined;
+    return (made[encoding] ??= compress[encoding]());
+  };
+  // Bodies prepared once and read for long are compressed now, off the first reader's time.
+  if (quality === 'max') {
+    encoded('br');
+    encoded('gzip');
   }
   return { etag, contentType, identity, encoded };
 }
@@ -75,8 +87,8 @@ export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: Pre
   if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.header('content-type', body.contentType);
   const accept = req.headers['accept-encoding'];
-  const encoding = accept && body.encoded.br ? negotiator.negotiate(accept) : null;
-  const encoded = encoding ? body.encoded[encoding] : undefined;
+  const encoding = accept && body.identity.length >= compressFrom ? negotiator.negotiate(accept) : null;
+  const encoded = encoding ? body.encoded(encoding) : undefined;
   if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
   return reply.send(body.identity);
 }
