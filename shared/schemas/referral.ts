@@ -9,18 +9,45 @@ import { contactEmail, countryCode, internationalPhone, requiredText } from './c
  */
 function readPhoneInChosenCountry(input: unknown): unknown {
   if (typeof input !== 'object' || input === null) return input;
-  const { phone, country } = input as { phone?: unknown; country?: unknown };
-  if (typeof phone !== 'string' || phone.trim().startsWith('+')) return input;
+  const { country } = input as { country?: unknown };
   if (!isCountryCode(country) || !isSupportedCountry(country)) return input;
-  const parsed = parsePhoneNumberFromString(phone, country);
-  return parsed?.isValid() ? { ...input, phone: parsed.number } : input;
+  let result = input as Record<string, unknown>;
+  for (const field of ['phone', 'studentPhone']) {
+    const phone = result[field];
+    if (typeof phone !== 'string' || phone.trim() === '' || phone.trim().startsWith('+')) continue;
+    const parsed = parsePhoneNumberFromString(phone, country);
+    if (parsed?.isValid()) result = { ...result, [field]: parsed.number };
+  }
+  return result;
 }
+
+/** Optional: an empty field is "not given" (null). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().default(null));
+
+export const studentContactMissing = 'Give the student’s e-mail or phone, so we can reach them';
 
 const contactFields = { country: countryCode, phone: internationalPhone, email: contactEmail };
 
+/**
+ * The referrer's details are the spec's required fields (name, country, phone, e-mail); the student
+ * referred is named, with an e-mail or a phone (at least one) and what they want to study.
+ */
 export const referralInput = z.preprocess(
   readPhoneInChosenCountry,
-  z.strictObject({ name: requiredText('Name'), ...contactFields }),
+  z
+    .strictObject({
+      name: requiredText('Your name'),
+      ...contactFields,
+      studentName: requiredText('Student’s name'),
+      studentEmail: optional(contactEmail),
+      studentPhone: optional(internationalPhone),
+      studyInterest: requiredText('What they want to study', 300),
+    })
+    .superRefine((value, ctx) => {
+      if (!value.studentEmail && !value.studentPhone)
+        ctx.addIssue({ code: 'custom', path: ['studentEmail'], message: studentContactMissing });
+    }),
 );
 export type ReferralInput = z.output<typeof referralInput>;
 

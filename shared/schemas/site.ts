@@ -17,6 +17,14 @@ export const siteConfig = z.object({
   social: z.array(z.object({ network: z.enum(['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok']), url: z.url() })),
   meetingBaseUrl: z.url({ protocol: /^https$/ }),
   latestUpdates: z.array(latestUpdate).length(3),
+  /**
+   * Where the team hears of each new application, referral and partnership request. Never sent to
+   * browsers (the public /api/site leaves it out).
+   */
+  teamNoticesTo: z.email(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
+/** What /api/site answers: the configuration without the team's own address. */
+export type PublicSiteConfig = Omit<SiteConfig, 'teamNoticesTo'>;
+export const publicSiteConfig = ({ teamNoticesTo: _team, ...site }: SiteConfig): PublicSiteConfig => site;
 export type LatestUpdate = z.infer<typeof latestUpdate>;

@@ -226,9 +226,13 @@ export interface ContactRequestSummary {
   type: 'referral' | 'partnership';
   name: string;
   businessName: string | null;
+  /** ISO code, and the country's name as the inbox shows it. */
   country: string;
+  countryName: string;
   phone: string;
   email: string;
+  /** The student a referral is about (referrals from before this field have none). */
+  student: { name: string; email: string | null; phone: string | null; studyInterest: string | null } | null;
   status: ContactRequestStatus;
   createdAt: string;
   handledAt: string | null;

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dashboardSteps } from '../../shared/dashboard-steps.ts';
 import { chooseInStorage, fillApplicationForm } from './application-helpers.ts';
 import { newEmail, registerAccount } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
+
+/** The e2e server reads the default site configuration: the team's notices go to its address. */
+const teamAddress = (JSON.parse(readFileSync('config/site.json', 'utf8')) as { teamNoticesTo: string }).teamNoticesTo;
 
 const browser = useBrowser();
 
@@ -48,6 +52,25 @@ describe('the first hour of a student (issue 15)', () => {
     await page.getByText('Bola Ade').first().waitFor();
     const mail = await waitForMail(email, /received your application/i);
     expect(mail.text).toContain(dashboardSteps.signedIn);
+    expect(problems).toEqual([]);
+  });
+
+  it('a referral from the page reaches the team by e-mail, with the student it is about', async () => {
+    const { page, problems } = await browser.open('/refer?form=student', 'phone');
+    const startedAt = new Date().toISOString();
+    await page.getByLabel('Your name', { exact: true }).fill('Kwame Mensah');
+    await page.getByLabel('Country').selectOption({ label: 'Ghana' });
+    await page.getByLabel('Phone', { exact: true }).fill('+233 24 123 4567');
+    await page.getByLabel('Email', { exact: true }).fill(newEmail('referrer'));
+    await page.getByLabel('Student’s name', { exact: true }).fill('Esi Boateng');
+    await page.getByLabel('Student’s e-mail', { exact: true }).fill(newEmail('student'));
+    await page.getByLabel('What they want to study', { exact: true }).fill('MSc Public Health');
+    await screenshot(page, 'first-hour-referral-390');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    const notice = await waitForMail(teamAddress, /New student referral/, { after: startedAt });
+    expect(notice.text).toContain('Kwame Mensah (Ghana) has referred Esi Boateng, who wants to study MSc Public Health.');
+    expect(notice.text).toContain('/staff/requests/referral/');
     expect(problems).toEqual([]);
   });
 });

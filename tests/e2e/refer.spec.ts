@@ -53,8 +53,12 @@ describe('/refer', () => {
     expect(await meetNow.isVisible()).toBe(true);
 
     await choose(page, 'Refer a Student');
-    await page.getByLabel('Name', { exact: true }).waitFor();
+    for (const label of ['Your name', 'Country', 'Phone', 'Email', 'Student’s name', 'Student’s e-mail', 'Student’s phone', 'What they want to study']) {
+      await page.getByLabel(label, { exact: true }).waitFor();
+    }
     expect(await page.getByLabel('Business Name').count()).toBe(0);
+    await screenshot(page, 'refer-student-form-1280');
+    await expectNoSeriousAxeViolations(page);
     await page.goBack();
     await page.getByRole('button', { name: 'Partner with Us', exact: true }).waitFor();
     expect(problems).toEqual([]);
@@ -64,22 +68,24 @@ describe('/refer', () => {
     const { page, problems } = await browser.open('/refer?form=student', 'phone');
     const posts = recordPosts(page, '/api/referrals');
     await submit(page).click();
-    for (const message of ['Name is required', 'Country is required', 'Phone is required', 'Email is required']) {
+    for (const message of ['Your name is required', 'Country is required', 'Phone is required', 'Email is required', 'Student’s name is required', 'What they want to study is required']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
-    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Your name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'refer-errors-390');
     await expectNoSeriousAxeViolations(page);
 
-    await page.getByLabel('Name', { exact: true }).fill('Adaeze Obi');
+    await page.getByLabel('Your name', { exact: true }).fill('Adaeze Obi');
     await page.getByLabel('Country').selectOption({ label: 'Nigeria' });
-    await page.getByLabel('Phone').fill('12345');
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Phone', { exact: true }).fill('12345');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Student’s name', { exact: true }).fill('Chidi Eze');
+    await page.getByLabel('What they want to study', { exact: true }).fill('MSc Data Science');
     await submit(page).click();
     await page.getByText(/^Enter a valid phone number with its country code/).waitFor();
     await page.getByText('Enter a valid email address, e.g. name@example.com').waitFor();
-    expect(await page.getByText('Name is required').count()).toBe(0);
+    expect(await page.getByText('Your name is required').count()).toBe(0);
     expect(posts).toHaveLength(0);
     expect(problems).toEqual([]);
   });
@@ -90,10 +96,13 @@ describe('/refer', () => {
     await page.getByRole('link', { name: /^Meet Now/ }).waitFor();
     await screenshot(page, 'refer-choose-390');
     await choose(page, 'Refer a Student');
-    await page.getByLabel('Name', { exact: true }).fill('Adaeze Obi');
+    await page.getByLabel('Your name', { exact: true }).fill('Adaeze Obi');
     await page.getByLabel('Country').selectOption('NG');
-    await page.getByLabel('Phone').fill('0803 123 4567');
-    await page.getByLabel('Email').fill(uniqueEmail('referrer'));
+    await page.getByLabel('Phone', { exact: true }).fill('0803 123 4567');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('referrer'));
+    await page.getByLabel('Student’s name', { exact: true }).fill('Chidi Eze');
+    await page.getByLabel('Student’s phone', { exact: true }).fill('0803 765 4321');
+    await page.getByLabel('What they want to study', { exact: true }).fill('BSc Computer Science');
     const answer = page.waitForResponse((res) => res.url().endsWith('/api/referrals'));
     await submit(page).dblclick();
     expect((await answer).status()).toBe(201);
@@ -107,7 +116,8 @@ describe('/refer', () => {
 
     await page.getByRole('button', { name: 'Submit Another Form' }).click();
     await choose(page, 'Refer a Student');
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Your name', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('Student’s name', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Country').inputValue()).toBe('');
     expect(problems).toEqual([]);
   });
@@ -128,8 +138,8 @@ describe('/refer', () => {
     await page.getByLabel('Contact Name').fill('Priya Sharma');
     await page.getByLabel('Business Name').fill('Bright Futures Education Ltd');
     await page.getByLabel('Country').selectOption({ label: 'India' });
-    await page.getByLabel('Phone').fill('+91 98765 43210');
-    await page.getByLabel('Email').fill(uniqueEmail('partner'));
+    await page.getByLabel('Phone', { exact: true }).fill('+91 98765 43210');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('partner'));
     await submit(page).click();
     await page.getByRole('alert').getByText('The service is busy. Please try again in a minute.').waitFor();
     expect(await page.getByLabel('Contact Name').inputValue()).toBe('Priya Sharma');

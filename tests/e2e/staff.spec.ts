@@ -199,7 +199,15 @@ describe.sequential('the staff console', () => {
       .getByRole('navigation', { name: 'Staff console' })
       .getByRole('link', { name: 'Referrals & partners' })
       .click();
+    // The inbox names countries, not codes, and a referral shows the student it is about.
+    await page.getByText('Nigeria').first().waitFor();
+    await screenshot(page, 'staff-requests-desktop');
     await page.getByRole('link', { name: 'Tomasz Nowak' }).first().click();
+    const student = page.getByRole('region', { name: 'The student' });
+    await student.getByText('Chidi Eze').waitFor();
+    await student.getByText('MSc Data Science').waitFor();
+    await page.getByRole('region', { name: 'Student referral' }).getByText('Nigeria').waitFor();
+    await screenshot(page, 'staff-request-desktop');
     await page.getByLabel('Note (optional)').fill('Called back, sending details.');
     await page.getByRole('button', { name: 'Mark as contacted' }).click();
     await page.getByText(/Contacted by Connor Consultant/).waitFor();

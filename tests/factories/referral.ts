@@ -5,6 +5,10 @@ export interface ReferralBody {
   country: string;
   phone: string;
   email: string;
+  studentName: string;
+  studentEmail?: string;
+  studentPhone?: string;
+  studyInterest: string;
 }
 
 export interface PartnershipBody {
@@ -24,6 +28,9 @@ export function createReferralInput(overrides: Partial<ReferralBody> = {}): Refe
     country: 'NG',
     phone: '+234 803 123 4567',
     email: `referrer-${unique()}@example.com`,
+    studentName: 'Chidi Eze',
+    studentEmail: `student-${unique()}@example.com`,
+    studyInterest: 'MSc Data Science',
     ...overrides,
   };
 }

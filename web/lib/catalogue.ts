@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Consultant, Program, ProgramSearchResult, University } from '../../shared/schemas/catalogue';
-import type { SiteConfig } from '../../shared/schemas/site';
+import type { PublicSiteConfig as SiteConfig } from '../../shared/schemas/site';
 import { apiGet } from './api-client';
 import type { PageQuery } from '../../shared/page-rendering';
 

@@ -107,6 +107,10 @@ export const consultants = pgTable('consultants', {
   role: text('role').notNull(),
   nationality: text('nationality').notNull(),
   image: text('image').notNull(),
+  /** The consultant's own WhatsApp number (E.164); none means the provider's number (D8). */
+  whatsappNumber: text('whatsapp_number'),
+  /** The consultant's own video room name on the configured meeting service. */
+  meetingRoom: text('meeting_room'),
   sortOrder: integer('sort_order').notNull(),
   active: boolean('active').notNull().default(true),
   ...timestamps,

@@ -15,10 +15,19 @@ const contactColumns = () => ({
   idempotencyKey: uuid('idempotency_key').notNull().unique(),
 });
 
+/**
+ * `name`, `country`, `phone` and `email` are the referrer's (the spec's fields); the student referred
+ * comes in `student_*` (name, and an e-mail or a phone) with what they want to study. Rows from
+ * before these columns have none.
+ */
 export const referrals = pgTable('referrals', {
   id: id(),
   name: text('name').notNull(),
   ...contactColumns(),
+  studentName: text('student_name'),
+  studentEmail: text('student_email'),
+  studentPhone: text('student_phone'),
+  studyInterest: text('study_interest'),
 });
 
 export const partnerships = pgTable('partnerships', {

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { checkCatalogueChoice, type CatalogueChoice } from './catalogue-check.ts';
 import { confirmationMail, trackingLink } from './emails.ts';
+import { noticeOfApplication } from '../notices/team-notices.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
@@ -73,6 +74,7 @@ export async function submitApplication(
       const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
       const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id, undefined, { mailed: true }));
       await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400), userId !== null));
+      await noticeOfApplication(app, tx, { ...applicant, userId, nationality: input.nationality });
       return inserted;
     });
   } catch (error) {

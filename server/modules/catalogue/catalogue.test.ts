@@ -192,6 +192,8 @@ describe('GET /api/consultants and /api/site', () => {
     const { body } = await get<{ whatsappNumber: string; latestUpdates: unknown[] }>('/api/site');
     expect(body.whatsappNumber).toMatch(/^\+44/);
     expect(body.latestUpdates).toHaveLength(3);
+    // The team's notice address is configuration for the server only.
+    expect(body).not.toHaveProperty('teamNoticesTo');
   });
 });
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { partnerships, referrals } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createPartnershipInput, createReferralInput } from '../../../tests/factories/referral.ts';
+import { studentContactMissing } from '../../../shared/schemas/referral.ts';
 
 const ctx = useTestApp();
 
@@ -13,7 +14,7 @@ const endpoints = [
     table: referrals,
     nameField: 'name',
     create: (overrides: Record<string, string> = {}) => createReferralInput(overrides),
-    fields: ['name', 'country', 'phone', 'email'],
+    fields: ['name', 'country', 'phone', 'email', 'studentName', 'studyInterest'],
   },
   {
     url: '/api/partnerships',
@@ -146,5 +147,33 @@ describe.each(endpoints)('POST $url', ({ url, table, nameField, create, fields }
       expect(res.json().error.fields, String(key)).toHaveProperty('Idempotency-Key');
     }
     expect(await rowCount()).toBe(0);
+  });
+});
+
+describe('a referral names the student referred (item 13 of issue 15)', () => {
+  const post = (body: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/referrals', headers: { 'idempotency-key': randomUUID() }, payload: body as object });
+
+  it('stores the student beside the referrer: name, e-mail or phone (read in the chosen country), what they want to study', async () => {
+    const body = createReferralInput({ country: 'NG', studentEmail: '', studentPhone: '0803 765 4321', studyInterest: 'BSc Computer Science' });
+    const res = await post(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.app.db.select().from(referrals).where(eq(referrals.id, res.json().id));
+    expect(row).toMatchObject({
+      name: body.name,
+      email: body.email,
+      studentName: 'Chidi Eze',
+      studentEmail: null,
+      studentPhone: '+2348037654321',
+      studyInterest: 'BSc Computer Science',
+    });
+  });
+
+  it('needs an e-mail or a phone for the student, and says so on the e-mail field', async () => {
+    const res = await post(createReferralInput({ studentEmail: '', studentPhone: '  ' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ studentEmail: studentContactMissing });
+    const bad = await post(createReferralInput({ studentEmail: 'nope' }));
+    expect(Object.keys(bad.json().error.fields)).toEqual(['studentEmail']);
   });
 });

@@ -4,6 +4,7 @@ import { partnershipInput, referralInput } from '../../../shared/schemas/referra
 import { ValidationError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { noticeOfPartnership, noticeOfReferral } from '../notices/team-notices.ts';
 import { createPartnership, createReferral, type StoredOnce } from './service.ts';
 
 /** The client makes one key per form fill and sends it again on every retry of that fill. */
@@ -39,7 +40,12 @@ export async function referralRoutes(app: FastifyInstance) {
     const input = parseInput(referralInput, req.body);
     await limits.client('referrals', req, reply);
     await limits.address('referrals', input.email, reply);
-    return answer(reply, await createReferral(app.db, input, key));
+    return answer(
+      reply,
+      await createReferral(app.db, input, key, (tx, row) =>
+        noticeOfReferral(app, tx, { ...row, studentName: input.studentName, studyInterest: input.studyInterest }),
+      ),
+    );
   });
 
   app.post('/api/partnerships', async (req, reply) => {
@@ -47,6 +53,6 @@ export async function referralRoutes(app: FastifyInstance) {
     const input = parseInput(partnershipInput, req.body);
     await limits.client('partnerships', req, reply);
     await limits.address('partnerships', input.email, reply);
-    return answer(reply, await createPartnership(app.db, input, key));
+    return answer(reply, await createPartnership(app.db, input, key, (tx, row) => noticeOfPartnership(app, tx, row)));
   });
 }

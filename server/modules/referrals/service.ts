@@ -29,9 +29,21 @@ function sameFields<T extends object>(row: T, input: Partial<T>): boolean {
   return Object.entries(input).every(([key, value]) => row[key as keyof T] === value);
 }
 
+/** Runs in the transaction that stored a new request (not on a replay): the team's notice. */
+export type OnStored<Row> = (tx: Db, row: Row) => Promise<void>;
+
 /** Stores a referral once per idempotency key; a replay answers with the first row. */
-export async function createReferral(db: Db, input: ReferralInput, key: string): Promise<StoredOnce> {
-  const inserted = await repo.insertReferralOnce(db, { ...input, idempotencyKey: key });
+export async function createReferral(
+  db: Db,
+  input: ReferralInput,
+  key: string,
+  onStored: OnStored<repo.ReferralRow> = async () => {},
+): Promise<StoredOnce> {
+  const inserted = await db.transaction(async (tx) => {
+    const row = await repo.insertReferralOnce(tx, { ...input, idempotencyKey: key });
+    if (row) await onStored(tx, row);
+    return row;
+  });
   if (inserted) return { receipt: toReceipt(inserted), isReplay: false };
   const existing = await repo.findReferralByKey(db, key);
   if (!existing || !sameFields(existing, input)) throw keyReused();
@@ -43,8 +55,13 @@ export async function createPartnership(
   db: Db,
   input: PartnershipInput,
   key: string,
+  onStored: OnStored<repo.PartnershipRow> = async () => {},
 ): Promise<StoredOnce> {
-  const inserted = await repo.insertPartnershipOnce(db, { ...input, idempotencyKey: key });
+  const inserted = await db.transaction(async (tx) => {
+    const row = await repo.insertPartnershipOnce(tx, { ...input, idempotencyKey: key });
+    if (row) await onStored(tx, row);
+    return row;
+  });
   if (inserted) return { receipt: toReceipt(inserted), isReplay: false };
   const existing = await repo.findPartnershipByKey(db, key);
   if (!existing || !sameFields(existing, input)) throw keyReused();

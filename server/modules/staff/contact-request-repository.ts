@@ -10,6 +10,10 @@ export interface ContactRequestRow {
   country: string;
   phone: string;
   email: string;
+  studentName: string | null;
+  studentEmail: string | null;
+  studentPhone: string | null;
+  studyInterest: string | null;
   status: ContactRequestStatus;
   createdAt: Date;
 }
@@ -26,6 +30,10 @@ function source(type: ContactRequestType) {
         country: referrals.country,
         phone: referrals.phone,
         email: referrals.email,
+        studentName: referrals.studentName,
+        studentEmail: referrals.studentEmail,
+        studentPhone: referrals.studentPhone,
+        studyInterest: referrals.studyInterest,
         status: referrals.status,
         createdAt: referrals.createdAt,
       },
@@ -41,6 +49,10 @@ function source(type: ContactRequestType) {
       country: partnerships.country,
       phone: partnerships.phone,
       email: partnerships.email,
+      studentName: sql<string | null>`null`,
+      studentEmail: sql<string | null>`null`,
+      studentPhone: sql<string | null>`null`,
+      studyInterest: sql<string | null>`null`,
       status: partnerships.status,
       createdAt: partnerships.createdAt,
     },

@@ -1,3 +1,4 @@
+import { countryNames, isCountryCode } from '../../../shared/countries.ts';
 import type { FastifyInstance } from 'fastify';
 import type {
   ContactRequestDetail,
@@ -35,6 +36,10 @@ function summarise(
     name: row.name,
     businessName: row.businessName,
     country: row.country,
+    countryName: isCountryCode(row.country) ? countryNames[row.country] : row.country,
+    student: row.studentName
+      ? { name: row.studentName, email: row.studentEmail, phone: row.studentPhone, studyInterest: row.studyInterest }
+      : null,
     phone: row.phone,
     email: row.email,
     status: row.status,

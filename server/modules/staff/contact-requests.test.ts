@@ -62,6 +62,11 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
       handledBy: null,
     });
     if (path === 'partnerships') expect(item.businessName).toBe('Bright Futures Education Ltd');
+    // The inbox names the country, not its code (item 13 of issue 15).
+    expect(item.countryName).toBe(path === 'referrals' ? 'Nigeria' : 'India');
+    if (path === 'referrals')
+      expect(item.student).toEqual({ name: 'Chidi Eze', email: (newer.body as { studentEmail: string }).studentEmail, phone: null, studyInterest: 'MSc Data Science' });
+    else expect(item.student).toBeNull();
   });
 
   it('marks a request contacted, then closed, saying who and when', async () => {

@@ -7,9 +7,20 @@ import { countryOptions } from '../../../shared/countries';
 import { phoneExample } from '../../../shared/schemas/contact';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
+import { StudentFields } from './student-fields';
 import { useNetworkSubmit, validateNetworkForm, type FieldErrors } from './use-network-submit';
 
-const fieldOrder: (keyof NetworkFormValues)[] = ['name', 'businessName', 'country', 'phone', 'email'];
+const fieldOrder: (keyof NetworkFormValues)[] = [
+  'name',
+  'businessName',
+  'country',
+  'phone',
+  'email',
+  'studentName',
+  'studentEmail',
+  'studentPhone',
+  'studyInterest',
+];
 
 export function NetworkForm({
   kind,
@@ -57,7 +68,12 @@ export function NetworkForm({
       <h2 id="network-form-title" className="text-2xl font-bold tracking-tight">
         {config.formTitle}
       </h2>
-      <p className="text-sm text-muted">All fields are required.</p>
+      <p className="text-sm text-muted">
+        {kind === 'student'
+          ? 'All fields are required, except that the student needs only an e-mail or a phone.'
+          : 'All fields are required.'}
+      </p>
+      {kind === 'student' && <h3 className="text-lg font-semibold">About you</h3>}
       {failure && (
         <Alert tone="error" title="We could not send your form.">
           {failure}
@@ -124,6 +140,7 @@ export function NetworkForm({
         error={errors.email}
         onChange={(e) => set('email', e.target.value)}
       />
+      {kind === 'student' && <StudentFields values={values} errors={errors} set={set} />}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
           <Icon name="arrowLeft" />

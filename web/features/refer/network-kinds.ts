@@ -8,20 +8,43 @@ export interface NetworkFormValues {
   country: string;
   phone: string;
   email: string;
+  studentName: string;
+  studentEmail: string;
+  studentPhone: string;
+  studyInterest: string;
 }
 
-export const emptyValues: NetworkFormValues = { name: '', businessName: '', country: '', phone: '', email: '' };
+export const emptyValues: NetworkFormValues = {
+  name: '',
+  businessName: '',
+  country: '',
+  phone: '',
+  email: '',
+  studentName: '',
+  studentEmail: '',
+  studentPhone: '',
+  studyInterest: '',
+};
 
 /** What differs between the two forms: labels, the API path and the body the shared schema checks. */
 export const networkKinds = {
   student: {
     title: 'Refer a Student',
     formTitle: 'Refer a Student',
-    nameLabel: 'Name',
+    nameLabel: 'Your name',
     endpoint: '/api/referrals',
     meetingRoom: 'Student Referral',
     schema: referralInput,
-    body: (v: NetworkFormValues) => ({ name: v.name, country: v.country, phone: v.phone, email: v.email }),
+    body: (v: NetworkFormValues) => ({
+      name: v.name,
+      country: v.country,
+      phone: v.phone,
+      email: v.email,
+      studentName: v.studentName,
+      studentEmail: v.studentEmail,
+      studentPhone: v.studentPhone,
+      studyInterest: v.studyInterest,
+    }),
     fieldOf: (apiField: string) => apiField,
   },
   partner: {

@@ -49,9 +49,9 @@ export function ContactRequestPage() {
             <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
               {(
                 [
-                  [type === 'partnership' ? 'Contact name' : 'Name', r.name],
+                  [type === 'partnership' ? 'Contact name' : 'Referred by', r.name],
                   ...(r.businessName ? [['Business', r.businessName]] : []),
-                  ['Country', r.country],
+                  ['Country', r.countryName],
                   ['Phone', r.phone],
                   ['E-mail', r.email],
                   ['Received', formatDayTime(r.createdAt)],
@@ -76,6 +76,39 @@ export function ContactRequestPage() {
               ))}
             </dl>
           </section>
+          {r.student && (
+            <section aria-labelledby="student-title" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="student-title" className="text-lg font-semibold text-ink">
+                The student
+              </h2>
+              <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+                <dt className="text-sm font-medium text-muted">Name</dt>
+                <dd className="break-words text-sm text-ink">{r.student.name}</dd>
+                {r.student.email && (
+                  <>
+                    <dt className="text-sm font-medium text-muted">E-mail</dt>
+                    <dd className="break-words text-sm">
+                      <a className="text-brand-700 underline" href={`mailto:${r.student.email}`}>
+                        {r.student.email}
+                      </a>
+                    </dd>
+                  </>
+                )}
+                {r.student.phone && (
+                  <>
+                    <dt className="text-sm font-medium text-muted">Phone</dt>
+                    <dd className="break-words text-sm">
+                      <a className="text-brand-700 underline" href={`tel:${r.student.phone}`}>
+                        {r.student.phone}
+                      </a>
+                    </dd>
+                  </>
+                )}
+                <dt className="text-sm font-medium text-muted">Wants to study</dt>
+                <dd className="break-words text-sm text-ink">{r.student.studyInterest ?? 'Not given'}</dd>
+              </dl>
+            </section>
+          )}
           <section
             aria-labelledby="handling-title"
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"

@@ -129,7 +129,7 @@ export function ContactRequestsPage() {
                       <div className="text-xs text-muted">{item.email}</div>
                     </td>
                     {type === 'partnership' && <td className="px-3 py-2">{item.businessName}</td>}
-                    <td className="px-3 py-2">{item.country}</td>
+                    <td className="px-3 py-2">{item.countryName}</td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDay(item.createdAt)}</td>
                     <td className="px-3 py-2">
                       <ContactStatusBadge status={item.status} />
@@ -156,7 +156,7 @@ export function ContactRequestsPage() {
                 </div>
                 {item.businessName && <p>{item.businessName}</p>}
                 <p className="text-muted">
-                  {item.country} · received {formatDay(item.createdAt)}
+                  {item.countryName} · received {formatDay(item.createdAt)}
                 </p>
               </li>
             ))}
