@@ -53,7 +53,17 @@ const programsFile = z.object({
 
 const consultantsFile = z.object({
   consultants: z.array(
-    z.object({ id, name: z.string().min(1), role: z.string().min(1), nationality: z.string().min(1), image: fileName }),
+    z.object({
+      id,
+      name: z.string().min(1),
+      role: z.string().min(1),
+      nationality: z.string().min(1),
+      image: fileName,
+      /** Their own WhatsApp number; without one, chats go to the provider's number (D8). */
+      whatsappNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123').optional(),
+      /** Their own room on the meeting service (letters, digits and dashes). */
+      meetingRoom: z.string().regex(/^[A-Za-z0-9-]{3,100}$/, 'Letters, digits and dashes only').optional(),
+    }),
   ),
 });
 

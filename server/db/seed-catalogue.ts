@@ -79,10 +79,21 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
     if (files.consultants.length > 0) {
       await tx
         .insert(consultants)
-        .values(files.consultants.map((c, i) => ({ ...c, sortOrder: i, active: true })))
+        .values(
+          files.consultants.map((c, i) => ({
+            ...c,
+            whatsappNumber: c.whatsappNumber ?? null,
+            meetingRoom: c.meetingRoom ?? null,
+            sortOrder: i,
+            active: true,
+          })),
+        )
         .onConflictDoUpdate({
           target: consultants.id,
-          set: { ...updateAll(['name', 'role', 'nationality', 'image', 'sort_order']), active: sql`true` },
+          set: {
+            ...updateAll(['name', 'role', 'nationality', 'image', 'whatsapp_number', 'meeting_room', 'sort_order']),
+            active: sql`true`,
+          },
         });
     }
     await tx

@@ -134,6 +134,10 @@ export const consultant = z.object({
   role: z.string().min(1).max(200),
   nationality: z.string().min(1).max(100),
   imageUrl: z.string(),
+  /** Their own WhatsApp number (E.164), or null: the provider's number then. */
+  whatsappNumber: z.string().nullable(),
+  /** Their own room name on the meeting service, or null: a room named after them then. */
+  meetingRoom: z.string().nullable(),
 });
 export type Consultant = z.infer<typeof consultant>;
 

@@ -6,36 +6,45 @@ import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.
 const browser = useBrowser();
 
 describe('/free', () => {
-  it('shows four consultants, each with a WhatsApp chat greeting them by name and a video room of their own', async () => {
-    const { page, problems } = await browser.open('/free', 'phone');
-    await expect.poll(() => page.title()).toBe('Free consultation | UK Study Portal');
-    const site = (await (await page.request.get('/api/site')).json()) as SiteConfig;
-    const consultants = (await (await page.request.get('/api/consultants')).json()) as Consultant[];
-    expect(consultants).toHaveLength(4);
-    const digits = site.whatsappNumber.replace(/\D/g, '');
+  it('shows four consultants, each with their own WhatsApp number and video room, and says what each button does', async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { page, problems } = await browser.open('/free', viewport);
+      await expect.poll(() => page.title()).toBe('Free consultation | UK Study Portal');
+      const site = (await (await page.request.get('/api/site')).json()) as SiteConfig;
+      const consultants = (await (await page.request.get('/api/consultants')).json()) as Consultant[];
+      expect(consultants).toHaveLength(4);
+      // Four different numbers and rooms, none of them the provider's (item 3 of issue 15).
+      expect(new Set(consultants.map((c) => c.whatsappNumber)).size).toBe(4);
+      expect(consultants.map((c) => c.whatsappNumber)).not.toContain(site.whatsappNumber);
+      expect(new Set(consultants.map((c) => c.meetingRoom)).size).toBe(4);
+      await page.getByText('There is no booking calendar on this page yet.', { exact: false }).waitFor();
 
-    for (const consultant of consultants) {
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: consultant.name }) });
-      await card.getByRole('img', { name: `Photo of ${consultant.name}` }).waitFor();
-      await card.getByText(consultant.role, { exact: true }).waitFor();
-      await card.getByText(consultant.nationality, { exact: true }).waitFor();
+      for (const consultant of consultants) {
+        const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: consultant.name }) });
+        await card.getByRole('img', { name: `Photo of ${consultant.name}` }).waitFor();
+        await card.getByText(consultant.role, { exact: true }).waitFor();
+        await card.getByText(consultant.nationality, { exact: true }).waitFor();
+        const firstName = consultant.name.split(' ')[0]!;
 
-      const chat = card.getByRole('link', { name: /^Start WhatsApp Call/ });
-      const greeting = `Hello ${consultant.name}, I would like to book a free consultation about studying in the UK.`;
-      expect(await chat.getAttribute('href')).toBe(`https://wa.me/${digits}?text=${encodeURIComponent(greeting)}`);
-      expect(await chat.getAttribute('target')).toBe('_blank');
-      expect(await chat.getAttribute('rel')).toBe('noopener noreferrer');
+        const chat = card.getByRole('link', { name: /^Start WhatsApp Call/ });
+        const greeting = `Hello ${consultant.name}, I would like to book a free consultation about studying in the UK.`;
+        expect(await chat.getAttribute('href')).toBe(
+          `https://wa.me/${consultant.whatsappNumber!.replace(/\D/g, '')}?text=${encodeURIComponent(greeting)}`,
+        );
+        expect(await chat.getAttribute('target')).toBe('_blank');
+        expect(await chat.getAttribute('rel')).toBe('noopener noreferrer');
+        await card.getByText(`Opens WhatsApp with ${firstName}’s own number`, { exact: false }).waitFor();
 
-      const meeting = card.getByRole('link', { name: /^Start Meeting/ });
-      const href = (await meeting.getAttribute('href'))!;
-      expect(href.startsWith(site.meetingBaseUrl)).toBe(true);
-      expect(href).toContain(consultant.name.replace(/\s+/g, '-'));
-      expect(await meeting.getAttribute('target')).toBe('_blank');
-      expect(await meeting.getAttribute('rel')).toBe('noopener noreferrer');
+        const meeting = card.getByRole('link', { name: /^Start Meeting/ });
+        expect(await meeting.getAttribute('href')).toBe(`${site.meetingBaseUrl.replace(/\/?$/, '/')}${consultant.meetingRoom}`);
+        expect(await meeting.getAttribute('target')).toBe('_blank');
+        expect(await meeting.getAttribute('rel')).toBe('noopener noreferrer');
+        await card.getByText('at other times the room is empty', { exact: false }).waitFor();
+      }
+      await screenshot(page, viewport === 'phone' ? 'free-390' : 'free-1280-cards');
+      await expectNoSeriousAxeViolations(page);
+      expect(problems).toEqual([]);
     }
-    await screenshot(page, 'free-390');
-    await expectNoSeriousAxeViolations(page);
-    expect(problems).toEqual([]);
   });
 
   it('opens the chat in a new tab without touching the page', async () => {

@@ -186,6 +186,11 @@ describe('GET /api/consultants and /api/site', () => {
       expect(c.name && c.role && c.nationality).toBeTruthy();
       expect((await ctx.app.inject({ method: 'GET', url: c.imageUrl })).statusCode).toBe(200);
     }
+    // Each with their own WhatsApp number and video room, from the data.
+    const contacts = body as unknown as { whatsappNumber: string | null; meetingRoom: string | null }[];
+    expect(new Set(contacts.map((c) => c.whatsappNumber)).size).toBe(4);
+    expect(contacts.every((c) => /^\+44\d{10}$/.test(c.whatsappNumber ?? ''))).toBe(true);
+    expect(new Set(contacts.map((c) => c.meetingRoom)).size).toBe(4);
   });
 
   it('serves the site configuration with a UK WhatsApp number and three updates', async () => {

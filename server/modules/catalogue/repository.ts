@@ -80,6 +80,8 @@ export function findConsultants(db: Db) {
       role: consultants.role,
       nationality: consultants.nationality,
       image: consultants.image,
+      whatsappNumber: consultants.whatsappNumber,
+      meetingRoom: consultants.meetingRoom,
     })
     .from(consultants)
     .where(eq(consultants.active, true))

@@ -7,6 +7,17 @@ import type { Consultant } from '../../../shared/schemas/catalogue';
 export const greetingFor = (name: string) =>
   `Hello ${name}, I would like to book a free consultation about studying in the UK.`;
 
+/** Their own number and room when the data has them; else the provider's number and a room named after them. */
+export function contactOf(consultant: Consultant, whatsappNumber: string, meetingBaseUrl: string) {
+  return {
+    chat: whatsappLink(consultant.whatsappNumber ?? whatsappNumber, greetingFor(consultant.name)),
+    isOwnNumber: consultant.whatsappNumber !== null,
+    meeting: consultant.meetingRoom
+      ? `${meetingBaseUrl.replace(/\/?$/, '/')}${consultant.meetingRoom}`
+      : meetingLink(meetingBaseUrl, consultant.name),
+  };
+}
+
 export function ConsultantCard({
   consultant,
   whatsappNumber,
@@ -16,6 +27,8 @@ export function ConsultantCard({
   whatsappNumber: string;
   meetingBaseUrl: string;
 }) {
+  const contact = contactOf(consultant, whatsappNumber, meetingBaseUrl);
+  const firstName = consultant.name.split(' ')[0];
   return (
     <li className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:p-6">
       <img
@@ -33,21 +46,32 @@ export function ConsultantCard({
         <p className="mt-1 text-sm text-muted">{consultant.nationality}</p>
         <div className="mt-5 flex flex-col gap-2 sm:max-w-64">
           <ExternalLink
-            href={whatsappLink(whatsappNumber, greetingFor(consultant.name))}
+            href={contact.chat}
+            aria-describedby={`chat-${consultant.id}`}
             newTabHint={`with ${consultant.name} (opens WhatsApp in a new tab)`}
             className={buttonClasses('primary', 'md', 'bg-green-700! hover:bg-green-800!')}
           >
             <Icon name="chat" />
             Start WhatsApp Call
           </ExternalLink>
+          <p id={`chat-${consultant.id}`} className="text-xs text-muted">
+            {contact.isOwnNumber
+              ? `Opens WhatsApp with ${firstName}’s own number and a greeting: message or call to agree a time.`
+              : `Opens WhatsApp with our team’s number and a greeting naming ${firstName}, who answers from there.`}
+          </p>
           <ExternalLink
-            href={meetingLink(meetingBaseUrl, consultant.name)}
+            href={contact.meeting}
+            aria-describedby={`meet-${consultant.id}`}
             newTabHint={`with ${consultant.name} (opens a video room in a new tab)`}
             className={buttonClasses('secondary', 'md')}
           >
             <Icon name="video" />
             Start Meeting
           </ExternalLink>
+          <p id={`meet-${consultant.id}`} className="text-xs text-muted">
+            Opens {firstName}’s video room in your browser. {firstName} is there at the time you agreed on WhatsApp; at
+            other times the room is empty.
+          </p>
         </div>
       </div>
     </li>

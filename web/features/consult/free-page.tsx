@@ -12,8 +12,9 @@ export function FreePage() {
   return (
     <>
       <PageHeader eyebrow="Free consultation" title="Talk to a consultant for free">
-        Ask about universities, programs, visas, funding or accommodation. Start a WhatsApp chat or a video
-        meeting with the consultant who fits your question; both open in a new tab.
+        Ask about universities, programs, visas, funding or accommodation. Message the consultant who fits your
+        question on WhatsApp to agree a time, then meet in their video room; both open in a new tab. There is no
+        booking calendar on this page yet.
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
         {(consultants.isPending || site.isPending) && <Spinner label="Loading consultants…" />}
