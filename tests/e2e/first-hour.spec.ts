@@ -73,4 +73,56 @@ describe('the first hour of a student (issue 15)', () => {
     expect(notice.text).toContain('/staff/requests/referral/');
     expect(problems).toEqual([]);
   });
+
+  it('on a phone, /universities shows the search and a card first, and the docked buttons never lie over a field', async () => {
+    const { page, problems } = await browser.open('/universities', 'phone');
+    const search = page.getByLabel('Search universities');
+    const firstCard = page.getByRole('region', { name: 'Universities' }).getByRole('listitem').first();
+    await firstCard.waitFor();
+    const dock = page.locator('[data-floating-dock]');
+    const continueBar = page.locator('[data-bottom-bar]');
+    const [searchBox, cardBox, dockBox, barBox] = await Promise.all([
+      search.boundingBox(),
+      firstCard.boundingBox(),
+      dock.boundingBox(),
+      continueBar.boundingBox(),
+    ]);
+    // The search and a whole card are on the first screen, above the bars fixed at the bottom.
+    expect(searchBox!.y + searchBox!.height).toBeLessThan(barBox!.y);
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(barBox!.y);
+    // The picks panel comes after the list.
+    const order = await page.evaluate(() => {
+      const list = document.querySelector('[aria-label="Universities"]')!;
+      const picks = document.getElementById('picks-heading')!;
+      return list.compareDocumentPosition(picks) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    expect(order).toBeTruthy();
+    // The Continue bar sits on the dock, not under it.
+    expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(dockBox!.y + 1);
+    await screenshot(page, 'first-hour-universities-390');
+    await expectNoSeriousAxeViolations(page);
+
+    // While typing, the dock steps aside.
+    await search.focus();
+    await expect.poll(() => dock.isVisible()).toBe(false);
+    await search.fill('London');
+    await search.blur();
+    await expect.poll(() => dock.isVisible()).toBe(true);
+    expect(await dock.getByRole('link', { name: /^Speak to Us/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+$/);
+    expect(problems).toEqual([]);
+  });
+
+  it('at 1280 px the dock is a bar of its own below the page, and on /refer it carries Meet Now too', async () => {
+    const { page } = await browser.open('/refer', 'desktop');
+    const dock = page.locator('[data-floating-dock]');
+    await dock.getByRole('link', { name: /^Meet Now/ }).waitFor();
+    await dock.getByRole('link', { name: /^Speak to Us/ }).waitFor();
+    const box = (await dock.boundingBox())!;
+    expect(box.width).toBe(1280);
+    expect(box.y + box.height).toBe(900);
+    await screenshot(page, 'first-hour-refer-1280');
+    await page.goto('/universities');
+    await page.getByRole('region', { name: 'Universities' }).getByRole('listitem').first().waitFor();
+    await screenshot(page, 'first-hour-universities-1280');
+  });
 });

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
-import { SpeakToUsButton } from './speak-to-us-button';
+import { FloatingDock } from './floating-dock';
 
 export function Layout() {
   const navigation = useNavigation();
@@ -23,7 +23,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      {!isStaffConsole && <SpeakToUsButton />}
+      {!isStaffConsole && <FloatingDock />}
       <ScrollRestoration />
     </div>
   );

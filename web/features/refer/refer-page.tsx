@@ -3,9 +3,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { useSiteConfig } from '../../lib/catalogue';
-import { meetingLink, whatsappLink } from '../../lib/contact-links';
+import { whatsappLink } from '../../lib/contact-links';
 import { ChoosePath } from './choose-path';
-import { MeetNowButton } from './meet-now-button';
 import { NetworkForm } from './network-form';
 import { emptyValues, isNetworkKind, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { ThankYouPanel } from './thank-you-panel';
@@ -59,7 +58,6 @@ export function ReferPage() {
           <ChoosePath meetingBaseUrl={site?.meetingBaseUrl} onChoose={(k) => setSearchParams({ form: k })} />
         )}
       </div>
-      {site && <MeetNowButton href={meetingLink(site.meetingBaseUrl, 'Join Our Network')} />}
     </>
   );
 }

@@ -9,7 +9,7 @@ export const continueHint = 'Please select 3 universities to continue';
 
 /**
  * The slots, the outcome of the last pick and the way on. On small screens the way on is a bar
- * fixed to the bottom, so it stays in reach while scrolling the list.
+ * fixed to the bottom (above the Speak to Us dock), so it stays in reach while scrolling the list.
  */
 export function PicksPanel({
   picks,
@@ -41,7 +41,7 @@ export function PicksPanel({
       </p>
       <div
         data-bottom-bar
-        className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:mt-2 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+        className="fixed inset-x-0 bottom-14 z-20 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:static lg:mt-2 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-2">
           <p id="continue-hint" className={`text-sm ${isReady ? 'text-green-800' : 'text-muted'}`}>

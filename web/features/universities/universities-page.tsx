@@ -53,9 +53,6 @@ export function UniversitiesPage() {
       </PageHeader>
       <RegisteredNotice className="mx-auto max-w-6xl px-4 pt-6" />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
-          <PicksPanel picks={picks} notice={notice} onRemove={toggle} />
-        </aside>
         <section aria-label="Universities" className="lg:col-start-1 lg:row-start-1">
           <label htmlFor="university-search" className="block text-sm font-medium text-ink">
             Search universities
@@ -117,6 +114,10 @@ export function UniversitiesPage() {
             </>
           )}
         </section>
+        {/* After the search and the list, so a phone shows them first (item 7 of issue 15). */}
+        <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <PicksPanel picks={picks} notice={notice} onRemove={toggle} />
+        </aside>
       </div>
     </div>
   );

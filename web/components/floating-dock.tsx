@@ -1,0 +1,60 @@
+import { useLocation } from 'react-router';
+import { useSiteConfig } from '../lib/catalogue';
+import { meetingLink, whatsappLink } from '../lib/contact-links';
+import { Icon } from './icons';
+
+/** Hidden while anything on the page is being typed in or chosen: it never sits over a field. */
+const tuckedWhileTyping = '[body:has(:is(input,textarea,select):focus)_&]:hidden';
+
+const pill =
+  'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-md sm:px-5 sm:text-base';
+
+function WhatsAppIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
+      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2Zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8-.2-.1-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.4.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.1 5.1 0 0 0 1.1 2.7 11.7 11.7 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.2 2.2 2.2 0 0 0 .1-1.3c0-.1-.2-.2-.4-.3Z" />
+    </svg>
+  );
+}
+
+/**
+ * 'Speak to Us' (and 'Meet Now' on /refer), docked (item 7 of issue 15): below 1536 px a slim bar
+ * across the bottom of the window that the page leaves room for, so it never lies over a field, a
+ * card or a button; on wider screens a floating pill in the free margin. Either way it steps aside
+ * while the person types.
+ */
+export function FloatingDock() {
+  const { data: site } = useSiteConfig();
+  const isRefer = useLocation().pathname === '/refer';
+  if (!site) return null;
+  return (
+    <div
+      data-floating-dock
+      className={`fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 backdrop-blur 2xl:inset-x-auto 2xl:right-4 2xl:bottom-4 2xl:h-auto 2xl:flex-col-reverse 2xl:items-end 2xl:border-0 2xl:bg-transparent 2xl:px-0 2xl:backdrop-blur-none ${tuckedWhileTyping}`}
+    >
+      <p className="mr-auto hidden text-sm text-muted sm:block 2xl:hidden">Questions about studying in the UK?</p>
+      {isRefer && (
+        <a
+          href={meetingLink(site.meetingBaseUrl, 'Join Our Network')}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${pill} bg-brand-700 hover:bg-brand-800`}
+        >
+          <Icon name="video" />
+          Meet Now
+          <span className="sr-only"> in a video meeting (opens in a new tab)</span>
+        </a>
+      )}
+      <a
+        href={whatsappLink(site.whatsappNumber)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${pill} bg-green-700 hover:bg-green-800`}
+      >
+        <WhatsAppIcon />
+        Speak to Us
+        <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
