@@ -159,7 +159,15 @@ describe('/refer', () => {
     const { page } = await browser.open('/refer');
     const res = await page.request.post('/api/referrals', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { name: 'x'.repeat(10_000), country: 'GB', phone: '+44 20 7946 0958', email: uniqueEmail('long') },
+      data: {
+        name: 'x'.repeat(10_000),
+        country: 'GB',
+        phone: '+44 20 7946 0958',
+        email: uniqueEmail('long'),
+        studentName: 'Chidi Eze',
+        studentEmail: uniqueEmail('student'),
+        studyInterest: 'MSc Data Science',
+      },
     });
     expect(res.status()).toBe(400);
     expect(Object.keys((await res.json()).error.fields)).toEqual(['name']);

@@ -3,8 +3,13 @@ import { useSiteConfig } from '../lib/catalogue';
 import { meetingLink, whatsappLink } from '../lib/contact-links';
 import { Icon } from './icons';
 
-/** Hidden while anything on the page is being typed in or chosen: it never sits over a field. */
-const tuckedWhileTyping = '[body:has(:is(input,textarea,select):focus)_&]:hidden';
+/**
+ * Hidden at once while anything on the page is being typed in or chosen, so it never sits over a
+ * field; back only 400 ms after, so the tap that left the field (often on the button below it)
+ * lands where the person aimed.
+ */
+const tuckedWhileTyping =
+  'transition-[opacity,visibility] duration-150 delay-400 [body:has(:is(input,textarea,select):focus)_&]:invisible [body:has(:is(input,textarea,select):focus)_&]:opacity-0 [body:has(:is(input,textarea,select):focus)_&]:delay-0';
 
 const pill =
   'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-md sm:px-5 sm:text-base';
