@@ -221,13 +221,3 @@ export interface ProgramSearchResult {
 
 export const universityIdParam = z.object({ id: slugId });
 export const programIdParam = z.object({ id: slugId });
-
-/** A program whose link is only its university's front page (no path): say so, not "program page". */
-export function isUniversityHomePage(url: string): boolean {
-  try {
-    return new URL(url).pathname.replace(/\/+$/, '') === '';
-  } catch {
-    return false;
-  }
-}
-
