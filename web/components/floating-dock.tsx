@@ -9,7 +9,7 @@ import { Icon } from './icons';
  * lands where the person aimed.
  */
 const tuckedWhileTyping =
-  'transition-[opacity,visibility] duration-150 delay-400 [body:has(:is(input,textarea,select):focus)_&]:invisible [body:has(:is(input,textarea,select):focus)_&]:opacity-0 [body:has(:is(input,textarea,select):focus)_&]:delay-0';
+  'transition-[visibility] duration-0 delay-400 [body:has(:is(input,textarea,select):focus)_&]:invisible [body:has(:is(input,textarea,select):focus)_&]:delay-0';
 
 const pill =
   'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-md sm:px-5 sm:text-base';
