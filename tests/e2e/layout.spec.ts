@@ -75,7 +75,7 @@ describe('navigation, footer and the Speak to Us button', () => {
     const { page, problems } = await browser.open('/', 'phone');
     await page.setViewportSize({ width: 360, height: 740 });
     for (const [path, heading] of [
-      ['/', 'Study in the UK with AI-powered guidance'],
+      ['/', 'Study in the UK with guidance you can check'],
       ['/universities', 'Choose 3 universities'],
       ['/programs', 'Programs'],
       ['/free', 'Talk to a consultant for free'],
