@@ -12,6 +12,21 @@ export type EnglishLevel = (typeof englishLevels)[number];
 export const documentKeys = ['certification', 'passportCopy', 'transcripts', 'personalStatement', 'cv'] as const;
 export type DocumentKey = (typeof documentKeys)[number];
 
+/** Each version of a document: received until staff check it, then verified or rejected (with a reason). */
+export const documentStates = ['received', 'verified', 'rejected'] as const;
+export type DocumentState = (typeof documentStates)[number];
+
+export const documentStateLabels: Record<DocumentState, string> = {
+  received: 'Received',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+
+export const documentKeyParams = z.strictObject({
+  id: z.uuid('Not an application id'),
+  key: z.enum(documentKeys, { error: 'Not a document of an application' }),
+});
+
 export const allowedFileExtensions = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const fileAccept = allowedFileExtensions.join(',');
 export const defaultMaxUploadMb = 10;
@@ -205,6 +220,12 @@ export interface ApplicationDocument {
   size: number;
   /** Opens for the signed-in owner and staff; the track page adds its tracking token as a bearer. */
   url: string;
+  /** The current version: 1 as submitted, one more for each re-upload. */
+  version: number;
+  uploadedAt: string;
+  state: DocumentState;
+  /** Why staff rejected it (rejected only): the applicant uploads a new version from the track page. */
+  rejectionReason: string | null;
 }
 
 /** The one view of an application for its applicant (D2): the track page and the dashboard. */

@@ -6,6 +6,7 @@ import {
   type StaffRole,
 } from '../staff-workflow.ts';
 import { studyLevels } from './catalogue.ts';
+import type { DocumentState } from './application.ts';
 
 export const queueSorts = ['submitted', 'name', 'status'] as const;
 export type QueueSort = (typeof queueSorts)[number];
@@ -164,6 +165,23 @@ export interface QueuePage {
   statusCounts: Record<ApplicationStatus, number>;
 }
 
+/** One stored version of a document: who sent it and when, and what staff decided on it. */
+export interface StaffDocumentVersion {
+  id: string;
+  version: number;
+  originalName: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  state: DocumentState;
+  rejectionReason: string | null;
+  reviewedAt: string | null;
+  reviewedBy: StaffPerson | null;
+  /** Staff only: this exact version (the current one also opens at `url`). */
+  url: string;
+}
+
+/** A document as staff see it: its current version, with every version kept, newest first. */
 export interface StaffDocument {
   id: string;
   key: string;
@@ -172,7 +190,36 @@ export interface StaffDocument {
   contentType: string;
   size: number;
   url: string;
+  version: number;
+  state: DocumentState;
+  rejectionReason: string | null;
+  versions: StaffDocumentVersion[];
 }
+
+export const maxRejectionReasonLength = 500;
+
+/** Staff decide on the current version they saw: a newer upload meanwhile answers 409. */
+export const documentReviewInput = z
+  .strictObject({
+    version: z.number({ error: 'Version must be a number' }).int().min(1).max(10_000),
+    state: z.enum(['verified', 'rejected'], { error: 'Choose verified or rejected' }),
+    reason: optional(
+      z
+        .string({ error: 'Reason must be text' })
+        .trim()
+        .max(maxRejectionReasonLength, `Reason must be at most ${maxRejectionReasonLength} characters`),
+    ),
+  })
+  .refine((v) => v.state !== 'rejected' || Boolean(v.reason), {
+    path: ['reason'],
+    message: 'Say why the document is rejected: the applicant reads it',
+  });
+export type DocumentReviewInput = z.infer<typeof documentReviewInput>;
+
+export const documentVersionParams = z.strictObject({
+  id: z.uuid('Not an application id'),
+  documentId: z.uuid('Not a document id'),
+});
 
 export interface StatusHistoryEntry {
   id: number;

@@ -95,6 +95,17 @@ export function everyStaffRoute(
       url: `/api/staff/applications/${applicationId}/tracking/revoke`,
       adminOnly: false,
     },
+    {
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/documents/transcripts/review`,
+      payload: { version: 1, state: 'verified' },
+      adminOnly: false,
+    },
+    {
+      method: 'GET',
+      url: `/api/staff/applications/${applicationId}/documents/versions/${randomUUID()}`,
+      adminOnly: false,
+    },
     { method: 'GET', url: '/api/staff/mail', adminOnly: true },
     {
       method: 'POST',

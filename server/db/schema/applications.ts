@@ -13,7 +13,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
-import { englishLevels, type DocumentKey, type EnglishLevel } from '../../../shared/schemas/application.ts';
+import {
+  documentStates,
+  englishLevels,
+  type DocumentKey,
+  type DocumentState,
+  type EnglishLevel,
+} from '../../../shared/schemas/application.ts';
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
 
@@ -105,6 +111,16 @@ export const applicationDocuments = pgTable(
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 for the file sent with the application; each re-upload adds the next version (all are kept). */
+    version: integer('version').notNull().default(1),
+    /** Set by staff on each version: received until checked, then verified or rejected with a reason. */
+    state: text('state').$type<DocumentState>().notNull().default('received'),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [unique('application_documents_application_key_unique').on(t.applicationId, t.key)],
+  (t) => [
+    unique('application_documents_application_key_version_unique').on(t.applicationId, t.key, t.version),
+    check('application_documents_state_check', sql.raw(`state in (${documentStates.map((s) => `'${s}'`).join(', ')})`)),
+  ],
 );

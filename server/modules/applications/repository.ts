@@ -102,7 +102,7 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
     .select()
     .from(applicationDocuments)
     .where(inArray(applicationDocuments.applicationId, ids))
-    .orderBy(asc(applicationDocuments.createdAt));
+    .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.version));
   const names =
     pickIds.length === 0
       ? []
@@ -149,10 +149,32 @@ export async function claimApplication(db: Db, id: string, userId: string, email
   return rows.length > 0;
 }
 
+/** The current (latest) version of one document of an application. */
 export async function findDocument(db: Db, applicationId: string, key: string) {
   const [row] = await db
     .select()
     .from(applicationDocuments)
-    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.key, key as DocumentRow['key'])));
+    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.key, key as DocumentRow['key'])))
+    .orderBy(desc(applicationDocuments.version))
+    .limit(1);
   return row;
+}
+
+/** One stored version, by its id, of this application's documents. */
+export async function findDocumentVersion(db: Db, applicationId: string, documentId: string) {
+  const [row] = await db
+    .select()
+    .from(applicationDocuments)
+    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.id, documentId)));
+  return row;
+}
+
+/** The latest version of each document, in the order they were first sent. */
+export function currentDocuments(documents: DocumentRow[]): DocumentRow[] {
+  const latest = new Map<string, DocumentRow>();
+  for (const d of documents) {
+    const seen = latest.get(d.key);
+    if (!seen || d.version > seen.version) latest.set(d.key, d);
+  }
+  return [...latest.values()];
 }

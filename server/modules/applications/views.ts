@@ -1,6 +1,6 @@
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
-import type { ApplicationRecord } from './repository.ts';
+import { currentDocuments, type ApplicationRecord } from './repository.ts';
 
 /** The last few characters kept beside the encrypted number: enough to recognise, not to copy. */
 export function passportHint(passportNumber: string): string {
@@ -14,6 +14,11 @@ export function maskedPassport(hint: string): string {
 
 export function documentUrl(applicationId: string, key: string): string {
   return `/api/applications/${applicationId}/documents/${key}`;
+}
+
+/** One stored version, for staff only (older versions are not the applicant's to download). */
+export function documentVersionUrl(applicationId: string, documentId: string): string {
+  return `/api/staff/applications/${applicationId}/documents/versions/${documentId}`;
 }
 
 /** The picked names in pick order, with the program's university first when it was not picked (D2). */
@@ -49,13 +54,17 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       plannedTestDate: record.plannedTestDate,
     },
     statusUpdates: record.events.map((e) => ({ status: e.status, date: e.createdAt.toISOString(), note: e.note })),
-    documents: record.documents.map((d) => ({
+    documents: currentDocuments(record.documents).map((d) => ({
       key: d.key,
       label: documentLabel(d.key),
       fileName: d.originalName,
       contentType: d.contentType,
       size: d.size,
       url: documentUrl(record.id, d.key),
+      version: d.version,
+      uploadedAt: d.createdAt.toISOString(),
+      state: d.state,
+      rejectionReason: d.state === 'rejected' ? d.rejectionReason : null,
     })),
   };
 }

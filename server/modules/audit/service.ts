@@ -9,6 +9,8 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type AuditAction =
   | 'application.status_changed'
   | 'document.downloaded'
+  | 'document.verified'
+  | 'document.rejected'
   | 'staff.invited'
   | 'staff.role_changed'
   | 'staff.deactivated'

@@ -1,10 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { getSessionUser } from '../../auth/session.ts';
+import { documentKeyParams } from '../../../shared/schemas/application.ts';
+import { documentReviewInput, documentVersionParams } from '../../../shared/schemas/staff.ts';
+import { getSessionUser, requireRole } from '../../auth/session.ts';
+import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { StorageNotFoundError } from '../../lib/storage/index.ts';
 import { openTrackingToken } from '../tracking/revocation.ts';
-import { documentNotFound, openDocument } from './service.ts';
+import { reviewDocument } from './review.ts';
+import { uploadNewVersion } from './reupload.ts';
+import { documentNotFound, openDocument, openDocumentVersion, type DocumentReader } from './service.ts';
 
 const params = z.strictObject({
   id: z.uuid('Not an application id'),
@@ -17,28 +23,65 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The signed-in user and the application a `Bearer` tracking token opens (the track page). */
+async function readerOf(app: FastifyInstance, req: FastifyRequest): Promise<DocumentReader> {
+  const token = bearerToken(req);
+  return {
+    user: await getSessionUser(req),
+    trackedApplicationId: token ? await openTrackingToken(app, token, 'track') : null,
+  };
+}
+
+async function sendFile(reply: FastifyReply, open: () => Promise<{ stream: NodeJS.ReadableStream; fileName: string; contentType: string; size: number }>) {
+  let document;
+  try {
+    document = await open();
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw documentNotFound();
+    throw error;
+  }
+  return reply
+    .header('content-type', document.contentType)
+    .header('content-length', String(document.size))
+    .header('content-disposition', `attachment; filename="${document.fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(document.stream);
+}
+
+const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+
 export async function documentRoutes(app: FastifyInstance) {
+  const maxFileBytes = app.config.uploads.maxFileBytes;
+  await app.register(multipart, { limits: { fileSize: maxFileBytes }, throwFileSizeLimit: true });
+  const limits = formLimits(app);
+
   /** Owner (signed in), staff, or `Authorization: Bearer <tracking token>` from the track page. */
   app.get('/api/applications/:id/documents/:key', async (req, reply) => {
     const { id, key } = parseInput(params, req.params);
-    const token = bearerToken(req);
-    const reader = {
-      user: await getSessionUser(req),
-      trackedApplicationId: token ? await openTrackingToken(app, token, 'track') : null,
-    };
-    let document;
-    try {
-      document = await openDocument(app, reader, id, key);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) throw documentNotFound();
-      throw error;
-    }
-    return reply
-      .header('content-type', document.contentType)
-      .header('content-length', String(document.size))
-      .header('content-disposition', `attachment; filename="${document.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(document.stream);
+    const reader = await readerOf(app, req);
+    return sendFile(reply, () => openDocument(app, reader, id, key));
+  });
+
+  /** A new version of a rejected document: the owner signed in, or the track page's bearer token. */
+  app.post('/api/applications/:id/documents/:key', async (req, reply) => {
+    const { id, key } = parseInput(documentKeyParams, req.params);
+    const reader = await readerOf(app, req);
+    const view = await uploadNewVersion(app, req, reader, id.toLowerCase(), key, () => limits.client('applications', req, reply));
+    return reply.code(201).header('cache-control', 'no-store').send(view);
+  });
+
+  /** Staff decide on the current version of a document: verified, or rejected with a reason. */
+  app.post('/api/staff/applications/:id/documents/:key/review', staffOnly, async (req, reply) => {
+    const { id, key } = parseInput(documentKeyParams, req.params);
+    const input = parseInput(documentReviewInput, req.body);
+    await reviewDocument(app, req.user!, id.toLowerCase(), key, input);
+    return reply.code(204).header('cache-control', 'no-store').send();
+  });
+
+  /** Any kept version, staff only (the applicant downloads the current one above). */
+  app.get('/api/staff/applications/:id/documents/versions/:documentId', staffOnly, async (req, reply) => {
+    const { id, documentId } = parseInput(documentVersionParams, req.params);
+    return sendFile(reply, () => openDocumentVersion(app, req.user!, id.toLowerCase(), documentId.toLowerCase()));
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isDocumentKey } from '../../../shared/schemas/application.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { findApplicationRow, findDocument } from '../applications/repository.ts';
+import { findApplicationRow, findDocument, findDocumentVersion } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 
 export interface DocumentReader {
@@ -74,6 +74,31 @@ export async function openDocument(
   return {
     stream,
     fileName: downloadName(document.originalName, document.contentType, key),
+    contentType: document.contentType,
+    size: document.size,
+  };
+}
+
+/** Any stored version of a document, for staff only (older versions are not the applicant's); audited. */
+export async function openDocumentVersion(
+  app: FastifyInstance,
+  staff: SessionUser,
+  applicationId: string,
+  documentId: string,
+): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
+  const document = await findDocumentVersion(app.db, applicationId, documentId);
+  if (!document) throw documentNotFound();
+  await recordAudit(app.db, {
+    actorId: staff.id,
+    action: 'document.downloaded',
+    subjectType: 'document',
+    subjectId: document.id,
+    details: { applicationId, key: document.key, version: document.version },
+  });
+  const stream = await app.storage.get(document.storageKey);
+  return {
+    stream,
+    fileName: downloadName(document.originalName, document.contentType, `${document.key}-v${document.version}`),
     contentType: document.contentType,
     size: document.size,
   };

@@ -10,8 +10,8 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { changeStatus } from '../applications/index.ts';
-import { findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
-import { documentUrl, maskedPassport, selectedUniversities } from '../applications/views.ts';
+import { currentDocuments, findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
+import { documentUrl, documentVersionUrl, maskedPassport, selectedUniversities } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
@@ -29,6 +29,7 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
   const names = await findPeople(db, [
     ...record.events.map((e) => e.actorId),
     ...notes.map((n) => n.authorId),
+    ...record.documents.map((d) => d.reviewedBy),
   ]);
   return {
     application: {
@@ -55,7 +56,7 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
       submittedAt: record.createdAt.toISOString(),
       lastStatusUpdate: record.lastStatusUpdate.toISOString(),
     },
-    documents: record.documents.map((d) => ({
+    documents: currentDocuments(record.documents).map((d) => ({
       id: d.id,
       key: d.key,
       label: documentLabel(d.key),
@@ -63,6 +64,25 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
       contentType: d.contentType,
       size: d.size,
       url: documentUrl(record.id, d.key),
+      version: d.version,
+      state: d.state,
+      rejectionReason: d.rejectionReason,
+      versions: record.documents
+        .filter((v) => v.key === d.key)
+        .sort((a, b) => b.version - a.version)
+        .map((v) => ({
+          id: v.id,
+          version: v.version,
+          originalName: v.originalName,
+          contentType: v.contentType,
+          size: v.size,
+          uploadedAt: v.createdAt.toISOString(),
+          state: v.state,
+          rejectionReason: v.rejectionReason,
+          reviewedAt: v.reviewedAt?.toISOString() ?? null,
+          reviewedBy: person(names, v.reviewedBy),
+          url: documentVersionUrl(record.id, v.id),
+        })),
     })),
     history: record.events.map((e) => ({
       id: e.id,

@@ -27,7 +27,11 @@ function registeredStaffRoutes(): string[] {
   return found;
 }
 
-const asPattern = (url: string) => url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id');
+const asPattern = (url: string) =>
+  url
+    .replace(/\/versions\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/versions/:documentId')
+    .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
+    .replace(/\/documents\/(?!versions\/)[A-Za-z]+\//, '/documents/:key/');
 
 describe('who may use the staff API', () => {
   it('the list used below covers every staff route', () => {

@@ -11,6 +11,8 @@ import { useAudit } from './staff-api';
 const actions: Record<string, string> = {
   'application.status_changed': 'Status changed',
   'document.downloaded': 'Document downloaded',
+  'document.verified': 'Document verified',
+  'document.rejected': 'Document rejected',
   'staff.invited': 'Colleague invited',
   'staff.role_changed': 'Role changed',
   'staff.deactivated': 'Account deactivated',
@@ -32,6 +34,10 @@ function describe(entry: AuditEntry): string {
       return `${d.from} → ${d.to}${d.note ? ` (“${d.note}”)` : ''}`;
     case 'document.downloaded':
       return `${d.key ?? 'document'} downloaded`;
+    case 'document.verified':
+      return `${d.key ?? 'document'} version ${d.version ?? ''} verified`;
+    case 'document.rejected':
+      return `${d.key ?? 'document'} version ${d.version ?? ''} rejected (“${d.reason ?? ''}”)`;
     case 'staff.role_changed':
       return `${d.email ?? entry.subjectId}: ${d.from} → ${d.to}`;
     case 'contact_request.updated':

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { documentLabel, type ApplicationView, type DocumentKey } from '../../../shared/schemas/application.ts';
+import { AppError, ValidationError } from '../../lib/errors.ts';
+import { receiveSubmission, removeFiles } from '../applications/intake.ts';
+import { publishApplicationChange } from '../applications/live.ts';
+import {
+  findApplicationRecord,
+  findApplicationRow,
+  findDocument,
+  insertDocuments,
+  lockApplication,
+} from '../applications/repository.ts';
+import { toApplicationView } from '../applications/views.ts';
+import { clearPending, markPending } from './orphans.ts';
+import { documentNotFound, type DocumentReader } from './service.ts';
+
+const notAskedFor = (key: DocumentKey) =>
+  new AppError(
+    'DOCUMENT_NOT_REQUESTED',
+    409,
+    `${documentLabel(key)} has not been rejected, so there is nothing to send again.`,
+  );
+
+/** The applicant: the signed-in owner, or whoever holds this application's tracking link. Staff are not. */
+async function checkApplicant(app: FastifyInstance, reader: DocumentReader, applicationId: string) {
+  if (!reader.user && !reader.trackedApplicationId) {
+    throw new AppError('UNAUTHENTICATED', 401, 'Please sign in, or send the document from the track page.');
+  }
+  const application = await findApplicationRow(app.db, applicationId);
+  const allowed =
+    application !== undefined &&
+    (reader.trackedApplicationId === application.id || (reader.user !== null && reader.user.id === application.userId));
+  if (!allowed) throw documentNotFound();
+  return application;
+}
+
+/**
+ * A new version of a rejected document (issue 12, item 1): the same checks as at submission (type
+ * by content, size while it streams, the form limits per client), stored beside the older versions,
+ * which staff keep. The file is removed again when anything fails.
+ */
+export async function uploadNewVersion(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reader: DocumentReader,
+  applicationId: string,
+  key: DocumentKey,
+  beforeStoring: () => Promise<void>,
+): Promise<ApplicationView> {
+  let seenVersion: number;
+  try {
+    const application = await checkApplicant(app, reader, applicationId);
+    const current = await findDocument(app.db, application.id, key);
+    if (!current || current.state !== 'rejected') throw notAskedFor(key);
+    seenVersion = current.version;
+    if (!req.isMultipart()) {
+      throw new AppError('MULTIPART_REQUIRED', 415, 'Send the document as a multipart form (multipart/form-data).');
+    }
+  } catch (error) {
+    req.raw.resume();
+    throw error;
+  }
+
+  const { files } = await receiveSubmission(req, {
+    storage: app.storage,
+    maxFileBytes: app.config.uploads.maxFileBytes,
+    maxTotalBytes: app.config.uploads.maxFileBytes,
+    beforeWrite: (storageKey) => markPending(app.db, [storageKey]),
+    async validate(fields) {
+      const names = Object.keys(fields);
+      if (names.length > 0) {
+        throw new AppError('UNKNOWN_FIELD', 400, `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`);
+      }
+      await beforeStoring();
+      return {};
+    },
+    accepts: (sent) => (sent === key ? null : `Send ${documentLabel(key)} only`),
+  });
+  const file = files[0];
+  if (!file) throw new ValidationError({ [key]: 'Choose a file' }, `Choose the new ${documentLabel(key)} to send.`);
+
+  try {
+    await app.db.transaction(async (tx) => {
+      const locked = await lockApplication(tx, applicationId);
+      const current = locked ? await findDocument(tx, applicationId, key) : undefined;
+      if (!locked || !current) throw documentNotFound();
+      if (current.version !== seenVersion || current.state !== 'rejected') throw notAskedFor(key);
+      await insertDocuments(tx, [
+        {
+          applicationId,
+          key,
+          version: current.version + 1,
+          storageKey: file.stored.key,
+          originalName: file.originalName,
+          contentType: file.contentType,
+          size: file.stored.size,
+          sha256: file.stored.sha256,
+        },
+      ]);
+      await clearPending(tx, [file.stored.key]);
+      await publishApplicationChange(tx, applicationId, locked.userId);
+    });
+  } catch (error) {
+    await removeFiles(app.storage, files);
+    throw error;
+  }
+  const record = await findApplicationRecord(app.db, applicationId);
+  return toApplicationView(record!);
+}

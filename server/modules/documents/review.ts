@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DocumentKey } from '../../../shared/schemas/application.ts';
+import type { DocumentReviewInput } from '../../../shared/schemas/staff.ts';
+import type { SessionUser } from '../../auth/session.ts';
+import { applicationDocuments } from '../../db/schema/index.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { publishApplicationChange } from '../applications/live.ts';
+import { findDocument, lockApplication } from '../applications/repository.ts';
+import { recordAudit } from '../audit/service.ts';
+
+const notFound = () => new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
+
+/**
+ * Staff mark the current version of one document verified, or rejected with a reason the applicant
+ * reads on the track page. Written with its audit entry in one transaction; the track page,
+ * dashboard and console hear of it when it commits. A decision on a version that is no longer the
+ * current one (the applicant sent a new one meanwhile) is refused, so nobody verifies a file unseen.
+ */
+export async function reviewDocument(
+  app: FastifyInstance,
+  actor: SessionUser,
+  applicationId: string,
+  key: DocumentKey,
+  input: DocumentReviewInput,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const application = await lockApplication(tx, applicationId);
+    if (!application) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+    const current = await findDocument(tx, applicationId, key);
+    if (!current) throw notFound();
+    if (current.version !== input.version) {
+      throw new AppError(
+        'DOCUMENT_CHANGED_MEANWHILE',
+        409,
+        'The applicant has sent a newer version of this document. Look at it before deciding.',
+      );
+    }
+    const reason = input.state === 'rejected' ? (input.reason ?? null) : null;
+    if (current.state === input.state && current.rejectionReason === reason) return;
+    await tx
+      .update(applicationDocuments)
+      .set({ state: input.state, rejectionReason: reason, reviewedBy: actor.id, reviewedAt: new Date() })
+      .where(and(eq(applicationDocuments.id, current.id)));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: input.state === 'verified' ? 'document.verified' : 'document.rejected',
+      subjectType: 'document',
+      subjectId: current.id,
+      details: { applicationId, key, version: current.version, ...(reason ? { reason } : {}) },
+    });
+    await publishApplicationChange(tx, applicationId, application.userId);
+  });
+}
