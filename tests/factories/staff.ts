@@ -45,6 +45,7 @@ export function everyStaffRoute(
   return [
     { method: 'GET', url: '/api/staff/applications', adminOnly: false },
     { method: 'GET', url: `/api/staff/applications/${applicationId}`, adminOnly: false },
+    { method: 'GET', url: `/api/staff/applications/${applicationId}/stream`, adminOnly: false },
     {
       method: 'POST',
       url: `/api/staff/applications/${applicationId}/status`,

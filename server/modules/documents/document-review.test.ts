@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { useStaffApplicationScenario } from '../../../tests/factories/staff-scenario.ts';
@@ -7,10 +7,15 @@ import { fixture, pdfOfSize } from '../../../tests/factories/application.ts';
 import { reviewDocumentAs, uploadDocumentVersion } from '../../../tests/factories/casework.ts';
 import { createApplicantWithApplication, staffCall } from '../../../tests/factories/staff.ts';
 import { storedState } from '../../../tests/factories/application-storage.ts';
+import { openEventStream, openTrackStream } from '../../../tests/factories/application-stream.ts';
 import { applicationDocuments, auditLog } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
 const { s, detail } = useStaffApplicationScenario(ctx);
+let baseUrl: string;
+beforeAll(async () => {
+  baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+});
 
 const newTranscript = { key: 'transcripts', ...fixture('transcript.pdf'), filename: 'transcript-certified.pdf', contentType: 'application/pdf' };
 const tokenFor = (id: string) => ctx.app.trackingTokens.issue('track', id);
@@ -159,5 +164,31 @@ describe('who may send or decide', () => {
       expect(download.statusCode, JSON.stringify(caller)).toBe(caller.cookie ? 403 : 401);
     }
     expect((await applicantView()).documents[0]).toMatchObject({ state: 'received' });
+  });
+});
+
+describe('live', () => {
+  it('the open track page sees the rejection and the new version; the dashboard and the staff console too', async () => {
+    const track = await openTrackStream(baseUrl, ctx.app.trackingTokens.issue('stream', s.applicationId));
+    const dashboard = await openEventStream(`${baseUrl}/api/me/applications/stream`, { cookie: s.applicant.cookie });
+    const consoleStream = await openEventStream(`${baseUrl}/api/staff/applications/${s.applicationId}/stream`, { cookie: s.consultant.cookie });
+    try {
+      expect(consoleStream.status).toBe(200);
+      for (const stream of [track, consoleStream]) {
+        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]!.state).toBe('received');
+      }
+      await reject('Blurred');
+      for (const stream of [track, dashboard, consoleStream]) {
+        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]).toMatchObject({ state: 'rejected', rejectionReason: 'Blurred' });
+      }
+      await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { token: tokenFor(s.applicationId) });
+      for (const stream of [track, dashboard, consoleStream]) {
+        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]).toMatchObject({ state: 'received', version: 2 });
+      }
+    } finally {
+      consoleStream.close();
+      track.close();
+      dashboard.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationIdParam } from '../../../shared/schemas/application.ts';
 import { noteInput, queueQuery, statusChangeInput } from '../../../shared/schemas/staff.ts';
 import { requireRole } from '../../auth/session.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
 import { listQueue } from './queue-service.ts';
@@ -20,6 +21,23 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
   app.get('/api/staff/applications/:id', staffOnly, async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);
     return getStaffApplication(app.db, id);
+  });
+
+  /** The console's live stream of one application: each change (documents, status) as the record, to refetch. */
+  app.get('/api/staff/applications/:id/stream', staffOnly, async (req, reply) => {
+    const id = parseInput(applicationIdParam, req.params).id.toLowerCase();
+    const live = app.applicationLive;
+    const snapshot = await live.current(id);
+    let stream;
+    try {
+      if (!snapshot) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+      stream = live.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
+    } catch (error) {
+      live.forgetUnlessWatched(id);
+      throw error;
+    }
+    stream.onClose(live.watchApplication(id, snapshot, (json) => stream.send('application', json)));
+    return reply;
   });
 
   app.post('/api/staff/applications/:id/status', staffOnly, async (req, reply) => {
