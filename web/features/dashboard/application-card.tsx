@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { statusColours, statusProgress } from '../../../shared/application-status';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Card } from '../../components/card';
+import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDate } from '../track/format';
@@ -16,6 +17,7 @@ export function universitiesLine(names: string[]): string {
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const { personalInfo, academicInfo, status } = application;
   const titleId = `application-${application.id}`;
+  const rejected = application.documents.filter((d) => d.state === 'rejected');
   return (
     <Card className="flex flex-col gap-4" role="article" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -50,13 +52,21 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : (
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {application.documents.map((doc) => (
-              <li key={doc.key}>
+              <li key={doc.key} className="flex items-center gap-1.5">
                 <a href={doc.url} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
                   {doc.label}
                 </a>
+                <DocumentStateBadge state={doc.state} />
               </li>
             ))}
           </ul>
+        )}
+        {rejected.length > 0 && (
+          <p className="mt-2 rounded-lg border border-red-200 bg-red-50 p-2 text-sm text-red-900">
+            <span className="font-semibold">Action required: </span>
+            {rejected.map((d) => d.label).join(', ')} {rejected.length === 1 ? 'was' : 'were'} not accepted. Send{' '}
+            {rejected.length === 1 ? 'a new one' : 'new ones'} from the track page.
+          </p>
         )}
       </section>
       <Link

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { useLiveUpdates } from '../track/use-live-updates';
 import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -14,6 +16,11 @@ import { StatusHistory } from './status-history';
 export function ApplicationPage() {
   const { id = '' } = useParams();
   const query = useStaffApplication(id);
+  const queryClient = useQueryClient();
+  // each change (the applicant sends a document, a colleague decides) reads the application again
+  useLiveUpdates(query.isSuccess ? `/api/staff/applications/${encodeURIComponent(id)}/stream` : null, () => {
+    void queryClient.invalidateQueries({ queryKey: ['staff', 'application', id] });
+  });
   usePageTitle(
     query.data
       ? `${query.data.application.fullName} · Staff console`
@@ -43,7 +50,7 @@ export function ApplicationPage() {
           <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
             <div className="space-y-4">
               <ApplicationFields application={query.data.application} />
-              <DocumentsList documents={query.data.documents} />
+              <DocumentsList applicationId={query.data.application.id} documents={query.data.documents} />
               <StatusHistory history={query.data.history} />
             </div>
             <div className="order-first space-y-4 lg:sticky lg:top-20 lg:order-none">

@@ -1,8 +1,27 @@
-import type { StaffDocument } from '../../../shared/schemas/staff';
-import { formatBytes } from './format';
+import { useState, type FormEvent } from 'react';
+import {
+  documentReviewInput,
+  maxRejectionReasonLength,
+  type StaffDocument,
+} from '../../../shared/schemas/staff';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { DocumentStateBadge } from '../../components/document-state-badge';
+import { TextAreaField } from '../../components/field';
+import { formatBytes, formatDayTime } from './format';
+import { useReviewDocument } from './staff-api';
 
-/** Opening or downloading goes through the documents route, which records staff downloads in the audit log. */
-export function DocumentsList({ documents }: { documents: StaffDocument[] }) {
+const linkClasses =
+  'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50';
+
+/** Opening or downloading goes through the documents routes, which record staff downloads in the audit log. */
+export function DocumentsList({
+  applicationId,
+  documents,
+}: {
+  applicationId: string;
+  documents: StaffDocument[];
+}) {
   return (
     <section
       aria-labelledby="documents-title"
@@ -16,24 +35,120 @@ export function DocumentsList({ documents }: { documents: StaffDocument[] }) {
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {documents.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <div>
-                <p className="font-medium text-ink">{d.label}</p>
-                <p className="text-xs text-muted">
-                  {d.originalName} · {formatBytes(d.size)}
-                </p>
-              </div>
-              <a
-                href={d.url}
-                download
-                className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
-              >
-                Download<span className="sr-only"> {d.label}</span>
-              </a>
-            </li>
+            <DocumentItem key={d.key} applicationId={applicationId} document={d} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+function DocumentItem({ applicationId, document: d }: { applicationId: string; document: StaffDocument }) {
+  const review = useReviewDocument(applicationId);
+  const [isRejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const older = d.versions.slice(1);
+  const current = d.versions[0];
+
+  function reject(event: FormEvent) {
+    event.preventDefault();
+    const checked = documentReviewInput.safeParse({ version: d.version, state: 'rejected', reason });
+    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    setError(undefined);
+    review.mutate(
+      { key: d.key, input: checked.data },
+      {
+        onSuccess: () => {
+          setRejecting(false);
+          setReason('');
+        },
+      },
+    );
+  }
+
+  return (
+    <li className="space-y-2 py-3" aria-label={d.label}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
+            {d.label} <DocumentStateBadge state={d.state} />
+            {d.version > 1 && <span className="text-xs font-normal text-muted">version {d.version}</span>}
+          </p>
+          <p className="text-xs text-muted">
+            {d.originalName} · {formatBytes(d.size)}
+            {current && <> · sent {formatDayTime(current.uploadedAt)}</>}
+            {current?.reviewedBy && (
+              <> · {current.state} by {current.reviewedBy.name}</>
+            )}
+          </p>
+          {d.state === 'rejected' && d.rejectionReason && (
+            <p className="mt-1 text-sm text-red-800">Reason: {d.rejectionReason}</p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <a href={d.url} download className={linkClasses}>
+            Download<span className="sr-only"> {d.label}</span>
+          </a>
+          {d.state !== 'verified' && (
+            <Button
+              variant="secondary"
+              disabled={review.isPending}
+              onClick={() => review.mutate({ key: d.key, input: { version: d.version, state: 'verified' } })}
+            >
+              Verify<span className="sr-only"> {d.label}</span>
+            </Button>
+          )}
+          {d.state !== 'rejected' && !isRejecting && (
+            <Button variant="ghost" onClick={() => setRejecting(true)}>
+              Reject<span className="sr-only"> {d.label}</span>
+            </Button>
+          )}
+        </div>
+      </div>
+      {isRejecting && (
+        <form onSubmit={reject} className="space-y-2 rounded-lg bg-slate-50 p-3">
+          <TextAreaField
+            label={`Why is the ${d.label.toLowerCase()} rejected?`}
+            hint="The applicant reads this on the track page."
+            rows={2}
+            maxLength={maxRejectionReasonLength}
+            value={reason}
+            error={error}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <div className="flex gap-2">
+            <Button type="submit" variant="danger" disabled={review.isPending}>
+              {review.isPending ? 'Saving…' : 'Reject document'}
+            </Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+      {review.isError && <Alert tone="error">{review.error.message}</Alert>}
+      {older.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-muted">
+            Earlier versions ({older.length})
+          </summary>
+          <ul className="mt-1 space-y-1 pl-4">
+            {older.map((v) => (
+              <li key={v.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  Version {v.version}: {v.originalName} · sent {formatDayTime(v.uploadedAt)}
+                </span>
+                <DocumentStateBadge state={v.state} />
+                {v.rejectionReason && <span className="text-muted">“{v.rejectionReason}”</span>}
+                <a href={v.url} download className={linkClasses}>
+                  Download<span className="sr-only"> version {v.version} of {d.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
   );
 }

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../../../shared/application-status';
 import type {
   AuditPage,
   ContactRequestDetail,
+  DocumentReviewInput,
   ContactRequestPage,
   InternalNote,
   QueuePage,
@@ -48,6 +49,19 @@ export function useChangeStatus(id: string) {
       client.setQueryData(['staff', 'application', id], detail);
       void client.invalidateQueries({ queryKey: ['staff', 'queue'] });
     },
+  });
+}
+
+/** Verify or reject the current version of a document; the page reads the application again. */
+export function useReviewDocument(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, input }: { key: string; input: DocumentReviewInput }) =>
+      apiPost<null>(
+        `/api/staff/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}/review`,
+        input,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'application', id] }),
   });
 }
 

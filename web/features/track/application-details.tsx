@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { countryNames, isCountryCode } from '../../../shared/countries';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Card } from '../../components/card';
-import { formatSize } from '../application/file-field';
 import { formatDate, formatDay } from './format';
 import { StatusHistory } from './status-history';
-import { downloadWithToken } from './track-api';
+import { TrackDocuments } from './track-documents';
 
 const country = (code: string) => (isCountryCode(code) ? countryNames[code] : code);
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -19,9 +17,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function ApplicationDetails({ application, token }: { application: ApplicationView; token: string }) {
+export function ApplicationDetails({
+  application,
+  token,
+  onUpdated,
+}: {
+  application: ApplicationView;
+  token: string;
+  onUpdated: (application: ApplicationView) => void;
+}) {
   const { personalInfo: person, academicInfo: academic } = application;
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-2">
@@ -58,35 +63,7 @@ export function ApplicationDetails({ application, token }: { application: Applic
         <Card>
           <StatusHistory updates={application.statusUpdates} />
         </Card>
-        <Card>
-          <h2 className="text-base font-semibold text-ink">Documents</h2>
-          {application.documents.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No documents uploaded.</p>
-          ) : (
-            <ul className="mt-2 space-y-2">
-              {application.documents.map((doc) => (
-                <li key={doc.key}>
-                  <button
-                    type="button"
-                    className="text-left font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                    onClick={() => {
-                      setDownloadError(null);
-                      downloadWithToken(doc.url, token, doc.fileName).catch((e: Error) => setDownloadError(e.message));
-                    }}
-                  >
-                    {doc.label}
-                  </button>
-                  <span className="text-sm text-muted"> · {formatSize(doc.size)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          {downloadError && (
-            <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-              {downloadError}
-            </p>
-          )}
-        </Card>
+        <TrackDocuments application={application} token={token} onUpdated={onUpdated} />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
-import type { TrackResult } from '../../../shared/schemas/application';
-import { apiPost } from '../../lib/api-client';
+import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
+import { apiFetch, apiPost } from '../../lib/api-client';
 
 export type TrackSource =
   | { kind: 'lookup'; applicationId: string; email: string }
@@ -46,4 +46,15 @@ export async function downloadWithToken(url: string, token: string, fileName: st
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Sends a new version of a rejected document, with the tracking token as a bearer. */
+export function uploadNewVersion(applicationId: string, key: string, file: File, token: string): Promise<ApplicationView> {
+  const body = new FormData();
+  body.append(key, file);
+  return apiFetch<ApplicationView>(`/api/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(key)}`, {
+    method: 'POST',
+    body,
+    headers: { authorization: `Bearer ${token}` },
+  });
 }

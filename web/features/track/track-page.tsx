@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { TrackResult } from '../../../shared/schemas/application';
+import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -13,6 +13,7 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
+import { ActionRequired } from './action-required';
 import { StatusBanner } from './status-banner';
 import { StopLinks } from './stop-links';
 import {
@@ -97,12 +98,13 @@ function Tracker() {
     refetchOnWindowFocus: false,
   });
   const streamUrl = streamAccess.data?.url ?? null;
+  const showApplication = (application: ApplicationView) =>
+    queryClient.setQueryData<TrackResult>(queryKey, (old) =>
+      old && old.application.id === application.id ? { ...old, application } : old,
+    );
   const live = useLiveUpdates(
     streamUrl,
-    (application) =>
-      queryClient.setQueryData<TrackResult>(queryKey, (old) =>
-        old && old.application.id === application.id ? { ...old, application } : old,
-      ),
+    showApplication,
     { onClosed: () => void tracked.refetch() },
   );
 
@@ -172,7 +174,12 @@ function Tracker() {
             <Alert tone="success">This application is now on your dashboard, under My Applications.</Alert>
           )}
           <StatusBanner status={tracked.data.application.status} />
-          <ApplicationDetails application={tracked.data.application} token={tracked.data.token} />
+          <ActionRequired application={tracked.data.application} />
+          <ApplicationDetails
+            application={tracked.data.application}
+            token={tracked.data.token}
+            onUpdated={showApplication}
+          />
           <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
         </>
       )}
