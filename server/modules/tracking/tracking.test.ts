@@ -42,6 +42,10 @@ describe('POST /api/track', () => {
         contentType: 'application/pdf',
         size: fixture('transcript.pdf').content.length,
         url: `/api/applications/${id}/documents/transcripts`,
+        version: 1,
+        state: 'received',
+        rejectionReason: null,
+        uploadedAt: expect.any(String) as string,
       },
     ]);
   });
