@@ -112,12 +112,12 @@ for (const size of sizes) {
   console.error(`${size.toLocaleString('en-GB')} applications measured in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const head = sizes.map((s) => `${s.toLocaleString('en-GB')} apps`.padStart(12)).join('');
+const head = sizes.map((s) => `${s.toLocaleString('en-GB')} apps`.padStart(14)).join('');
 console.log(`database: ${kind}; p50 in ms over ${runs} runs\n${'read'.padEnd(40)}${head}   growth`);
 reads.forEach((read, r) => {
   const values = columns.map((c) => c[r]!);
   const growth = values.at(-1)! / values[0]!;
-  console.log(`${read.name.padEnd(40)}${values.map((v) => v.toFixed(2).padStart(12)).join('')}   x${growth.toFixed(2)}`);
+  console.log(`${read.name.padEnd(40)}${values.map((v) => v.toFixed(2).padStart(14)).join('')}   x${growth.toFixed(2)}`);
 });
 
 const catalogueColumns: number[][] = [];

@@ -22,6 +22,8 @@ const endpoints = [
   '/api/universities',
   '/api/programs',
   '/api/programs?q=computer',
+  '/api/programs/search',
+  '/api/programs/search?q=computer&level=Masters',
   '/api/consultants',
 ];
 const targetRatio = 0.5;
