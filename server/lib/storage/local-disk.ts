@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { StorageLimitError, StorageNotFoundError, type Storage } from './types.ts';
+import type { Readable } from 'node:stream';
+import { writeMetered } from './spool.ts';
+import { StorageNotFoundError, type Storage } from './types.ts';
 
 const keyPattern = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
 const tempDirName = '.incoming';
@@ -40,25 +40,15 @@ export function createLocalDiskStorage(dir: string): Storage {
       if (!keyPattern.test(key)) throw new StorageNotFoundError();
       const name = key.slice(3);
       const tempPath = path.join(tempDir, name);
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) return callback(new StorageLimitError(maxBytes));
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
       try {
-        await pipeline(source, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+        const { size, sha256 } = await writeMetered(source, tempPath, maxBytes);
         await mkdir(path.dirname(path.join(dir, key)), { recursive: true });
         await rename(tempPath, path.join(dir, key));
+        return { key, size, sha256 };
       } catch (error) {
         await rm(tempPath, { force: true });
         throw error;
       }
-      return { key, size, sha256: hash.digest('hex') };
     },
 
     async get(key) {

@@ -30,6 +30,21 @@ export async function spoolToFile(source: Readable, dir: string, maxBytes: numbe
   // no await before the pipeline: the source must have a reader before it can fail
   mkdirSync(dir, { recursive: true });
   const filePath = path.join(dir, randomBytes(16).toString('hex'));
+  const remove = () => rm(filePath, { force: true });
+  try {
+    const { size, sha256 } = await writeMetered(source, filePath, maxBytes);
+    return { path: filePath, size, sha256, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+/**
+ * Writes `source` to a new private file, counting and hashing as it goes; past `maxBytes` it fails
+ * with StorageLimitError (the caller removes the partial file).
+ */
+export async function writeMetered(source: Readable, filePath: string, maxBytes: number): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   const meter = new Transform({
@@ -40,12 +55,6 @@ export async function spoolToFile(source: Readable, dir: string, maxBytes: numbe
       callback(null, chunk);
     },
   });
-  const remove = () => rm(filePath, { force: true });
-  try {
-    await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', mode: 0o600 }));
-  } catch (error) {
-    await remove();
-    throw error;
-  }
-  return { path: filePath, size, sha256: hash.digest('hex'), remove };
+  await pipeline(source, meter, createWriteStream(filePath, { flags: 'wx', mode: 0o600 }));
+  return { size, sha256: hash.digest('hex') };
 }
