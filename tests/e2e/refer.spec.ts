@@ -48,9 +48,14 @@ describe('/refer', () => {
     }
     expect(await page.getByLabel('Email', { exact: true }).getAttribute('type')).toBe('email');
     expect(await page.getByLabel('Phone', { exact: true }).getAttribute('type')).toBe('tel');
+    await page.getByLabel('Contact Name', { exact: true }).fill('Amira Haddad');
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
-    expect(await meetNow.isVisible()).toBe(true);
+    await expect.poll(() => meetNow.isVisible()).toBe(true);
+    await choose(page, 'Partner with Us');
+    expect(await page.getByLabel('Contact Name', { exact: true }).inputValue()).toBe('Amira Haddad');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
 
     await choose(page, 'Refer a Student');
     for (const label of ['Your name', 'Country', 'Phone', 'Email', 'Student’s name', 'Student’s e-mail', 'Student’s phone', 'What they want to study']) {

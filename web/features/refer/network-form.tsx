@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
@@ -8,19 +9,7 @@ import { phoneExample } from '../../../shared/schemas/contact';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { StudentFields } from './student-fields';
-import { useNetworkSubmit, validateNetworkForm, type FieldErrors } from './use-network-submit';
-
-const fieldOrder: (keyof NetworkFormValues)[] = [
-  'name',
-  'businessName',
-  'country',
-  'phone',
-  'email',
-  'studentName',
-  'studentEmail',
-  'studentPhone',
-  'studyInterest',
-];
+import { networkResolver, useNetworkSubmit } from './use-network-submit';
 
 export function NetworkForm({
   kind,
@@ -36,35 +25,42 @@ export function NetworkForm({
   onSubmitted: (receipt: ContactRequestReceipt) => void;
 }) {
   const config = networkKinds[kind];
-  const { submit, dismissServerError, isSubmitting, failure, serverErrors } = useNetworkSubmit(kind);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const [wasSubmitted, setWasSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = { ...serverErrors, ...clientErrors };
+  const { submit, failure } = useNetworkSubmit(kind);
+  const form = useForm<NetworkFormValues, unknown, object>({
+    resolver: networkResolver(kind),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: values,
+  });
+  const { register, formState, setError } = form;
+  const { errors, isSubmitting } = formState;
+  const error = (field: keyof NetworkFormValues) => errors[field]?.message;
 
-  function set(field: keyof NetworkFormValues, value: string) {
-    const next = { ...values, [field]: value };
-    onChange(next);
-    dismissServerError(field);
-    if (wasSubmitted) setClientErrors(validateNetworkForm(kind, next).errors);
-  }
+  // The page keeps what was typed, so Back (or the browser's back) and forward again lose nothing.
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values: next }) => onChange({ ...next }),
+      }),
+    [subscribe, onChange],
+  );
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setWasSubmitted(true);
-    const { body, errors: found } = validateNetworkForm(kind, values);
-    setClientErrors(found);
-    const firstInvalid = fieldOrder.find((field) => found[field]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+  const handleSubmit = form.handleSubmit(async (body) => {
+    const outcome = await submit(body);
+    if (!outcome) return;
+    if ('receipt' in outcome) {
+      onSubmitted(outcome.receipt);
       return;
     }
-    const receipt = await submit(body);
-    if (receipt) onSubmitted(receipt);
-  }
+    for (const [field, message] of Object.entries(outcome.fields)) {
+      setError(field as keyof NetworkFormValues, { type: 'server', message });
+    }
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-5" aria-labelledby="network-form-title">
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5" aria-labelledby="network-form-title">
       <h2 id="network-form-title" className="text-2xl font-bold tracking-tight">
         {config.formTitle}
       </h2>
@@ -81,35 +77,23 @@ export function NetworkForm({
       )}
       <TextField
         label={config.nameLabel}
-        name="name"
         autoComplete="name"
         required
         maxLength={200}
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => set('name', e.target.value)}
+        {...register('name')}
+        error={error('name')}
       />
       {kind === 'partner' && (
         <TextField
           label="Business Name"
-          name="businessName"
           autoComplete="organization"
           required
           maxLength={200}
-          value={values.businessName}
-          error={errors.businessName}
-          onChange={(e) => set('businessName', e.target.value)}
+          {...register('businessName')}
+          error={error('businessName')}
         />
       )}
-      <SelectField
-        label="Country"
-        name="country"
-        autoComplete="country"
-        required
-        value={values.country}
-        error={errors.country}
-        onChange={(e) => set('country', e.target.value)}
-      >
+      <SelectField label="Country" autoComplete="country" required {...register('country')} error={error('country')}>
         <option value="">Select a country</option>
         {countryOptions.map((c) => (
           <option key={c.code} value={c.code}>
@@ -119,28 +103,24 @@ export function NetworkForm({
       </SelectField>
       <TextField
         label="Phone"
-        name="phone"
         type="tel"
         autoComplete="tel"
         required
         maxLength={40}
-        value={values.phone}
-        error={errors.phone}
+        {...register('phone')}
+        error={error('phone')}
         hint={`With the country code, e.g. ${phoneExample}`}
-        onChange={(e) => set('phone', e.target.value)}
       />
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         required
         maxLength={254}
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => set('email', e.target.value)}
+        {...register('email')}
+        error={error('email')}
       />
-      {kind === 'student' && <StudentFields values={values} errors={errors} set={set} />}
+      {kind === 'student' && <StudentFields register={register} error={error} />}
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
           <Icon name="arrowLeft" />

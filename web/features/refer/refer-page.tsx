@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
@@ -21,6 +21,13 @@ export function ReferPage() {
   const [values, setValues] = useState(freshValues);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [fill, setFill] = useState(0);
+
+  const keepValues = useCallback(
+    (next: NetworkFormValues) => {
+      if (kind) setValues((all) => ({ ...all, [kind]: next }));
+    },
+    [kind],
+  );
 
   function startAgain() {
     setValues(freshValues());
@@ -49,7 +56,7 @@ export function ReferPage() {
               key={`${kind}-${fill}`}
               kind={kind}
               values={values[kind]}
-              onChange={(next) => setValues((all) => ({ ...all, [kind]: next }))}
+              onChange={keepValues}
               onBack={() => setSearchParams({})}
               onSubmitted={() => setIsSubmitted(true)}
             />

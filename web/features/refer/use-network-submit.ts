@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { ApiError, apiPost } from '../../lib/api-client';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
@@ -6,20 +7,29 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 export type FieldErrors = Partial<Record<keyof NetworkFormValues, string>>;
 
-/** Checks the form with the schema the server uses; errors are keyed by form field. */
-export function validateNetworkForm(kind: NetworkKind, values: NetworkFormValues) {
+/**
+ * react-hook-form checked by the schema the server uses. The form's fields are not the API's
+ * (the partner's "name" is its contactName), so the resolver maps both ways; the submitted value is
+ * the API body.
+ */
+export function networkResolver(kind: NetworkKind): Resolver<NetworkFormValues, unknown, object> {
   const config = networkKinds[kind];
-  const body = config.body(values);
-  const result = config.schema.safeParse(body);
-  const errors: FieldErrors = {};
-  if (!result.success) {
+  return (values) => {
+    const result = config.schema.safeParse(config.body(values));
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
-      const field = config.fieldOf(String(issue.path[0] ?? '')) as keyof NetworkFormValues;
-      errors[field] ??= issue.message;
+      const field = config.fieldOf(String(issue.path[0] ?? ''));
+      errors[field] ??= { type: issue.code, message: issue.message };
     }
-  }
-  return { body, errors };
+    return { values: {}, errors };
+  };
 }
+
+export type SubmitOutcome =
+  | { receipt: ContactRequestReceipt }
+  | { failure: string; fields: FieldErrors }
+  | null;
 
 /**
  * Sends one form fill. The idempotency key stays the same while the values do, so a double click
@@ -28,51 +38,32 @@ export function validateNetworkForm(kind: NetworkKind, values: NetworkFormValues
 export function useNetworkSubmit(kind: NetworkKind) {
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const inFlight = useRef(false);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
-  async function submit(body: object): Promise<ContactRequestReceipt | null> {
+  async function submit(body: object): Promise<SubmitOutcome> {
     if (inFlight.current) return null;
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { key: newIdempotencyKey(), body: json };
     inFlight.current = true;
-    setIsSubmitting(true);
     setFailure(null);
-    setServerErrors({});
     try {
-      return await apiPost<ContactRequestReceipt>(networkKinds[kind].endpoint, body, {
+      const receipt = await apiPost<ContactRequestReceipt>(networkKinds[kind].endpoint, body, {
         'Idempotency-Key': attempt.current.key,
       });
+      return { receipt };
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      setFailure(apiError?.message ?? 'Something went wrong. Please try again later.');
+      const message = apiError?.message ?? 'Something went wrong. Please try again later.';
+      setFailure(message);
       const fields: FieldErrors = {};
-      for (const [field, message] of Object.entries(apiError?.fields ?? {})) {
-        fields[networkKinds[kind].fieldOf(field) as keyof NetworkFormValues] = message;
+      for (const [field, text] of Object.entries(apiError?.fields ?? {})) {
+        fields[networkKinds[kind].fieldOf(field) as keyof NetworkFormValues] = text;
       }
-      setServerErrors(fields);
-      return null;
+      return { failure: message, fields };
     } finally {
       inFlight.current = false;
-      setIsSubmitting(false);
     }
   }
 
-  function reset() {
-    attempt.current = null;
-    setFailure(null);
-    setServerErrors({});
-  }
-
-  function dismissServerError(field: keyof NetworkFormValues) {
-    setServerErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
-
-  return { submit, reset, dismissServerError, isSubmitting, failure, serverErrors };
+  return { submit, failure };
 }
