@@ -27,9 +27,7 @@ export function networkResolver(kind: NetworkKind): Resolver<NetworkFormValues, 
 }
 
 export type SubmitOutcome =
-  | { receipt: ContactRequestReceipt }
-  | { failure: string; fields: FieldErrors }
-  | null;
+  { receipt: ContactRequestReceipt } | { failure: string; fields: FieldErrors } | null;
 
 /**
  * Sends one form fill. The idempotency key stays the same while the values do, so a double click
