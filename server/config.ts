@@ -76,7 +76,34 @@ const envSchema = z.object({
   STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   STREAMS_PER_APPLICATION: z.coerce.number().int().min(1).default(10),
+  JWT_LIFETIME_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2).max(3600, 'must be at most 3600 (an hour)').default(600),
+  JWT_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(30),
+  JWT_KEY_GRACE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(7),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant id, a domain, or common').default('common'),
+  OIDC_PROVIDERS: z.string().optional().describe('JSON list of OpenID Connect providers: [{id, name, discoveryUrl, clientId, clientSecret}]'),
 });
+
+/** Sign-in method ids that a configured OpenID Connect provider may not take. */
+const reservedProviderIds = ['google', 'microsoft', 'credential', 'email', 'email-otp', 'magic-link', 'passkey'];
+
+const oidcProvider = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'id must be 2-32 lower-case letters, digits or dashes')
+    .refine((id) => !reservedProviderIds.includes(id), 'id is taken by a built-in sign-in method'),
+  name: z.string().trim().min(1, 'name is required').max(60),
+  discoveryUrl: z.url({ message: 'discoveryUrl must be a full URL (…/.well-known/openid-configuration)' }),
+  clientId: z.string().min(1, 'clientId is required'),
+  clientSecret: z.string().min(1, 'clientSecret is required'),
+});
+const oidcProviders = z
+  .array(oidcProvider)
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'every provider needs its own id');
+export type OidcProviderConfig = z.infer<typeof oidcProvider>;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -135,6 +162,14 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number };
   /** Live streams one instance keeps open per client address, per account and per application. */
   streams: { perClient: number; perAccount: number; perApplication: number };
+  /** Sign-in with other providers, and tokens for API clients (docs/decisions/0020). */
+  identity: {
+    /** Tokens live `lifetimeSeconds`; a signing key signs for `rotationSeconds`, then stays published `graceSeconds`. */
+    jwt: { lifetimeSeconds: number; rotationSeconds: number; graceSeconds: number };
+    google: { clientId: string; clientSecret: string } | null;
+    microsoft: { clientId: string; clientSecret: string; tenantId: string } | null;
+    oidc: OidcProviderConfig[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -169,6 +204,39 @@ function sessionLifetimes(env: Env): { idleSeconds: number; absoluteSeconds: num
     throw new ConfigError(['SESSION_IDLE_DAYS: must not be longer than SESSION_ABSOLUTE_DAYS']);
   }
   return { idleSeconds: Math.round(env.SESSION_IDLE_DAYS * 86_400), absoluteSeconds: Math.round(env.SESSION_ABSOLUTE_DAYS * 86_400) };
+}
+
+function pair(env: Env, name: 'GOOGLE' | 'MICROSOFT'): { clientId: string; clientSecret: string } | null {
+  const clientId = env[`${name}_CLIENT_ID`];
+  const clientSecret = env[`${name}_CLIENT_SECRET`];
+  if (!clientId !== !clientSecret) throw new ConfigError([`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: give both, or neither`]);
+  return clientId && clientSecret ? { clientId, clientSecret } : null;
+}
+
+function identity(env: Env): Config['identity'] {
+  const google = pair(env, 'GOOGLE');
+  const microsoft = pair(env, 'MICROSOFT');
+  let oidc: OidcProviderConfig[] = [];
+  if (env.OIDC_PROVIDERS) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(env.OIDC_PROVIDERS);
+    } catch {
+      throw new ConfigError(['OIDC_PROVIDERS: must be JSON, e.g. [{"id":"uni","name":"University SSO","discoveryUrl":"https://…","clientId":"…","clientSecret":"…"}]']);
+    }
+    const parsed = oidcProviders.safeParse(raw);
+    if (!parsed.success) {
+      throw new ConfigError(parsed.error.issues.map((issue) => `OIDC_PROVIDERS${issue.path.map((p) => `[${String(p)}]`).join('')}: ${issue.message}`));
+    }
+    oidc = parsed.data;
+  }
+  const jwt = {
+    lifetimeSeconds: env.JWT_LIFETIME_SECONDS,
+    rotationSeconds: Math.max(1, Math.round(env.JWT_KEY_ROTATION_DAYS * 86_400)),
+    graceSeconds: Math.max(1, Math.round(env.JWT_KEY_GRACE_DAYS * 86_400)),
+  };
+  if (jwt.graceSeconds < jwt.lifetimeSeconds) throw new ConfigError(['JWT_KEY_GRACE_DAYS: must be longer than JWT_LIFETIME_SECONDS']);
+  return { jwt, google, microsoft: microsoft ? { ...microsoft, tenantId: env.MICROSOFT_TENANT_ID } : null, oidc };
 }
 
 /** Reads every setting once; a bad value throws with every problem listed. */
@@ -246,5 +314,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       idleTimeoutMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
     },
     streams: { perClient: env.STREAMS_PER_CLIENT, perAccount: env.STREAMS_PER_ACCOUNT, perApplication: env.STREAMS_PER_APPLICATION },
+    identity: identity(env),
   };
 }

@@ -14,6 +14,7 @@ import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { MailCap } from './account-limiter.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
+import { identityPlugins, identitySchema } from './identity-plugins.ts';
 
 /** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
 export const clientIpHeader = 'x-portal-client-ip';
@@ -71,7 +72,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, ...identitySchema },
     }),
     trustedOrigins: [new URL(publicUrl).origin],
     emailAndPassword: {
@@ -185,5 +186,6 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       },
     },
     telemetry: { enabled: false },
+    plugins: [...identityPlugins(config)],
   });
 }

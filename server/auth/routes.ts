@@ -21,6 +21,11 @@ import { eq } from 'drizzle-orm';
 
 const basePath = '/api/auth';
 
+/** Tokens for API clients (decision 0020): the signed-in user's JWT, and the public keys. */
+const tokenPaths = ['/token', '/jwks'] as const;
+/** Public keys change at most once per rotation: clients may keep them a few minutes. */
+const jwksCacheControl = 'public, max-age=300';
+
 const noInput = z.object({}).passthrough();
 type Checked = { schema: z.ZodType; forward: (input: never) => Record<string, unknown> };
 
@@ -61,10 +66,10 @@ const inputs: Record<string, Checked> = {
  * The better-auth endpoints the portal uses; the rest of its surface (update-user, OAuth, account
  * linking…) stays closed.
  */
-const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions']);
+const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', ...tokenPaths]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
-const sessionPaths = new Set(['/get-session', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set(['/get-session', '/token', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -111,6 +116,9 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
   }
   // The same answer whether or not the address already had an account.
   if (path === '/sign-up/email') return reply.send({ status: true });
+  if (path === '/jwks') reply.header('cache-control', jwksCacheControl);
+  // The one answer whose token is meant for the caller: a JWT for API clients, never the session's.
+  if (path === '/token') return reply.header('cache-control', 'no-store').send(body);
   return reply.send(withoutTokens(body));
 }
 
@@ -132,6 +140,12 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   const limiter = new AccountLimiter(app.config.auth.rateLimit, app.rateLimits);
+
+  // The spec's path for the key set; the same keys as /api/auth/jwks.
+  app.get('/.well-known/jwks.json', async (_req, reply) => {
+    const keySet = await app.auth.api.getJwks();
+    return reply.header('cache-control', jwksCacheControl).send(keySet);
+  });
 
   app.post(`${basePath}/reset-password/status`, async (req) => {
     const { token } = parseInput(resetTokenInput, req.body ?? {});

@@ -6,3 +6,4 @@ export * from './staff.ts';
 export * from './rate-limits.ts';
 export * from './outbox.ts';
 export * from './personal-data.ts';
+export * from './identity.ts';

@@ -8,6 +8,7 @@ import {
   type UploadLimits,
 } from '../../../shared/schemas/application.ts';
 import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
+import { requireReader } from '../../auth/bearer.ts';
 import { getSessionUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
@@ -40,7 +41,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     return reply.code(replayed ? 200 : 201).send(body);
   });
 
-  app.get('/api/me/applications', { preHandler: requireUser }, async (req) => listOwnApplications(app, req.user!.id));
+  app.get('/api/me/applications', { preHandler: requireReader }, async (req) => listOwnApplications(app, req.user!.id));
 
   /** D2: an application sent signed out, added by its id while signed in with the address it was sent with. */
   app.post('/api/me/applications/add', { preHandler: requireUser }, async (req) => {
@@ -54,7 +55,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   });
 
   /** The dashboard's live stream: every change to one of the user's applications, as the full record. */
-  app.get('/api/me/applications/stream', { preHandler: requireUser }, async (req, reply) => {
+  app.get('/api/me/applications/stream', { preHandler: requireReader }, async (req, reply) => {
     const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
     stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
     // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
