@@ -14,7 +14,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: isSsrBuild
     ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false, rolldownOptions: { input: 'entry-server.tsx' } }
-    : { outDir: '../dist/web', emptyOutDir: true, sourcemap: true, manifest: true },
+    : {
+        outDir: '../dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        // zod in a chunk of its own: left to itself the bundler merges it into the chunk of the
+        // shared form fields, and pages that show a field but check nothing (/programs) load it.
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+      },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -1,6 +1,6 @@
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
-import { intakes, ukRegions } from '../../../shared/schemas/catalogue';
+import { intakes, ukRegions } from '../../../shared/catalogue-values';
 import { degreeClasses, guidanceProfile, ieltsBands, type GuidanceProfile } from '../../../shared/schemas/guidance';
 import { useSchemaForm } from '../auth/use-schema-form';
 

@@ -1,4 +1,4 @@
-import { intakes, programCategories, studyLevels, ukRegions } from '../../../shared/schemas/catalogue';
+import { intakes, programCategories, studyLevels, ukRegions } from '../../../shared/catalogue-values';
 
 /** Single-select chips: choosing the chosen option again turns the filter off. */
 export const filterGroups = [

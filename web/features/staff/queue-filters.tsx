@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { applicationStatuses } from '../../../shared/application-status';
-import { studyLevels } from '../../../shared/schemas/catalogue';
+import { studyLevels } from '../../../shared/catalogue-values';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { usePrograms, useUniversities } from '../../lib/catalogue';
