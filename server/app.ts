@@ -1,3 +1,4 @@
+import { catalogueAdminRoutes, catalogueLogoRoutes } from './modules/catalogue-admin/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -118,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await registerCatalogueStore(app);
   await app.register(catalogueRoutes);
+  await app.register(catalogueLogoRoutes);
+  await app.register(catalogueAdminRoutes);
   await app.register(guidanceRoutes);
   await app.register(siteRoutes);
   await app.register(devMailRoutes);

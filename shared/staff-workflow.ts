@@ -1,9 +1,20 @@
 import { applicationStatuses, type ApplicationStatus } from './application-status.ts';
 
-export const staffRoles = ['consultant', 'admin'] as const;
+export const staffRoles = ['consultant', 'catalogue_editor', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return role === 'consultant' || role === 'catalogue_editor' || role === 'admin';
+}
+
+/** Who may change the catalogue (D11): administrators and catalogue editors. */
+export const catalogueRoles = ['catalogue_editor', 'admin'] as const;
+export function canEditCatalogue(role: string | null | undefined): boolean {
+  return role === 'catalogue_editor' || role === 'admin';
+}
+
+/** Who works on applications and requests: consultants and administrators. */
+export function worksOnCases(role: string | null | undefined): boolean {
   return role === 'consultant' || role === 'admin';
 }
 

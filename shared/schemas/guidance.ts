@@ -57,3 +57,18 @@ export interface GuidanceAnswer {
   /** The engine that ranked: always the rules here (no language model runs). */
   engine: 'rules';
 }
+
+/** What is kept of an answer with the account: enough to read it later, whatever the catalogue becomes. */
+export interface SavedGuidanceResult {
+  programId: string;
+  programName: string;
+  universityName: string;
+  reasons: string[];
+  warnings: string[];
+}
+
+export interface SavedGuidance {
+  profile: GuidanceProfile;
+  results: SavedGuidanceResult[];
+  savedAt: string;
+}

@@ -120,14 +120,14 @@ export const inviteInput = z.strictObject({
     .max(200, 'Name must be at most 200 characters')
     .default(''),
   role: z
-    .enum(['consultant', 'admin'], { error: 'Role is consultant or admin' })
+    .enum(['consultant', 'catalogue_editor', 'admin'], { error: 'Role is consultant, catalogue editor or admin' })
     .default('consultant'),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 
 export const roleChangeInput = z.strictObject({
-  role: z.enum(['applicant', 'consultant', 'admin'], {
-    error: 'Role is applicant, consultant or admin',
+  role: z.enum(['applicant', 'consultant', 'catalogue_editor', 'admin'], {
+    error: 'Role is applicant, consultant, catalogue editor or admin',
   }),
 });
 

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { forgetSession, signOut, signOutFinished, useSession } from '../lib/auth-client';
 import { Button, ButtonLink } from './button';
+import { isStaffRole } from '../../shared/staff-workflow';
 
 /** Signed out: Login and Register. Signed in: My Applications and Log Out. */
 export function NavAccountLinks() {
@@ -38,7 +39,7 @@ export function NavAccountLinks() {
   // Keys stop React from turning the Register button into My Applications mid-transition.
   return (
     <>
-      {(user.role === 'consultant' || user.role === 'admin') && (
+      {isStaffRole(user.role) && (
         <ButtonLink key="staff" to="/staff" variant="ghost" className="whitespace-nowrap">
           Staff console
         </ButtonLink>

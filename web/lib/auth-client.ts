@@ -8,7 +8,7 @@ export interface AccountUser {
   id: string;
   email: string;
   emailVerified: boolean;
-  role: 'applicant' | 'consultant' | 'admin';
+  role: 'applicant' | 'consultant' | 'catalogue_editor' | 'admin';
   name: string;
 }
 

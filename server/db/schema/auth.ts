@@ -15,7 +15,7 @@ const id = () =>
     .default(sql`pg_catalog.gen_random_uuid()`)
     .primaryKey();
 
-export const userRoles = ['applicant', 'consultant', 'admin'] as const;
+export const userRoles = ['applicant', 'consultant', 'catalogue_editor', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export const users = pgTable(
@@ -30,7 +30,7 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('applicant'),
     ...timestamps,
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('applicant', 'consultant', 'admin')`)],
+  (t) => [check('users_role_check', sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`)],
 );
 
 export const sessions = pgTable(

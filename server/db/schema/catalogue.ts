@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -114,4 +116,22 @@ export const consultants = pgTable('consultants', {
   sortOrder: integer('sort_order').notNull(),
   active: boolean('active').notNull().default(true),
   ...timestamps,
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Logos uploaded in the console, as re-encoded PNG (never the uploaded bytes): kept in the
+ * database so every instance serves them. A university's `logo` names one as `uploaded/<id>.png`.
+ */
+export const catalogueLogos = pgTable('catalogue_logos', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,3 +7,4 @@ export * from './rate-limits.ts';
 export * from './outbox.ts';
 export * from './personal-data.ts';
 export * from './identity.ts';
+export * from './guidance.ts';

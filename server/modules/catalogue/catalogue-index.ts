@@ -9,7 +9,10 @@ import { costOfStudy, type CostFigure } from '../../../shared/cost-of-study.ts';
 import { formatDuration, formatTuition } from '../../../shared/program-display.ts';
 import type { CatalogueRows, ProgramRow, UniversityRow } from './repository.ts';
 
-export const logoUrl = (file: string) => `/media/logos/${file}`;
+/** Where a university's logo is served: a file of the seed under /media/logos, or one uploaded in the console. */
+export const uploadedLogoPrefix = 'uploaded/';
+export const logoUrl = (file: string) =>
+  file.startsWith(uploadedLogoPrefix) ? `/api/catalogue/logos/${file.slice(uploadedLogoPrefix.length)}` : `/media/logos/${file}`;
 
 /** Lower-case words of letters and digits: what a search matches against. */
 export function words(text: string): string[] {

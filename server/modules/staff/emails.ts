@@ -3,6 +3,7 @@ import type { StaffRole } from '../../../shared/staff-workflow.ts';
 
 const roleWords: Record<StaffRole, string> = {
   consultant: 'a consultant',
+  catalogue_editor: 'a catalogue editor',
   admin: 'an administrator',
 };
 

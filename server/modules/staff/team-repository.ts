@@ -28,7 +28,7 @@ export function findTeam(db: Db) {
     .from(users)
     .leftJoin(userDeactivations, eq(userDeactivations.userId, users.id))
     .where(
-      sql`${inArray(users.role, ['consultant', 'admin'])} or ${userDeactivations.userId} is not null or ${wasStaff}`,
+      sql`${inArray(users.role, ['consultant', 'catalogue_editor', 'admin'])} or ${userDeactivations.userId} is not null or ${wasStaff}`,
     )
     .orderBy(asc(users.role), asc(sql`lower(${users.email})`));
 }

@@ -58,12 +58,13 @@ export function InviteForm() {
       <form
         onSubmit={submit}
         noValidate
-        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_10rem_auto] sm:items-end"
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end"
       >
         <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
         <TextField label="Name (optional)" {...field('name')} />
         <SelectField label="Role" {...field('role')}>
           <option value="consultant">Consultant</option>
+          <option value="catalogue_editor">Catalogue editor</option>
           <option value="admin">Admin</option>
         </SelectField>
         <Button type="submit" disabled={invite.isPending}>

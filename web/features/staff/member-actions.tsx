@@ -8,12 +8,14 @@ type Pending = { kind: 'role'; role: Role } | { kind: 'deactivate' } | null;
 
 export const roleNames: Record<Role, string> = {
   consultant: 'Consultant',
+  catalogue_editor: 'Catalogue editor',
   admin: 'Admin',
   applicant: 'Applicant (no staff access)',
 };
 
 const roleConsequence: Record<Role, string> = {
   consultant: 'They can work on applications and requests in the console.',
+  catalogue_editor: 'They can edit the catalogue (universities, programs, cost of study) and nothing else: no applications, no team.',
   admin: 'They can also manage the team and read the audit log.',
   applicant: 'They lose access to the staff console at once; they stay listed here as former staff, and can be restored.',
 };

@@ -1,0 +1,290 @@
+import { and, eq } from 'drizzle-orm';
+import { crc32 } from 'node:zlib';
+import { PNG } from 'pngjs';
+import jpeg from 'jpeg-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index.ts';
+import { createUser, uniqueEmail } from '../../../tests/factories/user.ts';
+import { useTestApp } from '../../../tests/support/test-app.ts';
+import type { ProgramInput } from '../../../shared/schemas/catalogue-admin.ts';
+import { templateExample } from './csv-import.ts';
+
+const t = useTestApp();
+const cookies: Record<'applicant' | 'consultant' | 'catalogue_editor' | 'admin', string> = {
+  applicant: '',
+  consultant: '',
+  catalogue_editor: '',
+  admin: '',
+};
+
+beforeAll(async () => {
+  for (const role of Object.keys(cookies) as (keyof typeof cookies)[]) {
+    cookies[role] = (await createUser(t.app, { role, email: uniqueEmail(role), name: `Test ${role}` })).cookie;
+  }
+});
+
+function call(method: 'GET' | 'POST', url: string, cookie: string | null, body?: unknown, contentType?: string) {
+  return t.app.inject({
+    method,
+    url,
+    headers: {
+      origin: t.app.config.publicUrl,
+      ...(cookie ? { cookie } : {}),
+      ...(contentType ? { 'content-type': contentType } : {}),
+    },
+    ...(body === undefined ? {} : { payload: body as string }),
+  });
+}
+
+const universityBody = (id: string) => ({
+  id,
+  name: `University of ${id}`,
+  location: 'York',
+  region: 'Yorkshire and the Humber',
+  website: 'https://www.york.example.ac.uk/',
+  ranking: '42',
+});
+
+const programBody = (id: string, universityId: string, overrides: Partial<ProgramInput> = {}): ProgramInput => ({
+  ...templateExample,
+  id,
+  universityId,
+  name: `MSc Console ${id}`,
+  ...overrides,
+});
+
+function png(width: number, height: number, extra = Buffer.alloc(0)): Buffer {
+  const image = new PNG({ width, height });
+  image.data.fill(200);
+  const bytes = PNG.sync.write(image);
+  // a text chunk with markup would survive a copy; re-encoding keeps only the pixels
+  const iend = bytes.length - 12;
+  const text = Buffer.from('Comment\0<script>alert(1)</script>');
+  const chunk = Buffer.alloc(12 + text.length);
+  chunk.writeUInt32BE(text.length, 0);
+  chunk.write('tEXt', 4);
+  text.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
+  return Buffer.concat([bytes.subarray(0, iend), chunk, bytes.subarray(iend), extra]);
+}
+
+describe('catalogue console: who may write', () => {
+  const writes = [
+    ['POST', '/api/staff/catalogue/universities', universityBody('perm-university')],
+    ['POST', '/api/staff/catalogue/universities/university-of-leeds', { ranking: 80 }],
+    ['POST', '/api/staff/catalogue/programs', programBody('perm-program', 'university-of-leeds')],
+    ['POST', '/api/staff/catalogue/programs/perm-program/active', { active: false }],
+    ['POST', '/api/staff/catalogue/cost-figures', { kind: 'visa-fee', amountGbp: 600, effectiveFrom: '2030-01-01', source: 'test' }],
+    ['POST', '/api/staff/catalogue/import', 'id\n'],
+    ['GET', '/api/staff/catalogue/programs', undefined],
+    ['GET', '/api/staff/catalogue/programs.csv', undefined],
+  ] as const;
+
+  it('answers 401 signed out and 403 to applicants and consultants, on every catalogue route', async () => {
+    for (const [method, url, body] of writes) {
+      const type = typeof body === 'string' ? 'text/csv' : undefined;
+      const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
+      const json = typeof body === 'object' ? 'application/json' : type;
+      expect((await call(method, url, null, payload, json)).statusCode, `${url} signed out`).toBe(401);
+      for (const role of ['applicant', 'consultant'] as const) {
+        const res = await call(method, url, cookies[role], payload, json);
+        expect(res.statusCode, `${url} as ${role}`).toBe(403);
+      }
+    }
+  });
+
+  it('lets a catalogue editor edit the catalogue but not the team', async () => {
+    const created = await call('POST', '/api/staff/catalogue/universities', cookies.catalogue_editor, universityBody('editor-university'));
+    expect(created.statusCode).toBe(201);
+    expect((await call('GET', '/api/staff/team', cookies.catalogue_editor)).statusCode).toBe(403);
+    expect((await call('GET', '/api/staff/applications', cookies.catalogue_editor)).statusCode).toBe(403);
+    expect((await call('GET', '/api/staff/audit', cookies.catalogue_editor)).statusCode).toBe(403);
+  });
+});
+
+describe('catalogue console: universities and programs', () => {
+  it('adds a university and a program that the public catalogue serves at once, audited with who and what', async () => {
+    expect((await call('POST', '/api/staff/catalogue/universities', cookies.admin, universityBody('york-console'))).statusCode).toBe(201);
+    const res = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-console-york', 'york-console'));
+    expect(res.statusCode, res.body).toBe(201);
+
+    const pub = await t.app.inject({ url: '/api/programs/msc-console-york' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).toMatchObject({ name: 'MSc Console msc-console-york', universityName: 'University of york-console', tuition: '£31,000 per year' });
+
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'catalogue.program_created'), eq(auditLog.subjectId, 'msc-console-york')));
+    expect(entry?.actorId).toBeTruthy();
+    expect((entry?.details as { after: { tuitionGbp: number } }).after.tuitionGbp).toBe(31_000);
+  });
+
+  it('edits a program (before and after in the audit log) and deactivates it off the public site', async () => {
+    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-edit-me', 'university-of-leeds'));
+    const edited = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-edit-me',
+      cookies.catalogue_editor,
+      programBody('msc-edit-me', 'university-of-leeds', { tuitionGbp: '33500' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).json().tuition).toBe('£33,500 per year');
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'catalogue.program_updated'), eq(auditLog.subjectId, 'msc-edit-me')));
+    expect(entry?.details).toEqual({ before: { tuitionGbp: 31_000 }, after: { tuitionGbp: 33_500 } });
+
+    const off = await call('POST', '/api/staff/catalogue/programs/msc-edit-me/active', cookies.admin, { active: false });
+    expect(off.json().active).toBe(false);
+    expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).statusCode).toBe(404);
+  });
+
+  it('refuses invalid programs field by field, in the form schema words', async () => {
+    const res = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('Bad Id', 'no-such-university', { tuitionGbp: 'lots', ieltsOverall: '6.3', intakes: 'Septembre', url: 'http://insecure.example' }),
+    );
+    expect(res.statusCode).toBe(400);
+    const { fields } = res.json().error as { fields: Record<string, string> };
+    expect(fields.id).toMatch(/lower-case/);
+    expect(fields.tuitionGbp).toBe('Enter the tuition fee as a whole number');
+    expect(fields.ieltsOverall).toMatch(/half band/);
+    expect(fields.url).toBe('The course page must be an https:// address');
+    expect(fields['intakes.0.month'] ?? fields.intakes).toMatch(/month/);
+
+    const unknownUniversity = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-orphan', 'no-such-university'));
+    expect(unknownUniversity.statusCode).toBe(400);
+    expect(unknownUniversity.json().error.fields.universityId).toBe('No university with the id no-such-university');
+  });
+
+  it('adds a cost figure with its date and source, and programs show it from that date', async () => {
+    const res = await call('POST', '/api/staff/catalogue/cost-figures', cookies.catalogue_editor, {
+      kind: 'visa-fee',
+      amountGbp: '560',
+      effectiveFrom: '2026-01-01',
+      source: 'gov.uk, Visa fees (test)',
+      sourceUrl: 'https://www.gov.uk/government/publications/visa-regulations-revised-table',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const program = (await t.app.inject({ url: '/api/programs/msc-cyber-security-kings-college-london' })).json();
+    const visa = program.costOfStudy.lines.find((l: { label: string }) => l.label === 'Student visa fee');
+    expect(visa).toMatchObject({ amountGbp: 560, effectiveFrom: '2026-01-01', source: 'gov.uk, Visa fees (test)' });
+  });
+});
+
+describe('catalogue console: logos', () => {
+  it('re-encodes a PNG: the served logo has the pixels and nothing else', async () => {
+    const upload = png(40, 20, Buffer.from('<html><script>alert(1)</script>'));
+    const res = await call('POST', '/api/staff/catalogue/universities/university-of-leeds/logo', cookies.admin, upload, 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    const { logoUrl } = res.json() as { logoUrl: string };
+    expect(logoUrl).toMatch(/^\/api\/catalogue\/logos\/[0-9a-f-]{36}$/);
+    const served = await t.app.inject({ url: logoUrl });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.includes(Buffer.from('script'))).toBe(false);
+    const decoded = PNG.sync.read(served.rawPayload);
+    expect([decoded.width, decoded.height]).toEqual([40, 20]);
+    const pub = (await t.app.inject({ url: '/api/universities/university-of-leeds' })).json();
+    expect(pub.logoUrl).toBe(logoUrl);
+  });
+
+  it('turns a JPEG into a PNG', async () => {
+    const raw = { width: 16, height: 16, data: Buffer.alloc(16 * 16 * 4, 128) };
+    const res = await call('POST', '/api/staff/catalogue/universities/university-of-leeds/logo', cookies.admin, jpeg.encode(raw, 80).data, 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await t.app.inject({ url: res.json().logoUrl });
+    expect(PNG.sync.read(served.rawPayload).width).toBe(16);
+  });
+
+  it('refuses SVG, anything that is not PNG or JPEG, broken images and oversized ones with a clear 4xx', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const url = '/api/staff/catalogue/universities/university-of-leeds/logo';
+    const asSvg = await call('POST', url, cookies.admin, svg, 'image/svg+xml');
+    expect(asSvg.statusCode).toBe(415);
+    expect(asSvg.json().error.message).toMatch(/PNG or JPEG/);
+    expect((await call('POST', url, cookies.admin, Buffer.from(svg), 'image/png')).statusCode).toBe(415);
+    const broken = Buffer.concat([png(10, 10).subarray(0, 40)]);
+    expect((await call('POST', url, cookies.admin, broken, 'image/png')).statusCode).toBe(400);
+    const big = await call('POST', url, cookies.admin, png(1300, 10), 'image/png');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.message).toMatch(/at most 1200/);
+  });
+});
+
+describe('catalogue console: CSV', () => {
+  const csvHeader =
+    'id,university_id,name,level,description,requirements,tuition_gbp,fee_year,ielts_overall,ielts_min_component,english_equivalents,academic_level,academic_requirement,intakes,duration_months,study_mode,categories,url,last_checked,active';
+  const row = (id: string, tuition = '25000', extra: Partial<Record<'level' | 'categories' | 'university', string>> = {}) =>
+    `${id},${extra.university ?? 'university-of-leeds'},MSc ${id},${extra.level ?? 'Masters'},"Desc, with comma",A 2:1 degree.,${tuition},2026/27,6.5,6,,2:1,,September:2026-06-30; January,12,Full-time,${extra.categories ?? 'IT; Business'},,,yes`;
+
+  it('serves a template whose example row imports cleanly (dry run)', async () => {
+    const template = await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.catalogue_editor);
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-disposition']).toContain('programs-template.csv');
+    const dry = await call('POST', '/api/staff/catalogue/import', cookies.catalogue_editor, template.body, 'text/csv');
+    expect(dry.json()).toMatchObject({ applied: false, rows: 1, creates: 1, errors: [] });
+  });
+
+  it('dry run lists each row\'s errors and what will change; apply writes once; the same file again changes nothing', async () => {
+    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('csv-existing', 'university-of-leeds', { tuitionGbp: 20000, categories: ['IT', 'Business'], intakes: 'September:2026-06-30; January', description: 'Desc, with comma', requirements: 'A 2:1 degree.', englishEquivalents: '', academicRequirement: '', url: '', lastChecked: '', feeYear: '2026/27', ieltsMinComponent: 6 }));
+    const bad = [csvHeader, row('csv-new-1'), row('csv-existing', '21000'), row('csv-bad', 'free', { level: 'PhD', categories: 'Astrology', university: 'nowhere' }), row('csv-new-1')].join('\n');
+    const dry = (await call('POST', '/api/staff/catalogue/import', cookies.admin, bad, 'text/csv')).json();
+    expect(dry).toMatchObject({ applied: false, rows: 4, creates: 1, updates: 1 });
+    expect(dry.changes).toEqual([
+      { line: 2, id: 'csv-new-1', action: 'create', fields: expect.arrayContaining(['name', 'tuition_gbp']) },
+      { line: 3, id: 'csv-existing', action: 'update', fields: ['name', 'tuition_gbp'] },
+    ]);
+    expect(dry.errors).toEqual([
+      {
+        line: 4,
+        id: 'csv-bad',
+        errors: expect.arrayContaining([
+          'tuition_gbp: Enter the tuition fee as a whole number',
+          expect.stringMatching(/^level: /),
+        ]),
+      },
+      { line: 5, id: 'csv-new-1', errors: ['id: csv-new-1 is also on line 2; each program once'] },
+    ]);
+
+    const refused = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, bad, 'text/csv')).json();
+    expect(refused.applied).toBe(false);
+    expect((await t.app.inject({ url: '/api/programs/csv-new-1' })).statusCode).toBe(404);
+
+    const good = [csvHeader, row('csv-new-1'), row('csv-existing', '21000')].join('\r\n');
+    const applied = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')).json();
+    expect(applied).toMatchObject({ applied: true, creates: 1, updates: 1, errors: [] });
+    expect((await t.app.inject({ url: '/api/programs/csv-new-1' })).json().intake).toBe('September, January');
+    expect((await t.app.inject({ url: '/api/programs/csv-existing' })).json().tuition).toBe('£21,000 per year');
+    const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, 'csv-existing'));
+    expect(audited.map((a) => a.details)).toContainEqual({ before: { name: 'MSc Console csv-existing', tuitionGbp: 20000 }, after: { name: 'MSc csv-existing', tuitionGbp: 21000 }, via: 'csv import' });
+
+    const again = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')).json();
+    expect(again).toMatchObject({ applied: true, creates: 0, updates: 0, unchanged: 2 });
+  });
+
+  it('refuses a file with the wrong columns or broken quotes with a clear 400', async () => {
+    const wrong = await call('POST', '/api/staff/catalogue/import', cookies.admin, 'id,name\nx,y', 'text/csv');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toMatch(/^Missing columns: university_id/);
+    const quotes = await call('POST', '/api/staff/catalogue/import', cookies.admin, `${csvHeader}\n"unclosed,`, 'text/csv');
+    expect(quotes.statusCode).toBe(400);
+    expect(quotes.json().error.message).toMatch(/not valid CSV/);
+  });
+
+  it('exports every program, formulas defused, and the export imports back unchanged', async () => {
+    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('csv-formula', 'university-of-leeds', { description: '=HYPERLINK("http://evil")' }));
+    const exported = await call('GET', '/api/staff/catalogue/programs.csv', cookies.catalogue_editor);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    expect(exported.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const back = (await call('POST', '/api/staff/catalogue/import', cookies.admin, exported.body, 'text/csv')).json();
+    expect(back.errors).toEqual([]);
+    expect(back.creates + back.updates).toBe(0);
+    expect(back.unchanged).toBe(back.rows);
+  });
+});
