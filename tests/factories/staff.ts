@@ -35,6 +35,29 @@ export function staffCall(app: FastifyInstance, call: StaffCall, cookie?: string
   });
 }
 
+/** Every catalogue console route (admins and catalogue editors), with arguments that change nothing. */
+export function catalogueRoutes(): StaffCall[] {
+  const id = randomUUID();
+  return [
+    { method: 'GET', url: '/api/staff/catalogue/universities' },
+    { method: 'POST', url: '/api/staff/catalogue/universities', payload: { id: 'Not An Id' } },
+    { method: 'POST', url: `/api/staff/catalogue/universities/${id}`, payload: { ranking: 'first' } },
+    { method: 'POST', url: `/api/staff/catalogue/universities/${id}/logo`, payload: {} },
+    { method: 'GET', url: '/api/staff/catalogue/categories' },
+    { method: 'GET', url: '/api/staff/catalogue/programs' },
+    { method: 'GET', url: `/api/staff/catalogue/programs/${id}` },
+    { method: 'POST', url: '/api/staff/catalogue/programs', payload: { id: 'Not An Id' } },
+    { method: 'POST', url: `/api/staff/catalogue/programs/${id}`, payload: { id: 'Not An Id' } },
+    { method: 'POST', url: `/api/staff/catalogue/programs/${id}/active`, payload: { active: 'maybe' } },
+    { method: 'GET', url: '/api/staff/catalogue/cost-figures' },
+    { method: 'POST', url: '/api/staff/catalogue/cost-figures', payload: { kind: 'none' } },
+    { method: 'POST', url: `/api/staff/catalogue/cost-figures/${id}`, payload: { kind: 'none' } },
+    { method: 'GET', url: '/api/staff/catalogue/programs-template.csv' },
+    { method: 'GET', url: '/api/staff/catalogue/programs.csv' },
+    { method: 'POST', url: '/api/staff/catalogue/import', payload: { csv: 'not a file' } },
+  ];
+}
+
 /** Every staff API route, with harmless arguments; `adminOnly` marks staff management and the audit log. */
 export function everyStaffRoute(
   ids: { applicationId?: string; userId?: string } = {},
@@ -121,6 +144,8 @@ export function everyStaffRoute(
       adminOnly: true,
     },
     { method: 'POST', url: `/api/staff/mail/${randomUUID()}/retry`, adminOnly: true },
+    // the catalogue: admins and catalogue editors, not consultants (harmless: nothing valid is sent)
+    ...catalogueRoutes().map((r) => ({ ...r, adminOnly: true })),
   ];
 }
 
