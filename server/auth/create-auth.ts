@@ -14,7 +14,7 @@ import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { MailCap } from './account-limiter.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
-import { identityPlugins, identitySchema } from './identity-plugins.ts';
+import { identityDatabaseHooks, identityOptions, identityPlugins, identityRateLimits, identitySchema } from './identity-plugins.ts';
 
 /** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
 export const clientIpHeader = 'x-portal-client-ip';
@@ -131,6 +131,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         ...Object.fromEntries(limitedPaths.map((path) => [path, strictRule])),
         '/reset-password': strictRule,
         '/revoke-sessions': strictRule,
+        ...identityRateLimits(strictRule),
       },
     },
     advanced: {
@@ -143,7 +144,9 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
       database: { generateId: 'uuid' },
     },
+    ...identityOptions(config),
     databaseHooks: {
+      ...identityDatabaseHooks,
       session: {
         create: {
           // Staff console: a deactivated account cannot start a session, whichever way it signs in.

@@ -47,8 +47,9 @@ describe('CSRF origin check on /api', () => {
 
 describe('the exposed auth surface', () => {
   it('answers 404 for better-auth endpoints the portal does not use', async () => {
-    for (const url of ['/api/auth/sign-in/social', '/api/auth/list-accounts', '/api/auth/delete-user', '/api/auth/ok', '/api/auth/error']) {
-      const res = await ctx.app.inject({ method: url.endsWith('social') ? 'POST' : 'GET', url, payload: url.endsWith('social') ? {} : undefined });
+    for (const url of ['/api/auth/update-user', '/api/auth/sign-in/anonymous', '/api/auth/delete-user', '/api/auth/ok', '/api/auth/error']) {
+      const isPost = url.endsWith('update-user') || url.endsWith('anonymous');
+      const res = await ctx.app.inject({ method: isPost ? 'POST' : 'GET', url, payload: isPost ? {} : undefined });
       expect(res.statusCode, url).toBe(404);
     }
   });

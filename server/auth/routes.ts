@@ -8,7 +8,11 @@ import {
   signInInput,
   signUpInput,
 } from '../../shared/schemas/auth.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { providerInput } from '../../shared/schemas/identity.ts';
+import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { identityMessages } from '../../shared/identity-messages.ts';
+import { signInProviders } from './identity-plugins.ts';
+import { callbackLocation, isCallbackPath } from './provider-callback.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { parseInput } from '../lib/validate.ts';
 import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
@@ -57,6 +61,21 @@ const inputs: Record<string, Checked> = {
       revokeOtherSessions: true,
     }),
   },
+  // Sign-in with another provider: the answer is the provider's address (no redirect), which the
+  // page opens. The way back (and any error) lands on /login, which sends a signed-in user home.
+  '/sign-in/social': {
+    schema: providerInput,
+    forward: ({ provider }: z.infer<typeof providerInput>) => ({ provider, callbackURL: '/login', errorCallbackURL: '/login', disableRedirect: true }),
+  },
+  '/link-social': {
+    schema: providerInput,
+    forward: ({ provider }: z.infer<typeof providerInput>) => ({
+      provider,
+      callbackURL: '/account?linked=1',
+      errorCallbackURL: '/account',
+      disableRedirect: true,
+    }),
+  },
   '/sign-out': { schema: noInput, forward: () => ({}) },
   '/revoke-sessions': { schema: noInput, forward: () => ({}) },
   '/revoke-other-sessions': { schema: noInput, forward: () => ({}) },
@@ -66,10 +85,10 @@ const inputs: Record<string, Checked> = {
  * The better-auth endpoints the portal uses; the rest of its surface (update-user, OAuth, account
  * linking…) stays closed.
  */
-const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', ...tokenPaths]);
+const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
-const sessionPaths = new Set(['/get-session', '/token', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -102,7 +121,15 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 
   const isRedirect = response.status >= 300 && response.status < 400;
+  if (isRedirect && isCallbackPath(path)) {
+    const location = response.headers.get('location');
+    if (location) reply.header('location', callbackLocation(location, req.server.config.publicUrl));
+  }
   if (isRedirect) return reply.send('');
+  // A browser back from a provider with a request better-auth refuses outright: /login says so.
+  if (isCallbackPath(path) && response.status >= 400 && response.status < 500) {
+    return reply.code(302).header('location', '/login?sso_error=invalid_callback_request').send('');
+  }
   const isJson = response.headers.get('content-type')?.includes('application/json');
   if (!isJson) return reply.send(Buffer.from(await response.arrayBuffer()));
   const text = await response.text();
@@ -141,6 +168,11 @@ export async function authRoutes(app: FastifyInstance) {
 
   const limiter = new AccountLimiter(app.config.auth.rateLimit, app.rateLimits);
 
+  const providers = new Set(signInProviders(app.config).map((p) => p.id));
+
+  /** The sign-in buttons /login shows: Google and Microsoft only when configured, then each OpenID Connect provider. */
+  app.get(`${basePath}/providers`, async () => ({ providers: signInProviders(app.config) }));
+
   // The spec's path for the key set; the same keys as /api/auth/jwks.
   app.get('/.well-known/jwks.json', async (_req, reply) => {
     const keySet = await app.auth.api.getJwks();
@@ -169,7 +201,8 @@ export async function authRoutes(app: FastifyInstance) {
     async handler(req, reply) {
       const url = new URL(req.url, app.config.publicUrl);
       const path = url.pathname.slice(basePath.length);
-      if (!exposedPaths.has(path)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+      const isCallback = req.method === 'GET' && isCallbackPath(path);
+      if (!exposedPaths.has(path) && !isCallback) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
 
       let body: Record<string, unknown> | undefined;
       if (req.method === 'POST') {
@@ -177,6 +210,7 @@ export async function authRoutes(app: FastifyInstance) {
         if (!rule) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
         const input = parseInput(rule.schema, req.body ?? {}) as never;
         body = rule.forward(input);
+        if ('provider' in body && !providers.has(String(body.provider))) throw new ValidationError({ provider: identityMessages.providerUnknown });
         if (path === '/sign-in/email') {
           try {
             await limiter.beforeSignIn(String(body.email));

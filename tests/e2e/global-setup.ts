@@ -6,12 +6,15 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, spawnServer, waitUntilHealthy } from '../support/server-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
+import { startOidcProvider } from '../support/oidc-provider.ts';
 import { createE2eAdmin } from './staff-admin-setup.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The local OpenID Connect provider the portal offers as "University SSO" (a stand-in for a third party). */
+    oidcIssuer: string;
   }
 }
 
@@ -45,7 +48,11 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   });
+  const idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/auth/callback/uni`], autoEnrol: true });
   const server = await spawnServer({
+    OIDC_PROVIDERS: JSON.stringify([
+      { id: 'uni', name: 'University SSO', discoveryUrl: idp.discoveryUrl, clientId: idp.clientId, clientSecret: idp.clientSecret },
+    ]),
     PORT: String(port),
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
@@ -56,10 +63,12 @@ export default async function setup(project: TestProject) {
   if (!(await waitUntilHealthy(server))) throw new Error(`The server exited during start:\n${server.output()}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('oidcIssuer', idp.issuer);
   project.provide('staffAdminEmail', staffAdminEmail);
 
   return async () => {
     await server.stop('SIGTERM');
+    await idp.close();
     if (process.env.E2E_SHOW_SERVER_LOG) console.warn(server.output());
     await drop();
     await rm(dataDir, { recursive: true, force: true });

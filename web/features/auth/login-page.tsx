@@ -8,6 +8,7 @@ import { TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { signIn, useSession } from '../../lib/auth-client';
+import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
 import { isRateLimited, serverFieldErrors } from './form-errors';
@@ -72,6 +73,7 @@ export function LoginPage() {
     <AuthCard title="Login" intro="Sign in to see your applications.">
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <LinkNotices />
+        <ProviderSignInError />
         {params.get('error') && <ResendConfirmation email={email} />}
         {failure && (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
@@ -124,6 +126,7 @@ export function LoginPage() {
           {isBusy ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
+      <ProviderSignInButtons />
       <p className="mt-6 text-center text-sm text-muted">
         Don’t have an account?{' '}
         <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">

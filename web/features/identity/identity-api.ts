@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../lib/api-client';
+
+export interface SignInProvider {
+  id: string;
+  name: string;
+}
+
+/** The sign-in providers the server is configured with (none: no buttons). */
+export function useSignInProviders() {
+  return useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: async () => (await apiGet<{ providers: SignInProvider[] }>('/api/auth/providers')).providers,
+    staleTime: Infinity,
+  });
+}
+
+/** Starts sign-in (or linking, when signed in) at a provider: the browser leaves for its page. */
+export async function goToProvider(provider: string, purpose: 'sign-in' | 'link'): Promise<void> {
+  const path = purpose === 'link' ? '/api/auth/link-social' : '/api/auth/sign-in/social';
+  const { url } = await apiPost<{ url: string }>(path, { provider });
+  window.location.assign(url);
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { providerErrorMessage } from '../../../shared/identity-messages';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ApiError } from '../../lib/api-client';
+import { goToProvider, useSignInProviders } from './identity-api';
+
+/** What went wrong at a provider (the server hands back only a code), in plain words. */
+export function ProviderSignInError() {
+  const [params] = useSearchParams();
+  const code = params.get('sso_error');
+  if (!code) return null;
+  return (
+    <Alert tone="error" title="Signing in did not work">
+      {providerErrorMessage(code)}
+    </Alert>
+  );
+}
+
+/** "Continue with …" for each configured provider (Google, Microsoft, a university's SSO); nothing when none is. */
+export function ProviderSignInButtons() {
+  const providers = useSignInProviders();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!providers.data?.length) return null;
+  return (
+    <section aria-labelledby="other-sign-in" className="mt-6 space-y-3">
+      <h2 id="other-sign-in" className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+        or sign in with
+      </h2>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <ul className="space-y-2">
+        {providers.data.map((provider) => (
+          <li key={provider.id}>
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full"
+              disabled={busy !== null}
+              onClick={() => {
+                setBusy(provider.id);
+                setFailure(null);
+                goToProvider(provider.id, 'sign-in').catch((error: unknown) => {
+                  setBusy(null);
+                  setFailure(error instanceof ApiError ? error.message : providerErrorMessage('unknown'));
+                });
+              }}
+            >
+              {busy === provider.id ? `Opening ${provider.name}…` : `Continue with ${provider.name}`}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
