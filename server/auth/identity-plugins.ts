@@ -1,3 +1,4 @@
+import { passkey } from '@better-auth/passkey';
 import type { BetterAuthOptions } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
@@ -71,9 +72,23 @@ function openIdProviders(config: Config) {
   });
 }
 
+/**
+ * Passkeys (WebAuthn) for the portal's own origin: added from /account while signed in, then a way
+ * to sign in. The relying party is PUBLIC_URL's host name (a passkey works only there).
+ */
+function passkeySignIn(config: Config) {
+  const url = new URL(config.publicUrl);
+  return passkey({
+    rpID: url.hostname,
+    rpName: 'UK Study Portal',
+    origin: url.origin,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+}
+
 /** better-auth plugins for sign-in methods other than the password, and for tokens. */
 export function identityPlugins(config: Config) {
-  return [tokens(config), ...(config.identity.oidc.length ? [openIdProviders(config)] : [])] as const;
+  return [tokens(config), passkeySignIn(config), ...(config.identity.oidc.length ? [openIdProviders(config)] : [])] as const;
 }
 
 /**

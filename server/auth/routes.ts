@@ -8,7 +8,13 @@ import {
   signInInput,
   signUpInput,
 } from '../../shared/schemas/auth.ts';
-import { providerInput } from '../../shared/schemas/identity.ts';
+import {
+  passkeyAuthenticationInput,
+  passkeyIdInput,
+  passkeyRegistrationInput,
+  passkeyRenameInput,
+  providerInput,
+} from '../../shared/schemas/identity.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { signInProviders } from './identity-plugins.ts';
@@ -27,6 +33,8 @@ const basePath = '/api/auth';
 
 /** Tokens for API clients (decision 0020): the signed-in user's JWT, and the public keys. */
 const tokenPaths = ['/token', '/jwks'] as const;
+/** Passkeys: the ceremonies' options (GET), and the list of the user's own. */
+const passkeyReads = ['/passkey/generate-register-options', '/passkey/generate-authenticate-options', '/passkey/list-user-passkeys'] as const;
 /** Public keys change at most once per rotation: clients may keep them a few minutes. */
 const jwksCacheControl = 'public, max-age=300';
 
@@ -76,6 +84,19 @@ const inputs: Record<string, Checked> = {
       disableRedirect: true,
     }),
   },
+  '/passkey/verify-registration': {
+    schema: passkeyRegistrationInput,
+    forward: ({ response, name }: z.infer<typeof passkeyRegistrationInput>) => ({ response, name }),
+  },
+  '/passkey/verify-authentication': {
+    schema: passkeyAuthenticationInput,
+    forward: ({ response }: z.infer<typeof passkeyAuthenticationInput>) => ({ response }),
+  },
+  '/passkey/update-passkey': {
+    schema: passkeyRenameInput,
+    forward: ({ id, name }: z.infer<typeof passkeyRenameInput>) => ({ id, name }),
+  },
+  '/passkey/delete-passkey': { schema: passkeyIdInput, forward: ({ id }: z.infer<typeof passkeyIdInput>) => ({ id }) },
   '/sign-out': { schema: noInput, forward: () => ({}) },
   '/revoke-sessions': { schema: noInput, forward: () => ({}) },
   '/revoke-other-sessions': { schema: noInput, forward: () => ({}) },
@@ -85,10 +106,10 @@ const inputs: Record<string, Checked> = {
  * The better-auth endpoints the portal uses; the rest of its surface (update-user, OAuth, account
  * linking…) stays closed.
  */
-const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths]);
+const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths, ...passkeyReads]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
-const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();

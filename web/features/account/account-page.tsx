@@ -8,6 +8,7 @@ import { deleteAccount, forgetSession, signOutFinished } from '../../lib/auth-cl
 import { RequireSignIn } from '../auth/require-sign-in';
 import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
+import { PasskeysCard } from '../identity/passkeys-card';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
 
@@ -80,6 +81,7 @@ export function AccountPage() {
               My Applications
             </ButtonLink>
           </div>
+          <PasskeysCard />
           <p className="text-muted">Both actions ask for your password again, so nobody else at this device can take them.</p>
           <DownloadMyData />
           <DeleteMyAccount />

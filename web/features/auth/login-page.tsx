@@ -8,6 +8,7 @@ import { TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { signIn, useSession } from '../../lib/auth-client';
+import { PasskeySignInButton } from '../identity/passkey-sign-in';
 import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
@@ -126,7 +127,14 @@ export function LoginPage() {
           {isBusy ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
-      <ProviderSignInButtons />
+      <ProviderSignInButtons>
+        <PasskeySignInButton
+          onSignedIn={async (next) => {
+            // Signed in: the session query now holds the user, and this page sends them home.
+            if (next === 'second-factor') await navigate('/login?step=code', { state: location.state });
+          }}
+        />
+      </ProviderSignInButtons>
       <p className="mt-6 text-center text-sm text-muted">
         Don’t have an account?{' '}
         <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { providerErrorMessage } from '../../../shared/identity-messages';
 import { Alert } from '../../components/alert';
@@ -18,20 +18,20 @@ export function ProviderSignInError() {
   );
 }
 
-/** "Continue with …" for each configured provider (Google, Microsoft, a university's SSO); nothing when none is. */
-export function ProviderSignInButtons() {
+/** "Continue with …" for each configured provider (Google, Microsoft, a university's SSO), after `children` (the passkey button). */
+export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
   const providers = useSignInProviders();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!providers.data?.length) return null;
   return (
     <section aria-labelledby="other-sign-in" className="mt-6 space-y-3">
       <h2 id="other-sign-in" className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
         or sign in with
       </h2>
+      {children}
       {failure && <Alert tone="error">{failure}</Alert>}
       <ul className="space-y-2">
-        {providers.data.map((provider) => (
+        {(providers.data ?? []).map((provider) => (
           <li key={provider.id}>
             <Button
               variant="secondary"
