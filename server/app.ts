@@ -1,4 +1,4 @@
-import { catalogueAdminRoutes, catalogueLogoRoutes } from './modules/catalogue-admin/routes.ts';
+import { catalogueAdminRoutes, catalogueChangeRoutes, catalogueLogoRoutes } from './modules/catalogue-admin/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -120,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCatalogueStore(app);
   await app.register(catalogueRoutes);
   await app.register(catalogueLogoRoutes);
+  await app.register(catalogueChangeRoutes);
   await app.register(catalogueAdminRoutes);
   await app.register(guidanceRoutes);
   await app.register(siteRoutes);

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Consultant, Program, ProgramSearchResult, University } from '../../shared/schemas/catalogue';
 import type { PublicSiteConfig as SiteConfig } from '../../shared/schemas/site';
-import { apiGet } from './api-client';
+import { apiFetch, apiGet } from './api-client';
 import type { PageQuery } from '../../shared/page-rendering';
 
 const catalogueStaleTime = 5 * 60_000;
@@ -36,7 +37,9 @@ export function useProgramSearch(params: URLSearchParams, picked: readonly strin
   const { queryKey, path } = programSearchQuery(params, picked);
   return useQuery({
     queryKey,
-    queryFn: () => apiGet<ProgramSearchResult>(path),
+    // revalidated with the server (ETag) rather than taken from the HTTP cache: after a catalogue
+    // change (useCatalogueChanges) the page must see the new answer
+    queryFn: () => apiFetch<ProgramSearchResult>(path, { cache: 'no-cache' }),
     staleTime: catalogueStaleTime,
     placeholderData: keepPreviousData,
   });
@@ -54,6 +57,22 @@ export function useProgram(id: string | undefined) {
     staleTime: catalogueStaleTime,
     enabled: Boolean(id),
   });
+}
+
+/**
+ * The catalogue changes while a page is open (the team edits it): the server says so on
+ * /api/catalogue/changes and every catalogue answer on screen is fetched again, with no reload.
+ */
+export function useCatalogueChanges() {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/catalogue/changes');
+    source.addEventListener('catalogue', () => {
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'site' });
+    });
+    return () => source.close();
+  }, [client]);
 }
 
 export function useUniversities() {

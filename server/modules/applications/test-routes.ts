@@ -19,12 +19,15 @@ export async function applicationTestRoutes(app: FastifyInstance) {
     return { id: record.id, status: record.status };
   });
 
-  /** End-to-end staff fixture: a registered account becomes a consultant (the e-mail in the body, never the URL). */
+  /** End-to-end staff fixture: a registered account becomes a consultant, or the role given (the e-mail in the body, never the URL). */
   app.post('/api/test/staff-role', async (req, reply) => {
-    const { email } = parseInput(z.strictObject({ email: z.email().max(254) }), req.body);
+    const { email, role } = parseInput(
+      z.strictObject({ email: z.email().max(254), role: z.enum(['consultant', 'catalogue_editor', 'admin']).default('consultant') }),
+      req.body,
+    );
     const updated = await app.db
       .update(users)
-      .set({ role: 'consultant' })
+      .set({ role })
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .returning({ id: users.id });
     if (updated.length === 0) throw new NotFoundError('USER_NOT_FOUND', 'No such account.');

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/catalogue-admin.ts';
 import { requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SseStreams } from '../../lib/events/sse.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { exportPrograms, importPrograms, programsCsv, templateExample } from './csv-import.ts';
 import { maxLogoBytes } from './logo-image.ts';
@@ -117,6 +118,20 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     }
     return importPrograms(app, req.user!, req.body, apply === '1');
   });
+}
+
+/**
+ * Public: a server-sent event each time this instance has a new catalogue (after any instance's
+ * change, D11), so open /programs pages fetch again with no reload. Carries no data.
+ */
+export async function catalogueChangeRoutes(app: FastifyInstance) {
+  const streams = new SseStreams({ client: 20 });
+  app.get('/api/catalogue/changes', async (req, reply) => {
+    const stream = streams.start(req, reply, { holders: { client: req.ip } });
+    const stop = app.catalogue.onChange(() => stream.send('catalogue', '{}'));
+    stream.onClose(stop);
+  });
+  app.addHook('onClose', async () => streams.closeAll());
 }
 
 /** Public: an uploaded logo, re-encoded when it was uploaded; never anything a browser could run. */

@@ -16,6 +16,8 @@ export interface CatalogueStore {
   current(): CatalogueIndex;
   /** Loads the catalogue again (after a change on any instance); reads keep the old one meanwhile. */
   reload(): Promise<void>;
+  /** Called each time a new catalogue is in use (the open pages' live refresh). Returns an unsubscribe. */
+  onChange(listener: () => void): () => void;
 }
 
 declare module 'fastify' {
@@ -28,6 +30,7 @@ export async function registerCatalogueStore(app: FastifyInstance): Promise<void
   let index = new CatalogueIndex(await loadCatalogueRows(app.db));
   let loading: Promise<void> | null = null;
   let again = false;
+  const listeners = new Set<() => void>();
   const reload = async (): Promise<void> => {
     if (loading) {
       // a change arrived while loading: load once more afterwards, so the last change is seen
@@ -40,6 +43,7 @@ export async function registerCatalogueStore(app: FastifyInstance): Promise<void
           again = false;
           index = new CatalogueIndex(await loadCatalogueRows(app.db));
         } while (again);
+        for (const listener of listeners) listener();
       } catch (error) {
         app.log.error({ err: error }, 'catalogue: reloading failed; the previous catalogue stays in use');
       } finally {
@@ -48,7 +52,11 @@ export async function registerCatalogueStore(app: FastifyInstance): Promise<void
     })();
     return loading;
   };
-  app.decorate('catalogue', { current: () => index, reload });
+  const onChange = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  app.decorate('catalogue', { current: () => index, reload, onChange });
 
   const feed = createChangeFeed(app.config.database, app.db, catalogueChangesChannel, app.log);
   feed.subscribe(() => void reload());

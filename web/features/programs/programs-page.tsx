@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { programSearchKeys, useProgramSearch, useUniversities } from '../../lib/catalogue';
+import { programSearchKeys, useCatalogueChanges, useProgramSearch, useUniversities } from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { FilterBar } from './filter-bar';
@@ -21,6 +21,7 @@ export function ProgramsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { universityIds, program: chosen, chooseProgram } = useSelection();
   const search = useProgramSearch(searchParams, universityIds);
+  useCatalogueChanges();
   const universities = useUniversities();
   const navigate = useNavigate();
   const compare = useCompareList();

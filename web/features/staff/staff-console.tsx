@@ -1,5 +1,5 @@
 import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
-import { isStaffRole } from '../../../shared/staff-workflow';
+import { canEditCatalogue, isStaffRole, worksOnCases } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { NotFoundPage } from '../../components/not-found-page';
@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/page-title';
 import type { AccountUser } from '../../lib/auth-client';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { ApplicationPage } from './application-page';
+import { CatalogueSection } from './catalogue/catalogue-section';
 import { AuditPage } from './audit-page';
 import { ContactRequestPage } from './contact-request-page';
 import { ContactRequestsPage } from './contact-requests-page';
@@ -33,6 +34,8 @@ function NoAccess() {
 
 function Console({ user }: { user: AccountUser }) {
   const isAdmin = user.role === 'admin';
+  const onCases = worksOnCases(user.role);
+  const onCatalogue = canEditCatalogue(user.role);
   const { pathname } = useLocation();
   const isQueue =
     pathname === '/staff' || pathname === '/staff/' || pathname.startsWith('/staff/applications/');
@@ -46,16 +49,25 @@ function Console({ user }: { user: AccountUser }) {
           <span className="mr-3 hidden text-sm font-semibold text-muted sm:inline">
             Staff console
           </span>
-          <Link
-            to="/staff"
-            className={tabClass({ isActive: isQueue })}
-            aria-current={isQueue ? 'page' : undefined}
-          >
-            Applications
-          </Link>
-          <NavLink to="/staff/requests" className={tabClass}>
-            Referrals &amp; partners
-          </NavLink>
+          {onCases && (
+            <Link
+              to="/staff"
+              className={tabClass({ isActive: isQueue })}
+              aria-current={isQueue ? 'page' : undefined}
+            >
+              Applications
+            </Link>
+          )}
+          {onCases && (
+            <NavLink to="/staff/requests" className={tabClass}>
+              Referrals &amp; partners
+            </NavLink>
+          )}
+          {onCatalogue && (
+            <NavLink to="/staff/catalogue" className={tabClass}>
+              Catalogue
+            </NavLink>
+          )}
           {isAdmin && (
             <NavLink to="/staff/team" className={tabClass}>
               Team
@@ -74,10 +86,11 @@ function Console({ user }: { user: AccountUser }) {
         </nav>
       </div>
       <Routes>
-        <Route index element={<QueuePage />} />
-        <Route path="applications/:id" element={<ApplicationPage />} />
-        <Route path="requests" element={<ContactRequestsPage />} />
-        <Route path="requests/:type/:id" element={<ContactRequestPage />} />
+        <Route index element={onCases ? <QueuePage /> : <CatalogueSection />} />
+        {onCases && <Route path="applications/:id" element={<ApplicationPage />} />}
+        {onCases && <Route path="requests" element={<ContactRequestsPage />} />}
+        {onCases && <Route path="requests/:type/:id" element={<ContactRequestPage />} />}
+        {onCatalogue && <Route path="catalogue/*" element={<CatalogueSection />} />}
         {isAdmin && <Route path="team" element={<TeamPage currentUserId={user.id} />} />}
         {isAdmin && <Route path="audit" element={<AuditPage />} />}
         {isAdmin && <Route path="mail" element={<MailPage />} />}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { registerAccount } from './auth-helpers.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
+
+const { open, baseUrl } = useBrowser();
+
+/** A registered account given a staff role by the test-only fixture route, signed in at `at`. */
+async function staffAt(role: 'admin' | 'catalogue_editor', at: string, viewport: 'phone' | 'desktop' = 'desktop'): Promise<E2ePage> {
+  const { email, password } = await registerAccount();
+  const made = await fetch(`${baseUrl}/api/test/staff-role`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  expect(made.status).toBe(204);
+  const staff = await open('/', viewport);
+  const res = await staff.context.request.post('/api/auth/sign-in/email', {
+    data: { email, password, rememberMe: false },
+    headers: { origin: baseUrl },
+  });
+  expect(res.ok()).toBe(true);
+  await staff.page.goto(at);
+  return staff;
+}
+
+describe('the catalogue console', () => {
+  it('an admin adds a program and a visitor\'s open /programs shows it within seconds, with no reload', async () => {
+    const visitor = await open('/programs?q=zephyrology');
+    await visitor.page.getByText(/No programs match/i).first().waitFor();
+
+    const admin = await staffAt('admin', '/staff/catalogue/programs/new');
+    const form = admin.page;
+    await form.getByRole('heading', { name: 'Add a program', level: 1 }).waitFor();
+    await form.getByLabel('Id').fill('msc-zephyrology-leeds');
+    await form.getByLabel('University').selectOption('university-of-leeds');
+    await form.getByLabel('Name', { exact: true }).fill('MSc Zephyrology');
+    await form.getByLabel('Tuition (GBP per year, international)').fill('29,950');
+    await form.getByLabel('Academic level').fill('2:1');
+    await form.getByLabel('Intakes').fill('September:2027-06-30; January');
+    await form.getByLabel('Business').check();
+    await form.getByLabel('Entry requirements (as shown to students)').fill('A 2:1 degree. IELTS 6.5 overall with no component below 6.0.');
+    await screenshot(form, 'catalogue-program-form-1280');
+    await expectNoSeriousAxeViolations(form);
+    await form.getByRole('button', { name: 'Add program' }).click();
+    await form.getByRole('status').getByText(/MSc Zephyrology is saved/).waitFor();
+
+    // the visitor's page, never reloaded, fetches again on the server's change event
+    const row = visitor.page.getByText('MSc Zephyrology');
+    await row.first().waitFor({ timeout: 10_000 });
+    await visitor.page.getByText('£29,950 per year').first().waitFor();
+    expect(visitor.problems).toEqual([]);
+    expect(admin.problems).toEqual([]);
+  });
+
+  it('shows field errors from the shared schema, then the program list and the import page', async () => {
+    const admin = await staffAt('admin', '/staff/catalogue/programs/new', 'phone');
+    await admin.page.getByRole('button', { name: 'Add program' }).click();
+    await admin.page.getByText('Enter an id').first().waitFor();
+    await screenshot(admin.page, 'catalogue-program-errors-390');
+    await admin.page.goto('/staff/catalogue/csv');
+    await admin.page.getByRole('heading', { name: 'Import and export programs' }).waitFor();
+    await admin.page.getByLabel('CSV file').setInputFiles({
+      name: 'programs.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('id,name\nx,y\n'),
+    });
+    await admin.page.getByRole('button', { name: 'Dry run' }).click();
+    await admin.page.getByText(/Missing columns: university_id/).waitFor();
+    await screenshot(admin.page, 'catalogue-import-390');
+    await expectNoSeriousAxeViolations(admin.page);
+  });
+
+  it('a catalogue editor edits the catalogue but cannot see or use the team', async () => {
+    const editor = await staffAt('catalogue_editor', '/staff');
+    const nav = editor.page.getByRole('navigation', { name: 'Staff console' });
+    await nav.getByRole('link', { name: 'Catalogue' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Team' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Applications' }).count()).toBe(0);
+
+    await editor.page.goto('/staff/catalogue/costs');
+    await editor.page.getByRole('heading', { name: 'Cost of study figures' }).waitFor();
+    const add = editor.page.getByRole('region', { name: 'Add a figure' });
+    await add.getByLabel('Figure').selectOption('visa-fee');
+    await add.getByLabel('Amount (GBP)').fill('524');
+    await add.getByLabel('Effective from').fill('2025-04-09');
+    await add.getByLabel('Source', { exact: true }).fill('gov.uk, Visa fees (e2e)');
+    await add.getByRole('button', { name: 'Add figure' }).click();
+    await editor.page.getByText(/Saved\. Programs, compare and guidance/).waitFor();
+    await screenshot(editor.page, 'catalogue-costs-1280');
+    await expectNoSeriousAxeViolations(editor.page);
+
+    const team = await editor.context.request.get('/api/staff/team');
+    expect(team.status()).toBe(403);
+    await editor.page.goto('/staff/team');
+    await editor.page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
+  });
+});

@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ImportReport,
+  StaffCostFigure,
+  StaffProgram,
+  StaffProgramPage,
+  StaffUniversity,
+} from '../../../../shared/schemas/catalogue-admin';
+import { apiFetch, apiGet, apiPost } from '../../../lib/api-client';
+
+const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const;
+const base = '/api/staff/catalogue';
+
+export function useCatalogueUniversities() {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'universities'],
+    queryFn: async () => (await apiGet<{ universities: StaffUniversity[] }>(`${base}/universities`)).universities,
+    ...fresh,
+  });
+}
+
+export function useCatalogueCategories() {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'categories'],
+    queryFn: async () => (await apiGet<{ categories: string[] }>(`${base}/categories`)).categories,
+    staleTime: 60_000,
+  });
+}
+
+export function useCataloguePrograms(params: { q?: string; universityId?: string; page: number }) {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'programs', params],
+    queryFn: () => apiGet<StaffProgramPage>(`${base}/programs`, { ...params, page: String(params.page) }),
+    placeholderData: keepPreviousData,
+    ...fresh,
+  });
+}
+
+export function useCatalogueProgram(id: string | undefined) {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'program', id],
+    queryFn: () => apiGet<StaffProgram>(`${base}/programs/${encodeURIComponent(id!)}`),
+    enabled: Boolean(id),
+    ...fresh,
+  });
+}
+
+export function useCostFigures() {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'figures'],
+    queryFn: async () => (await apiGet<{ figures: StaffCostFigure[] }>(`${base}/cost-figures`)).figures,
+    ...fresh,
+  });
+}
+
+/** Any catalogue write: the console's catalogue lists are read again afterwards. */
+export function useCatalogueWrite<I, O>(send: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['staff', 'catalogue'] }),
+  });
+}
+
+export const catalogueApi = {
+  saveProgram: (input: { id?: string; body: unknown }) =>
+    apiPost<StaffProgram>(input.id ? `${base}/programs/${encodeURIComponent(input.id)}` : `${base}/programs`, input.body),
+  setProgramActive: (input: { id: string; active: boolean }) =>
+    apiPost<StaffProgram>(`${base}/programs/${encodeURIComponent(input.id)}/active`, { active: input.active }),
+  createUniversity: (body: unknown) => apiPost<StaffUniversity>(`${base}/universities`, body),
+  updateUniversity: (input: { id: string; body: unknown }) =>
+    apiPost<StaffUniversity>(`${base}/universities/${encodeURIComponent(input.id)}`, input.body),
+  uploadLogo: (input: { id: string; file: File }) =>
+    apiFetch<StaffUniversity>(`${base}/universities/${encodeURIComponent(input.id)}/logo`, {
+      method: 'POST',
+      headers: { 'content-type': input.file.type || 'application/octet-stream' },
+      body: input.file,
+    }),
+  importCsv: (input: { file: File; apply: boolean }) =>
+    apiFetch<ImportReport>(`${base}/import${input.apply ? '?apply=1' : ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: input.file,
+    }),
+  saveFigure: (input: { id?: string; body: unknown }) =>
+    apiPost<{ figures: StaffCostFigure[] }>(
+      input.id ? `${base}/cost-figures/${encodeURIComponent(input.id)}` : `${base}/cost-figures`,
+      input.body,
+    ),
+};

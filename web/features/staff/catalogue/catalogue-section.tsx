@@ -1,0 +1,41 @@
+import { NavLink, Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { CostFiguresPage } from './cost-figures-page';
+import { CsvPage } from './csv-page';
+import { ProgramEditPage } from './program-form';
+import { ProgramsListPage } from './programs-list';
+import { UniversitiesPage } from './universities-page';
+
+const subClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-200'}`;
+
+/** /staff/catalogue/*: admins and catalogue editors (the server checks every call). */
+export function CatalogueSection() {
+  return (
+    <div>
+      <nav aria-label="Catalogue" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pt-4">
+        <NavLink end to="/staff/catalogue" className={subClass}>
+          Programs
+        </NavLink>
+        <NavLink to="/staff/catalogue/universities" className={subClass}>
+          Universities
+        </NavLink>
+        <NavLink to="/staff/catalogue/csv" className={subClass}>
+          Import and export
+        </NavLink>
+        <NavLink to="/staff/catalogue/costs" className={subClass}>
+          Cost of study
+        </NavLink>
+      </nav>
+      <Routes>
+        <Route index element={<ProgramsListPage />} />
+        <Route path="programs/new" element={<ProgramEditPage />} />
+        <Route path="programs/:id" element={<ProgramEditPage />} />
+        <Route path="universities" element={<UniversitiesPage />} />
+        <Route path="csv" element={<CsvPage />} />
+        <Route path="costs" element={<CostFiguresPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </div>
+  );
+}
