@@ -13,6 +13,7 @@ export const identityMessages = {
   failed: 'Signing in with that provider did not work. Please try again, or sign in with your email and password.',
   lastWayToSignIn: 'This is the only way you can sign in, so it cannot be removed. Add another way first.',
   linked: 'The sign-in is linked to your account.',
+  notLinkedHere: 'This sign-in is not linked to your account.',
 } as const;
 
 /** The message for an OAuth callback error code, as the server hands it to /login or /account. */

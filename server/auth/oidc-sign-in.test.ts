@@ -187,3 +187,61 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     expect(() => loadConfig({ OIDC_PROVIDERS: '[{"id":"uni","name":"x","discoveryUrl":"nope","clientId":"a","clientSecret":"b"}]' })).toThrow(/discoveryUrl/);
   });
 });
+
+describe('linked identities (issue 10, item 5)', () => {
+  async function link(cookie: string, email: string) {
+    const res = await authPost(ctx.app, '/link-social', { provider: 'uni' }, { cookie });
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json() as { url: string };
+    const back = await idp.authorize(url, email);
+    return callback(back, [cookie, cookieFrom(res.headers['set-cookie'])].join('; '));
+  }
+  const linkedTo = async (cookie: string) =>
+    ((await authGet(ctx.app, '/list-accounts', { cookie })).json() as Array<{ id: string; providerId: string; accountId: string }>);
+
+  it('lists, links another provider, and unlinks it', async () => {
+    const { user, cookie } = await createUser(ctx.app);
+    expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
+    idp.addIdentity({ email: user.email });
+    const res = await link(cookie, user.email);
+    expect(res.headers.location).toBe('/account?linked=1');
+    const identities = await linkedTo(cookie);
+    expect(identities.map((a) => a.providerId).sort()).toEqual(['credential', 'uni']);
+
+    const uni = identities.find((a) => a.providerId === 'uni')!;
+    const unlinked = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: uni.id }, { cookie });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it('never links an identity with another e-mail address', async () => {
+    const { cookie } = await createUser(ctx.app);
+    const elsewhere = uniqueEmail('elsewhere');
+    idp.addIdentity({ email: elsewhere });
+    const res = await link(cookie, elsewhere);
+    expect(res.headers.location).toBe('/account?sso_error=email_does_not_match');
+    expect(providerErrorMessage('email_does_not_match')).toBe(identityMessages.differentEmail);
+    expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
+  });
+
+  it('never unlinks the last way to sign in, nor the password', async () => {
+    const email = uniqueEmail('only-sso');
+    idp.addIdentity({ email });
+    const { cookie } = await signInAtProvider(email);
+    const [only] = await linkedTo(cookie);
+    const res = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id }, { cookie });
+    expect(res.statusCode).toBe(400);
+    expect(apiError(res)).toMatchObject({ code: 'LAST_WAY_TO_SIGN_IN', message: identityMessages.lastWayToSignIn });
+    expect(await linkedTo(cookie)).toHaveLength(1);
+
+    const withPassword = await createUser(ctx.app);
+    const [password] = await linkedTo(withPassword.cookie);
+    const credential = await authPost(ctx.app, '/unlink-account', { providerId: 'credential', accountId: password!.id }, { cookie: withPassword.cookie });
+    expect(credential.statusCode).toBe(404);
+    // someone else's identity is not there for this user
+    const stranger = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id }, { cookie: withPassword.cookie });
+    expect(stranger.statusCode).toBe(404);
+    expect((await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id })).statusCode).toBe(401);
+    expect((await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: 'x' }, { cookie })).statusCode).toBe(400);
+  });
+});

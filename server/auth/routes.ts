@@ -14,7 +14,9 @@ import {
   passkeyRegistrationInput,
   passkeyRenameInput,
   providerInput,
+  unlinkInput,
 } from '../../shared/schemas/identity.ts';
+import { assertCanUnlink } from './linked-identities.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { signInProviders } from './identity-plugins.ts';
@@ -26,7 +28,7 @@ import { mapAuthError } from './auth-errors.ts';
 import { clientIpHeader } from './create-auth.ts';
 import { checkNewPassword } from './password-policy.ts';
 import { isResetTokenValid, resetTokenOwner, signInAfterReset } from './reset-sign-in.ts';
-import { getSessionUser } from './session.ts';
+import { getSessionUser, unauthenticated } from './session.ts';
 import { eq } from 'drizzle-orm';
 
 const basePath = '/api/auth';
@@ -97,6 +99,11 @@ const inputs: Record<string, Checked> = {
     forward: ({ id, name }: z.infer<typeof passkeyRenameInput>) => ({ id, name }),
   },
   '/passkey/delete-passkey': { schema: passkeyIdInput, forward: ({ id }: z.infer<typeof passkeyIdInput>) => ({ id }) },
+  // Only a provider's identity: the password stays (it is changed or reset, not unlinked).
+  '/unlink-account': {
+    schema: unlinkInput,
+    forward: ({ providerId, accountId }: z.infer<typeof unlinkInput>) => ({ providerId, accountId }),
+  },
   '/sign-out': { schema: noInput, forward: () => ({}) },
   '/revoke-sessions': { schema: noInput, forward: () => ({}) },
   '/revoke-other-sessions': { schema: noInput, forward: () => ({}) },
@@ -109,7 +116,7 @@ const inputs: Record<string, Checked> = {
 const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths, ...passkeyReads]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
-const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/unlink-account', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -241,6 +248,11 @@ export async function authRoutes(app: FastifyInstance) {
           }
         }
         await checkPasswordRules(req, path, body);
+        if (path === '/unlink-account') {
+          const user = await getSessionUser(req);
+          if (!user) throw unauthenticated();
+          await assertCanUnlink(app, user.id, body as { providerId: string; accountId: string });
+        }
       }
       // Past its absolute lifetime, the session is ended before better-auth looks for it.
       const current = sessionPaths.has(path) || path === '/sign-in/email' ? await getSessionUser(req) : null;

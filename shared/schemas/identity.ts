@@ -10,10 +10,10 @@ export const providerInput = z.object({
 });
 export type ProviderInput = z.infer<typeof providerInput>;
 
-/** One linked identity: its provider and the provider's id for the person. */
+/** One linked identity: its provider, and its id as /api/auth/list-accounts gives it (`id`). */
 export const unlinkInput = z.object({
   providerId: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
-  accountId: z.string().trim().min(1).max(255).optional(),
+  accountId: z.uuid(identityMessages.notLinkedHere),
 });
 export type UnlinkInput = z.infer<typeof unlinkInput>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { identityMessages } from '../../shared/identity-messages.ts';
-import { newEmail } from './auth-helpers.ts';
+import { newEmail, registerAccount, signInWithForm } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
@@ -33,5 +33,31 @@ describe('sign-in with another provider', () => {
     expect(page.url()).not.toContain('error_description');
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'login-provider-error-390');
+  });
+});
+
+describe('ways to sign in on /account', () => {
+  it('links the university SSO to a password account, then unlinks it', async () => {
+    const { email, password } = await registerAccount();
+    const { page, problems } = await browser.open('/login', 'phone');
+    await signInWithForm(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/account');
+    const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Ways to sign in' }) }).last();
+    await card.getByText('Email and password').waitFor();
+    await card.getByRole('button', { name: 'Link University SSO' }).click();
+    await page.waitForURL(`${inject('oidcIssuer')}/interaction/**`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/account?linked=1');
+    await page.getByText(identityMessages.linked).waitFor();
+    const list = page.getByRole('list', { name: 'Linked sign-ins' });
+    await list.getByText('University SSO').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'account-linked-390');
+    await page.getByRole('button', { name: 'Unlink University SSO' }).click();
+    await page.getByText('University SSO is no longer linked.').waitFor();
+    await expect.poll(() => list.getByText('University SSO').count()).toBe(0);
+    expect(problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { deleteAccount, forgetSession, signOutFinished } from '../../lib/auth-cl
 import { RequireSignIn } from '../auth/require-sign-in';
 import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
+import { LinkedIdentitiesCard } from '../identity/linked-identities-card';
 import { PasskeysCard } from '../identity/passkeys-card';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
@@ -81,6 +82,7 @@ export function AccountPage() {
               My Applications
             </ButtonLink>
           </div>
+          <LinkedIdentitiesCard />
           <PasskeysCard />
           <p className="text-muted">Both actions ask for your password again, so nobody else at this device can take them.</p>
           <DownloadMyData />

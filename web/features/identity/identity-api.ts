@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
 
 export interface SignInProvider {
   id: string;
@@ -20,4 +21,23 @@ export async function goToProvider(provider: string, purpose: 'sign-in' | 'link'
   const path = purpose === 'link' ? '/api/auth/link-social' : '/api/auth/sign-in/social';
   const { url } = await apiPost<{ url: string }>(path, { provider });
   window.location.assign(url);
+}
+
+export interface LinkedIdentity {
+  id: string;
+  providerId: string;
+  accountId: string;
+  createdAt: string;
+}
+
+const linkedKey = ['identity', 'linked'] as const;
+
+/** The ways this account signs in: its password ("credential") and each linked provider. */
+export function useLinkedIdentities() {
+  return useQuery({ queryKey: linkedKey, queryFn: () => apiGet<LinkedIdentity[]>('/api/auth/list-accounts') });
+}
+
+export async function unlinkIdentity(identity: Pick<LinkedIdentity, 'providerId' | 'id'>): Promise<void> {
+  await apiPost('/api/auth/unlink-account', { providerId: identity.providerId, accountId: identity.id });
+  await queryClient.invalidateQueries({ queryKey: linkedKey });
 }
