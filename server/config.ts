@@ -52,6 +52,11 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   UPLOADS_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** An OpenAI-compatible chat completions endpoint (Ollama, vLLM, a hosted service), e.g. http://127.0.0.1:11434/v1 (D12). */
+  GUIDANCE_LLM_URL: z.url({ message: 'must be a full URL such as http://127.0.0.1:11434/v1' }).optional(),
+  GUIDANCE_LLM_KEY: z.string().min(1).optional(),
+  GUIDANCE_LLM_MODEL: z.string().min(1).max(200).optional(),
+  GUIDANCE_LLM_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(120, 'must be at most 120').default(20),
   UPLOADS_DIR: z.string().optional(),
   UPLOADS_S3_BUCKET: z
     .string()
@@ -107,7 +112,17 @@ export type OidcProviderConfig = z.infer<typeof oidcProvider>;
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface GuidanceLlmConfig {
+  /** The chat completions address (…/chat/completions). */
+  url: string;
+  key: string | null;
+  model: string;
+  timeoutMs: number;
+}
+
 export interface Config {
+  /** The language model of /guide, or null: the page then says the ranking is rule-based (D12). */
+  guidanceLlm: GuidanceLlmConfig | null;
   env: Env['NODE_ENV'];
   isProduction: boolean;
   host: string;
@@ -240,6 +255,22 @@ function identity(env: Env): Config['identity'] {
 }
 
 /** Reads every setting once; a bad value throws with every problem listed. */
+function guidanceLlm(env: Env): GuidanceLlmConfig | null {
+  const given = [env.GUIDANCE_LLM_URL, env.GUIDANCE_LLM_KEY, env.GUIDANCE_LLM_MODEL].filter(Boolean).length;
+  if (given === 0) return null;
+  const problems: string[] = [];
+  if (!env.GUIDANCE_LLM_URL) problems.push('GUIDANCE_LLM_URL: is required with GUIDANCE_LLM_KEY or GUIDANCE_LLM_MODEL');
+  if (!env.GUIDANCE_LLM_MODEL) problems.push('GUIDANCE_LLM_MODEL: is required with GUIDANCE_LLM_URL (the model name, e.g. llama3.1)');
+  if (problems.length) throw new ConfigError(problems);
+  const base = env.GUIDANCE_LLM_URL!.replace(/\/+$/, '');
+  return {
+    url: base.endsWith('/chat/completions') ? base : `${base}/chat/completions`,
+    key: env.GUIDANCE_LLM_KEY ?? null,
+    model: env.GUIDANCE_LLM_MODEL!,
+    timeoutMs: Math.round(env.GUIDANCE_LLM_TIMEOUT_SECONDS * 1000),
+  };
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const blankAsMissing = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
@@ -264,6 +295,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const s3 = env.UPLOADS_DRIVER === 's3' ? s3Options(env) : null;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
+    guidanceLlm: guidanceLlm(env),
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     host: env.HOST,

@@ -72,3 +72,22 @@ export interface SavedGuidance {
   results: SavedGuidanceResult[];
   savedAt: string;
 }
+
+/** The language model's words on the engine's results (D12): only about the programs in them. */
+export interface GuidanceExplanation {
+  summary: string;
+  notes: { programId: string; note: string }[];
+  /** Sentences and notes left out because they were about programs outside the results. */
+  dropped: number;
+}
+
+export interface AiGuidanceAnswer {
+  /** The profile the model read from the student's words (shown, so the student can check it). */
+  profile: GuidanceProfile;
+  answer: GuidanceAnswer;
+  explanation: GuidanceExplanation | null;
+  /** Why there is no explanation (a timeout, an unusable answer); the ranking is shown anyway. */
+  explanationProblem: string | null;
+}
+
+export const maxGuidanceTextLength = 1000;

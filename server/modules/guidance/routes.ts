@@ -1,15 +1,59 @@
 import type { FastifyInstance } from 'fastify';
-import { guidanceProfile } from '../../../shared/schemas/guidance.ts';
+import { z } from 'zod';
+import { guidanceProfile, maxGuidanceTextLength, type AiGuidanceAnswer, type GuidanceProfile } from '../../../shared/schemas/guidance.ts';
+import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { today } from '../catalogue/service.ts';
 import { guide } from './engine.ts';
+import { explainResults, profileFromText } from './llm.ts';
+
+const aiInput = z.strictObject({
+  text: z
+    .string({ error: 'Write a few words about what you want to study' })
+    .trim()
+    .min(10, 'Write a little more: what you want to study, your budget, your English score')
+    .max(maxGuidanceTextLength, `At most ${maxGuidanceTextLength} characters`),
+});
 
 /** POST /api/guidance: a profile in, ranked programs with reasons and warnings out. No account needed. */
 export async function guidanceRoutes(app: FastifyInstance) {
-  app.post('/api/guidance', { bodyLimit: 8 * 1024 }, async (req) => {
-    const profile = parseInput(guidanceProfile, req.body);
+  const rank = (profile: GuidanceProfile) => {
     const on = today();
     const candidates = app.catalogue.current().listPrograms({ level: profile.level }, on);
     return guide(candidates, profile, on);
+  };
+
+  app.post('/api/guidance', { bodyLimit: 8 * 1024 }, async (req) => rank(parseInput(guidanceProfile, req.body)));
+
+  /** Whether the page offers the free-text box: only when a language model is configured (D12). */
+  app.get('/api/guidance/options', async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return { ai: app.config.guidanceLlm !== null };
+  });
+
+  /**
+   * The student's own words: the model reads the profile, the rules rank, the model explains.
+   * The words are personal: never logged, never cached.
+   */
+  app.post('/api/guidance/ai', { bodyLimit: 8 * 1024 }, async (req, reply): Promise<AiGuidanceAnswer> => {
+    reply.header('cache-control', 'no-store');
+    const llm = app.config.guidanceLlm;
+    if (!llm) throw new AppError('GUIDANCE_AI_OFF', 404, 'No assistant is configured here: fill in the form, the ranking is rule-based.');
+    const { text } = parseInput(aiInput, req.body);
+    const profile = await profileFromText(llm, text);
+    const answer = rank(profile);
+    try {
+      const catalogue = app.catalogue.current().listPrograms({}, today());
+      const explanation = await explainResults(llm, profile, answer, catalogue);
+      return { profile, answer, explanation, explanationProblem: null };
+    } catch (error) {
+      // the ranking stands without the explanation; the reason is said, the student's words are not logged
+      req.log.warn({ code: error instanceof AppError ? error.code : 'UNKNOWN' }, 'guidance: no explanation from the language model');
+      const explanationProblem =
+        error instanceof AppError && error.code === 'GUIDANCE_AI_TIMEOUT'
+          ? 'The assistant took too long to explain these results; the ranking below is by our rules.'
+          : 'The assistant could not explain these results; the ranking below is by our rules.';
+      return { profile, answer, explanation: null, explanationProblem };
+    }
   });
 }

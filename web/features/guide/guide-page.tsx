@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert } from '../../components/alert';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
-import { apiPost } from '../../lib/api-client';
-import type { GuidanceAnswer, GuidanceProfile } from '../../../shared/schemas/guidance';
+import { apiGet, apiPost } from '../../lib/api-client';
+import type { AiGuidanceAnswer, GuidanceAnswer, GuidanceProfile } from '../../../shared/schemas/guidance';
+import { AiExplanation, GuideAi } from './guide-ai';
 import { CompareBar } from '../compare/compare-bar';
 import { GuideForm } from './guide-form';
 import { GuideResults } from './guide-results';
@@ -13,20 +14,45 @@ import { HowWeRank } from './how-we-rank';
 export function GuidePage() {
   usePageTitle('Get guidance');
   const ask = useMutation({ mutationFn: (profile: GuidanceProfile) => apiPost<GuidanceAnswer>('/api/guidance', profile) });
+  // the free-text box exists only when the operator configured a language model (D12)
+  const options = useQuery({ queryKey: ['guidance-options'], queryFn: () => apiGet<{ ai: boolean }>('/api/guidance/options'), staleTime: 300_000 });
+  const ai = options.data?.ai === true;
+  const askAi = useMutation({ mutationFn: (text: string) => apiPost<AiGuidanceAnswer>('/api/guidance/ai', { text }) });
+  const answer = askAi.data && !ask.data ? askAi.data.answer : ask.data;
   return (
     <>
       <PageHeader eyebrow="Guidance" title="Find the right program">
         Answer a few questions and we rank the programs in our catalogue for you, with the reasons and what to watch out
-        for. The ranking is rule-based (no AI): see how we rank below. No account needed.
+        for. The ranking is rule-based: see how we rank below.{' '}
+        {ai ? 'You may also describe what you want in your own words: an AI model reads them and explains the results.' : 'No AI is used here.'} No account needed.
       </PageHeader>
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-        <GuideForm onSubmit={(profile) => ask.mutate(profile)} isBusy={ask.isPending} />
+        {ai && (
+          <GuideAi
+            onAsk={(text) => {
+              ask.reset();
+              askAi.mutate(text);
+            }}
+            isBusy={askAi.isPending}
+            error={askAi.isError ? askAi.error.message : null}
+          />
+        )}
+        {askAi.data && !ask.data && (
+          <AiExplanation result={askAi.data} names={new Map(askAi.data.answer.results.map((r) => [r.program.id, r.program.name]))} />
+        )}
+        <GuideForm
+          onSubmit={(profile) => {
+            askAi.reset();
+            ask.mutate(profile);
+          }}
+          isBusy={ask.isPending}
+        />
         {ask.isError && (
           <Alert tone="error" title="We could not rank the programs.">
             {ask.error.message}
           </Alert>
         )}
-        {ask.data && <GuideResults answer={ask.data} />}
+        {answer && <GuideResults answer={answer} />}
         <CompareBar />
         <HowWeRank />
       </div>
