@@ -26,7 +26,10 @@ export async function startFakeLlm() {
         res.writeHead(404).end();
         return;
       }
-      const body = JSON.parse(text) as { model: string; messages: { role: string; content: string }[] };
+      const body = JSON.parse(text) as {
+        model: string;
+        messages: { role: string; content: string }[];
+      };
       const request: FakeChatRequest = {
         authorization: req.headers.authorization,
         model: body.model,
@@ -40,13 +43,25 @@ export async function startFakeLlm() {
         return;
       }
       if ('status' in reply) {
-        res.writeHead(reply.status, { 'content-type': 'application/json' }).end('{"error":"fake failure"}');
+        res
+          .writeHead(reply.status, { 'content-type': 'application/json' })
+          .end('{"error":"fake failure"}');
         return;
       }
       const payload =
         'raw' in reply
           ? reply.raw
-          : JSON.stringify({ id: 'fake', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }] });
+          : JSON.stringify({
+              id: 'fake',
+              object: 'chat.completion',
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content: reply.content },
+                  finish_reason: 'stop',
+                },
+              ],
+            });
       res.writeHead(200, { 'content-type': 'application/json' }).end(payload);
     });
   });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { GuidanceLlmConfig } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { guidanceProfile, type GuidanceAnswer, type GuidanceProfile, type GuidanceExplanation } from '../../../shared/schemas/guidance.ts';
+import {
+  guidanceProfile,
+  type GuidanceAnswer,
+  type GuidanceProfile,
+  type GuidanceExplanation,
+} from '../../../shared/schemas/guidance.ts';
 import { ukRegions, months } from '../../../shared/schemas/catalogue.ts';
 
 /**
@@ -14,7 +19,11 @@ import { ukRegions, months } from '../../../shared/schemas/catalogue.ts';
 
 export const aiUnavailable = (message: string) => new AppError('GUIDANCE_AI_FAILED', 502, message);
 const timedOut = () =>
-  new AppError('GUIDANCE_AI_TIMEOUT', 504, 'The assistant took too long to answer. Fill in the form below instead: it ranks the same way.');
+  new AppError(
+    'GUIDANCE_AI_TIMEOUT',
+    504,
+    'The assistant took too long to answer. Fill in the form below instead: it ranks the same way.',
+  );
 
 async function chat(config: GuidanceLlmConfig, system: string, user: string): Promise<string> {
   let response: Response;
@@ -37,27 +46,40 @@ async function chat(config: GuidanceLlmConfig, system: string, user: string): Pr
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw timedOut();
-    throw aiUnavailable('The assistant could not be reached. Fill in the form below instead: it ranks the same way.');
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw timedOut();
+    throw aiUnavailable(
+      'The assistant could not be reached. Fill in the form below instead: it ranks the same way.',
+    );
   }
-  if (!response.ok) throw aiUnavailable('The assistant could not answer. Fill in the form below instead: it ranks the same way.');
+  if (!response.ok)
+    throw aiUnavailable(
+      'The assistant could not answer. Fill in the form below instead: it ranks the same way.',
+    );
   let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw timedOut();
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw timedOut();
     throw malformed();
   }
-  const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
+  const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]
+    ?.message?.content;
   if (typeof content !== 'string') throw malformed();
   return content;
 }
 
 const malformed = () =>
-  aiUnavailable('The assistant gave an answer we could not use. Fill in the form below instead: it ranks the same way.');
+  aiUnavailable(
+    'The assistant gave an answer we could not use. Fill in the form below instead: it ranks the same way.',
+  );
 
 function parseJson(content: string): unknown {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '');
+  const text = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/```$/, '');
   try {
     return JSON.parse(text);
   } catch {
@@ -76,7 +98,10 @@ const profileSystem = `You turn a prospective student's own words into a JSON pr
 If something is not said, use null (or [] for regions); for qualification when not said use "2:1" for Masters and "BBB" for Bachelors. Do not invent anything else.`;
 
 /** The student's words to the profile the form would send; anything the schema refuses is an unusable answer. */
-export async function profileFromText(config: GuidanceLlmConfig, text: string): Promise<GuidanceProfile> {
+export async function profileFromText(
+  config: GuidanceLlmConfig,
+  text: string,
+): Promise<GuidanceProfile> {
   const parsed = guidanceProfile.safeParse(parseJson(await chat(config, profileSystem, text)));
   if (!parsed.success) throw malformed();
   return parsed.data;
@@ -128,10 +153,21 @@ export async function explainResults(
   // an id-like word (three or more hyphenated parts) or a degree title that is not one of the results
   const mentionsOutside = (sentence: string) => {
     const lower = sentence.toLowerCase();
-    if (outside.some((p) => lower.includes(p.id.toLowerCase()) || lower.includes(p.name.toLowerCase()))) return true;
-    if ((lower.match(/\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b/g) ?? []).some((id) => !inResults.has(id))) return true;
-    const titles = sentence.match(/\b(?:MSc|BSc|MA|BA|MEng|BEng|MBA|LLM|LLB|MRes|MPhil|PGDip)\b(?:\s+[A-Z][\w&'-]*)+/g) ?? [];
-    return titles.some((title) => !namesInResults.some((name) => name.startsWith(title.toLowerCase())));
+    if (
+      outside.some(
+        (p) => lower.includes(p.id.toLowerCase()) || lower.includes(p.name.toLowerCase()),
+      )
+    )
+      return true;
+    if ((lower.match(/\b[a-z0-9]+(?:-[a-z0-9]+){2,}\b/g) ?? []).some((id) => !inResults.has(id)))
+      return true;
+    const titles =
+      sentence.match(
+        /\b(?:MSc|BSc|MA|BA|MEng|BEng|MBA|LLM|LLB|MRes|MPhil|PGDip)\b(?:\s+[A-Z][\w&'-]*)+/g,
+      ) ?? [];
+    return titles.some(
+      (title) => !namesInResults.some((name) => name.startsWith(title.toLowerCase())),
+    );
   };
   const sentences = parsed.data.summary.match(/[^.!?]+[.!?]*\s*/g) ?? [];
   const kept = sentences.filter((s) => !mentionsOutside(s));

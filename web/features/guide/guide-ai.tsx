@@ -10,16 +10,28 @@ import { TextAreaField } from '../../components/field';
  * student writes in their own words; the model reads a profile from them and explains the rules'
  * ranking. The page says plainly which part is the model's.
  */
-export function GuideAi({ onAsk, isBusy, error }: { onAsk: (text: string) => void; isBusy: boolean; error: string | null }) {
+export function GuideAi({
+  onAsk,
+  isBusy,
+  error,
+}: {
+  onAsk: (text: string) => void;
+  isBusy: boolean;
+  error: string | null;
+}) {
   const [text, setText] = useState('');
   return (
-    <section aria-labelledby="guide-ai-title" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="guide-ai-title"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
+    >
       <h2 id="guide-ai-title" className="text-lg font-semibold">
         Or say it in your own words
       </h2>
       <p className="mt-1 text-sm text-muted">
-        An AI language model reads your words into the profile below and explains the results. The ranking itself is
-        always by our rules. What you write is sent to that model only, and we do not keep it.
+        An AI language model reads your words into the profile below and explains the results. The
+        ranking itself is always by our rules. What you write is sent to that model only, and we do
+        not keep it.
       </p>
       <form
         noValidate
@@ -48,16 +60,26 @@ export function GuideAi({ onAsk, isBusy, error }: { onAsk: (text: string) => voi
   );
 }
 
-export function AiExplanation({ result, names }: { result: AiGuidanceAnswer; names: Map<string, string> }) {
+export function AiExplanation({
+  result,
+  names,
+}: {
+  result: AiGuidanceAnswer;
+  names: Map<string, string>;
+}) {
   const p = result.profile;
   const explanation: GuidanceExplanation | null = result.explanation;
   return (
-    <section aria-labelledby="ai-explanation" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="ai-explanation"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
+    >
       <h2 id="ai-explanation" className="text-lg font-semibold">
         What the AI model read and says
       </h2>
       <p className="mt-1 text-sm">
-        Profile read from your words: {p.level}, {p.subjects || 'any subject'}, budget {p.budgetGbp ? `£${p.budgetGbp.toLocaleString('en-GB')}` : 'not given'}, IELTS{' '}
+        Profile read from your words: {p.level}, {p.subjects || 'any subject'}, budget{' '}
+        {p.budgetGbp ? `£${p.budgetGbp.toLocaleString('en-GB')}` : 'not given'}, IELTS{' '}
         {p.ielts ?? 'not yet'}, {p.qualification}
         {p.intake ? `, starting ${p.intake}` : ''}
         {p.regions.length > 0 ? `, in ${p.regions.join(', ')}` : ''}.
@@ -74,12 +96,16 @@ export function AiExplanation({ result, names }: { result: AiGuidanceAnswer; nam
             <ul className="list-disc space-y-1 pl-6 text-sm">
               {explanation.notes.map((n) => (
                 <li key={n.programId}>
-                  <span className="font-medium">{names.get(n.programId) ?? n.programId}:</span> {n.note}
+                  <span className="font-medium">{names.get(n.programId) ?? n.programId}:</span>{' '}
+                  {n.note}
                 </li>
               ))}
             </ul>
           )}
-          <p className="text-xs text-muted">Written by an AI model from our catalogue&apos;s facts; check the reasons and warnings below.</p>
+          <p className="text-xs text-muted">
+            Written by an AI model from our catalogue&apos;s facts; check the reasons and warnings
+            below.
+          </p>
         </div>
       )}
     </section>
