@@ -28,6 +28,7 @@ const targetMs = 50;
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const today = new Date();
+const ctx = { userId: '00000000-0000-4000-8000-000000000000', now: today };
 const set = { count: rowCount, newest: today, stepMinutes: 7, tag: 'b' };
 const daysAgo = (n: number) =>
   new Date(today.getTime() - n * 86_400_000).toISOString().slice(0, 10);
@@ -51,11 +52,11 @@ const cases: [string, Record<string, string>][] = [
 ];
 
 async function time(db: Db, query: QueueQuery): Promise<number[]> {
-  for (let i = 0; i < 3; i++) await listQueue(db, query);
+  for (let i = 0; i < 3; i++) await listQueue(db, query, ctx);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    await listQueue(db, query);
+    await listQueue(db, query, ctx);
     samples.push(performance.now() - started);
   }
   return samples;
@@ -103,7 +104,7 @@ try {
   for (const [name, params] of cases) {
     const query = queueQuery.parse(params);
     const result = summarise(await time(db, query));
-    const { total } = await listQueue(db, query);
+    const { total } = await listQueue(db, query, ctx);
     const verdict = result.p50 < targetMs ? 'ok' : 'OVER TARGET';
     if (result.p50 >= targetMs) failed++;
     console.log(
@@ -114,9 +115,9 @@ try {
   }
   if (slowest) {
     console.log(
-      `\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query))}`,
+      `\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query, ctx))}`,
     );
-    console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query))}`);
+    console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query, ctx))}`);
   }
   console.log(
     failed === 0

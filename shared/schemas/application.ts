@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-j
 import { z } from 'zod';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { countryCodes, isCountryCode } from '../countries.ts';
+import type { CaseworkView } from './casework.ts';
 import { contactEmail, internationalPhone } from './contact.ts';
 
 /** The spec's English levels (section 3), in the order the form lists them. */
@@ -11,6 +12,15 @@ export type EnglishLevel = (typeof englishLevels)[number];
 /** Files the form may carry (D6); `certification` only when the applicant has one. */
 export const documentKeys = ['certification', 'passportCopy', 'transcripts', 'personalStatement', 'cv'] as const;
 export type DocumentKey = (typeof documentKeys)[number];
+/** What staff can ask for after submission (issue 12, item 2): the form's five and a few more. */
+export const requestableDocumentKeys = [
+  ...documentKeys,
+  'englishTestCertificate',
+  'financialEvidence',
+  'referenceLetter',
+  'otherDocument',
+] as const;
+export type AnyDocumentKey = (typeof requestableDocumentKeys)[number];
 
 /** Each version of a document: received until staff check it, then verified or rejected (with a reason). */
 export const documentStates = ['received', 'verified', 'rejected'] as const;
@@ -24,7 +34,7 @@ export const documentStateLabels: Record<DocumentState, string> = {
 
 export const documentKeyParams = z.strictObject({
   id: z.uuid('Not an application id'),
-  key: z.enum(documentKeys, { error: 'Not a document of an application' }),
+  key: z.enum(requestableDocumentKeys, { error: 'Not a document of an application' }),
 });
 
 export const allowedFileExtensions = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
@@ -35,7 +45,7 @@ export const minApplicantAge = 14;
 const maxApplicantAge = 100;
 const maxPlannedTestYears = 3;
 
-const acronyms: Record<string, string> = { cv: 'CV' };
+const acronyms: Record<string, string> = { cv: 'CV', english: 'English' };
 
 /** The key split into words and capitalised: passportCopy -> 'Passport Copy' (spec, dashboard). */
 export function documentLabel(key: string): string {
@@ -43,6 +53,10 @@ export function documentLabel(key: string): string {
     .split(/(?=[A-Z])/)
     .map((word) => acronyms[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+}
+
+export function isAnyDocumentKey(value: unknown): value is AnyDocumentKey {
+  return typeof value === 'string' && (requestableDocumentKeys as readonly string[]).includes(value);
 }
 
 export function isDocumentKey(value: unknown): value is DocumentKey {
@@ -213,7 +227,7 @@ export interface StatusUpdate {
 }
 
 export interface ApplicationDocument {
-  key: DocumentKey;
+  key: AnyDocumentKey;
   label: string;
   fileName: string;
   contentType: string;
@@ -257,6 +271,8 @@ export interface ApplicationView {
   };
   statusUpdates: StatusUpdate[];
   documents: ApplicationDocument[];
+  /** Requests, the conversation, the outcome, stage time and the steps after an offer (issue 12). */
+  casework: CaseworkView;
 }
 
 export interface TrackResult {

@@ -7,6 +7,7 @@ import {
 } from '../staff-workflow.ts';
 import { studyLevels } from './catalogue.ts';
 import type { DocumentState } from './application.ts';
+import type { ApplicantRequest, CaseworkView, ConversationMessage } from './casework.ts';
 
 export const queueSorts = ['submitted', 'name', 'status'] as const;
 export type QueueSort = (typeof queueSorts)[number];
@@ -55,6 +56,11 @@ export const queueQuery = z
     level: optional(z.enum(studyLevels, { error: 'Unknown level' })),
     from: optional(dayText('From')),
     to: optional(dayText('To')),
+    /** "me" (my cases), "none" (unassigned) or a staff member's id. */
+    owner: optional(z.union([z.enum(['me', 'none']), z.uuid('Unknown owner')], { error: 'Owner is me, none or a staff id' })),
+    late: optional(z.enum(['1'], { error: 'Late is 1' })),
+    /** Open requests to the applicant: any, or past their due date. */
+    action: optional(z.enum(['required', 'overdue'], { error: 'Action is required or overdue' })),
     sort: z.enum(queueSorts, { error: 'Sort by submitted, name or status' }).default('submitted'),
     dir: z.enum(['asc', 'desc'], { error: 'Direction is asc or desc' }).optional(),
     page: pageNumber.default(1),
@@ -148,6 +154,12 @@ export interface QueueItem {
   fullName: string;
   email: string;
   status: ApplicationStatus;
+  ownerId: string | null;
+  /** Past the stage's expected time. */
+  late: boolean;
+  /** The earliest due date of open requests to the applicant; null when nothing is asked. */
+  requestDueOn: string | null;
+  outcome: 'withdrawn' | 'unsuccessful' | null;
   programName: string;
   programLevel: string;
   universityName: string;
@@ -163,6 +175,8 @@ export interface QueuePage {
   total: number;
   /** Matching applications per status, ignoring the status filter, so the chart shows the whole picture. */
   statusCounts: Record<ApplicationStatus, number>;
+  /** Under the same filters: late cases, cases waiting on the applicant, and those past the due date. */
+  flagCounts: { late: number; actionRequired: number; overdue: number };
 }
 
 /** One stored version of a document: who sent it and when, and what staff decided on it. */
@@ -261,11 +275,30 @@ export interface StaffApplication {
   lastStatusUpdate: string;
 }
 
+export interface StaffRequest extends ApplicantRequest {
+  overdue: boolean;
+  by: StaffPerson | null;
+}
+
+/** Casework as staff see it (issue 12): owner, stage clock, requests, the conversation, outcome, after-offer steps. */
+export interface StaffCasework {
+  owner: StaffPerson | null;
+  stageDueAt: string | null;
+  late: boolean;
+  requests: StaffRequest[];
+  messages: ConversationMessage[];
+  /** Applicant messages the team has not read. */
+  unreadMessages: number;
+  outcome: CaseworkView['outcome'];
+  afterOffer: CaseworkView['afterOffer'];
+}
+
 export interface StaffApplicationDetail {
   application: StaffApplication;
   documents: StaffDocument[];
   history: StatusHistoryEntry[];
   notes: InternalNote[];
+  casework: StaffCasework;
 }
 
 export interface ContactRequestSummary {

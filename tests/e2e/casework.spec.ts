@@ -4,7 +4,7 @@ import { createApplicationFields, fixture, multipartBody } from '../factories/ap
 import { fixtures } from './application-helpers.ts';
 import { registerAccount } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
-import { linkIn, waitForMail } from './outbox.ts';
+import { linkIn, listMail, waitForMail, type OutboxMail } from './outbox.ts';
 
 const { open, baseUrl } = useBrowser();
 
@@ -99,5 +99,107 @@ describe('documents checked one by one, live on both sides', () => {
     // the refused file is the only error the browser logged (its 415 answer)
     expect(student.problems.filter((p) => !p.includes('415'))).toEqual([]);
     for (const page of [staff, phone, staffPhone]) expect(page.problems).toEqual([]);
+  });
+});
+
+describe('requests, messages and the steps after an offer, live on both sides', () => {
+  it('staff ask for financial evidence; the student is e-mailed, sees Action required, uploads it and the request closes; a message each way; offered, the checklist, accepted', async () => {
+    const fields = createApplicationFields();
+    const { payload, contentType } = multipartBody(fields, [{ key: 'passportCopy', ...fixture('passport.png'), contentType: 'image/png' }]);
+    const sent = await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: payload, headers: { 'content-type': contentType } });
+    const { id } = (await sent.json()) as { id: string };
+    const link = linkIn(await waitForMail(fields.email as string, /received your application/i));
+    const staff = await consultantAt(`/staff/applications/${id}`);
+    const student = await trackAt(link);
+    await student.page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+
+    // a request for financial evidence, due in 7 days
+    const requests = staff.page.getByRole('region', { name: 'Requests to the applicant' });
+    await requests.getByLabel('Document').selectOption('financialEvidence');
+    await requests.getByLabel('Message to the applicant').fill('A bank statement showing the funds for your first year.');
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await requests.getByLabel('Due date').fill(due);
+    await requests.getByRole('button', { name: 'Send request' }).click();
+    await requests.getByText('Financial Evidence · due').waitFor();
+    const mail = await waitForMail(fields.email as string, /Action required on your application/);
+    expect(mail.text).toContain('your financial evidence by');
+
+    const action = student.page.getByRole('status').filter({ hasText: 'Action required' });
+    await action.getByText(/Send your financial evidence by/).waitFor();
+    const needed = student.page.getByRole('region', { name: 'What our team needs from you' });
+    await needed.getByText('A bank statement showing the funds for your first year.').waitFor();
+    await screenshot(student.page, 'casework-track-request-1280');
+    await expectNoSeriousAxeViolations(student.page);
+    await screenshot(staff.page, 'casework-staff-request-1280');
+    await expectNoSeriousAxeViolations(staff.page);
+    await needed.getByLabel('Your financial evidence').setInputFiles(path.join(fixtures, 'transcript.pdf'));
+    await needed.getByRole('button', { name: 'Send financial evidence' }).click();
+    await needed.waitFor({ state: 'detached' });
+    expect(await action.count()).toBe(0);
+    await student.page.getByRole('listitem', { name: 'Financial Evidence' }).getByText('Received', { exact: true }).waitFor();
+    // the console: the request is answered, the new document is there to check
+    await requests.getByText('Nothing asked at the moment.').waitFor();
+    await staff.page.getByRole('listitem', { name: 'Financial Evidence' }).waitFor();
+
+    // a message each way, live, and e-mailed without its text
+    const staffChat = staff.page.getByRole('region', { name: 'Messages with the applicant' });
+    const studentChat = student.page.getByRole('region', { name: /Messages with our team/ });
+    const before = new Date().toISOString();
+    await staffChat.getByLabel('Your message').fill('Thank you. Which intake do you prefer?');
+    await staffChat.getByRole('button', { name: 'Send message' }).click();
+    await studentChat.getByText('Thank you. Which intake do you prefer?').waitFor();
+    const toStudent = await waitForMail(fields.email as string, /new message/, { after: before });
+    expect(toStudent.text).not.toContain('Which intake');
+    await studentChat.getByLabel('Your message').fill('September, please.');
+    await studentChat.getByRole('button', { name: 'Send message' }).click();
+    await staffChat.getByText('September, please.').waitFor();
+    const deadline = Date.now() + 10_000;
+    let toTeam: OutboxMail | undefined;
+    while (!toTeam && Date.now() < deadline) {
+      toTeam = (await listMail()).find((m) => m.subject === 'New message from an applicant' && m.createdAt > before && m.text.includes(id));
+      if (!toTeam) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(toTeam?.text).not.toContain('September');
+    await screenshot(student.page, 'casework-track-messages-1280');
+    await expectNoSeriousAxeViolations(student.page);
+
+    // offered: the checklist, worked by staff and the student, then accepted
+    for (const next of ['Reviewed', 'Applied', 'Offered']) {
+      await staff.page.getByRole('button', { name: `Move to ${next}` }).click();
+      await staff.page.getByText(`Moved to ${next.toLowerCase()}`, { exact: false }).first().waitFor();
+    }
+    const staffSteps = staff.page.getByRole('region', { name: 'After the offer: the UK steps' });
+    await staffSteps.getByLabel('Offer', { exact: true }).selectOption('unconditional');
+    await staffSteps.getByLabel('CAS number (14 characters)').fill('E4G1234567');
+    await staffSteps.getByRole('button', { name: 'Save the steps' }).click();
+    await staffSteps.getByText('A CAS number is 14 letters and digits').waitFor();
+    await staffSteps.getByLabel('CAS number (14 characters)').fill('E4G12345678ABC');
+    await staffSteps.getByRole('button', { name: 'Save the steps' }).click();
+    await staffSteps.getByText('Saved.').waitFor();
+    const studentSteps = student.page.getByRole('region', { name: 'After your offer: the UK steps' });
+    await studentSteps.getByText('Unconditional offer').waitFor();
+    await studentSteps.getByText('Next: Deposit paid').waitFor();
+    await studentSteps.getByText('Student visa fee:', { exact: false }).waitFor();
+    await studentSteps.getByLabel('Deposit paid (£)').fill('3000');
+    await studentSteps.getByLabel('Deposit paid on').fill(new Date().toISOString().slice(0, 10));
+    await studentSteps.getByRole('button', { name: 'Save the steps' }).click();
+    await studentSteps.getByText('Next: CAS issued').waitFor();
+    await staffSteps.getByText(/£3,000 on/).waitFor();
+    await screenshot(student.page, 'casework-track-after-offer-1280');
+    await expectNoSeriousAxeViolations(student.page);
+    await screenshot(staff.page, 'casework-staff-after-offer-1280');
+    await expectNoSeriousAxeViolations(staff.page);
+    const phone = await trackAt(link, 'phone');
+    await phone.page.getByRole('region', { name: 'After your offer: the UK steps' }).waitFor();
+    await screenshot(phone.page, 'casework-track-after-offer-390');
+    await expectNoSeriousAxeViolations(phone.page);
+
+    await staff.page.getByRole('button', { name: 'Move to Accepted' }).click();
+    await student.page.getByText('Step 5 of 5').waitFor();
+    await student.page.getByTestId('status-description').getByText('Your application has been accepted.', { exact: false }).waitFor();
+
+    // the refused CAS number is the only error the console logged (its 400 answer)
+    expect(staff.problems.filter((p) => !p.includes('400'))).toEqual([]);
+    for (const page of [student, phone]) expect(page.problems).toEqual([]);
   });
 });

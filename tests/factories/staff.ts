@@ -20,7 +20,7 @@ export function createStaff(
 }
 
 export interface StaffCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   payload?: object;
 }
@@ -144,6 +144,21 @@ export function everyStaffRoute(
       adminOnly: true,
     },
     { method: 'POST', url: `/api/staff/mail/${randomUUID()}/retry`, adminOnly: true },
+    {
+      method: 'POST',
+      url: `/api/staff/applications/${applicationId}/requests`,
+      payload: { kind: 'information', message: 'Your address in the UK', dueOn: '2099-01-01' },
+      adminOnly: false,
+    },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/requests/${randomUUID()}/cancel`, adminOnly: false },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/messages`, payload: { body: 'Hello' }, adminOnly: false },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/messages/read`, adminOnly: false },
+    { method: 'PUT', url: `/api/staff/applications/${applicationId}/owner`, payload: { ownerId: null }, adminOnly: false },
+    { method: 'GET', url: '/api/staff/assignable', adminOnly: false },
+    { method: 'GET', url: '/api/staff/stage-times', adminOnly: false },
+    { method: 'PUT', url: '/api/staff/stage-times', payload: { submitted: 3 }, adminOnly: true },
+    { method: 'POST', url: `/api/staff/applications/${applicationId}/close`, payload: { reason: 'No place' }, adminOnly: false },
+    { method: 'PATCH', url: `/api/staff/applications/${applicationId}/after-offer`, payload: { arrivalDate: '2099-09-01' }, adminOnly: false },
     // the catalogue: admins and catalogue editors, not consultants (harmless: nothing valid is sent)
     ...catalogueRoutes().map((r) => ({ ...r, adminOnly: true })),
   ];

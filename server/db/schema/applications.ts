@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -16,10 +17,11 @@ import { applicationStatuses, type ApplicationStatus } from '../../../shared/app
 import {
   documentStates,
   englishLevels,
-  type DocumentKey,
+  type AnyDocumentKey,
   type DocumentState,
   type EnglishLevel,
 } from '../../../shared/schemas/application.ts';
+import type { AfterOffer, ApplicationOutcome } from '../../../shared/schemas/casework.ts';
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
 
@@ -65,8 +67,27 @@ export const applications = pgTable(
     lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }).notNull().defaultNow(),
     /** Tracking links and stream tokens issued before this no longer work (finding 11). */
     trackingRevokedAt: timestamp('tracking_revoked_at', { withTimezone: true }),
+    /** The consultant who owns the case (issue 12, item 4); null while unassigned. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the current stage should be over (admins' working days per stage); null when no time is set or the case is finished. */
+    stageDueAt: timestamp('stage_due_at', { withTimezone: true }),
+    /** The earliest due date of the open requests to the applicant; null when nothing is asked ("action required"). */
+    requestDueOn: date('request_due_on', { mode: 'string' }),
+    /** Final: withdrawn by the applicant or closed as unsuccessful by staff (with a reason). */
+    outcome: text('outcome').$type<ApplicationOutcome>(),
+    outcomeReason: text('outcome_reason'),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    /** The conversation read up to here by the applicant, and by the team (unread counts). */
+    applicantReadAt: timestamp('applicant_read_at', { withTimezone: true }),
+    teamReadAt: timestamp('team_read_at', { withTimezone: true }),
+    /** The UK steps after an offer (issue 12, item 6), checked by shared/schemas/casework.ts. */
+    afterOffer: jsonb('after_offer').$type<AfterOffer>().notNull().default({}),
   },
   (t) => [
+    index('applications_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('applications_stage_due_idx').on(t.stageDueAt).where(sql`${t.stageDueAt} is not null`),
+    index('applications_request_due_idx').on(t.requestDueOn).where(sql`${t.requestDueOn} is not null`),
+    check('applications_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('withdrawn', 'unsuccessful')`),
     index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     check('applications_status_check', sql`${t.status} in (${statusList})`),
@@ -103,7 +124,7 @@ export const applicationDocuments = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    key: text('key').$type<DocumentKey>().notNull(),
+    key: text('key').$type<AnyDocumentKey>().notNull(),
     /** The storage driver's name for the file; never the applicant's file name. */
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),

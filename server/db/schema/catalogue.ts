@@ -77,6 +77,8 @@ export const programs = pgTable(
     url: text('url'),
     lastChecked: date('last_checked'),
     active: boolean('active').notNull().default(true),
+    /** UK Academic Technology Approval Scheme certificate needed before the visa (issue 12, item 6). */
+    atasRequired: boolean('atas_required').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('programs_university_id_idx').on(t.universityId)],

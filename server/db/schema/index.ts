@@ -8,3 +8,4 @@ export * from './outbox.ts';
 export * from './personal-data.ts';
 export * from './identity.ts';
 export * from './guidance.ts';
+export * from './casework.ts';

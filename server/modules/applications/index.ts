@@ -4,6 +4,8 @@ import { createStorage, type Storage } from '../../lib/storage/index.ts';
 import { registerOrphanCleanup } from '../documents/orphans.ts';
 import { registerDocumentRetention } from '../documents/retention.ts';
 import { documentRoutes } from '../documents/routes.ts';
+import { registerLateDigest } from '../casework/owners.ts';
+import { caseworkRoutes } from '../casework/routes.ts';
 import { trackingRoutes } from '../tracking/routes.ts';
 import { resolveTrackingSecret } from '../tracking/secret.ts';
 import { createTrackingTokens, type TrackingTokens } from '../tracking/tokens.ts';
@@ -45,5 +47,7 @@ export async function registerApplications(app: FastifyInstance): Promise<void> 
   await app.register(applicationRoutes);
   await app.register(trackingRoutes);
   await app.register(documentRoutes);
+  await app.register(caseworkRoutes);
+  registerLateDigest(app);
   if (app.config.env === 'test') await app.register(applicationTestRoutes);
 }

@@ -3,15 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import {
   documentKeys,
   documentLabel,
-  isDocumentKey,
-  type DocumentKey,
+  type AnyDocumentKey,
 } from '../../../shared/schemas/application.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { StorageLimitError, type Storage, type StoredObject } from '../../lib/storage/index.ts';
 import { EmptyFileError, FileTypeCheck, UnsupportedFileTypeError } from '../documents/file-type.ts';
 
-export interface ReceivedFile {
-  key: DocumentKey;
+/** A file's form field: a document (the form's five, or one staff asked for) or a message's attachment. */
+export type IntakeKey = AnyDocumentKey | 'attachment';
+type DocumentKey = IntakeKey;
+
+export interface ReceivedFile<K extends IntakeKey = IntakeKey> {
+  key: K;
   stored: StoredObject;
   originalName: string;
   contentType: string;
@@ -33,6 +36,8 @@ interface IntakeOptions<T> {
   validate(fields: Record<string, unknown>): Promise<T>;
   /** Whether this document may be sent with these fields (certification only with a "yes"). */
   accepts(key: DocumentKey, input: T): string | null;
+  /** The file fields this form takes: the application form's five unless told. */
+  fileKeys?: readonly IntakeKey[];
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -198,10 +203,11 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
       }
       current = part;
       input ??= await options.validate(fields);
-      const key = part.fieldname;
-      if (!isDocumentKey(key)) {
-        throw new AppError('UNKNOWN_DOCUMENT', 400, `"${key.slice(0, 40)}" is not a document this form takes.`);
+      const fieldName = part.fieldname;
+      if (!(options.fileKeys ?? documentKeys).includes(fieldName as IntakeKey)) {
+        throw new AppError('UNKNOWN_DOCUMENT', 400, `"${fieldName.slice(0, 40)}" is not a document this form takes.`);
       }
+      const key = fieldName as IntakeKey;
       if (files.some((f) => f.key === key)) {
         throw new AppError('DUPLICATE_DOCUMENT', 400, `${documentLabel(key)} was sent twice. Send each document once.`);
       }

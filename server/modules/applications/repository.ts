@@ -7,6 +7,7 @@ import {
   programs,
   universities,
 } from '../../db/schema/index.ts';
+import { loadCasework, type CaseworkRecord } from '../casework/repository.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -19,6 +20,8 @@ export interface ApplicationRecord extends ApplicationRow {
   events: StatusEventRow[];
   documents: DocumentRow[];
   pickedUniversities: { id: string; name: string }[];
+  /** Requests, messages, stage times and after-offer facts (issue 12). */
+  casework: CaseworkRecord;
 }
 
 export async function findActiveProgram(db: Db, id: string) {
@@ -72,6 +75,8 @@ export async function lockApplication(db: Db, id: string) {
       fullName: applications.fullName,
       programName: applications.programName,
       universityName: applications.universityName,
+      outcome: applications.outcome,
+      ownerId: applications.ownerId,
     })
     .from(applications)
     .where(eq(applications.id, id))
@@ -108,11 +113,13 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
       ? []
       : await db.select({ id: universities.id, name: universities.name }).from(universities).where(inArray(universities.id, pickIds));
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  const casework = await loadCasework(db, rows);
   return rows.map((row) => ({
     ...row,
     events: events.filter((e) => e.applicationId === row.id),
     documents: documents.filter((d) => d.applicationId === row.id),
     pickedUniversities: row.pickedUniversityIds.map((id) => ({ id, name: nameOf.get(id) ?? id })),
+    casework: casework.get(row.id)!,
   }));
 }
 

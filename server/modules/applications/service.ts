@@ -9,6 +9,7 @@ import { noticeOfApplication } from '../notices/team-notices.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
+import { setStageDue } from '../casework/owners.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { passportHint, toApplicationView } from './views.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
@@ -68,6 +69,7 @@ export async function submitApplication(
       const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, idempotencyKey, app.fieldCipher));
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
+      await setStageDue(tx, id, 'submitted', new Date());
       await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
       await clearPending(tx, files.map((file) => file.stored.key));
       await publishApplicationChange(tx, id, userId);
@@ -128,7 +130,8 @@ function toRow(
 function toDocumentRow(applicationId: string, file: ReceivedFile): repo.NewDocumentRow {
   return {
     applicationId,
-    key: file.key,
+    // the application form takes its five documents only (receiveSubmission's default keys)
+    key: file.key as repo.NewDocumentRow['key'],
     storageKey: file.stored.key,
     originalName: file.originalName,
     contentType: file.contentType,

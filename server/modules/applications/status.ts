@@ -6,6 +6,8 @@ import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { statusChangedMail, statusLabel, trackingLink } from './emails.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
+import { applicationClosed } from '../casework/access.ts';
+import { setStageDue } from '../casework/owners.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,9 +69,11 @@ export async function changeStatus(app: FastifyInstance, change: StatusChange): 
         `Someone else has just changed this application: it is now ${statusLabel(current.status).toLowerCase()}. Check it again before changing it.`,
       );
     }
+    if (current.outcome) throw applicationClosed();
     checkStatusMove(current.status, change.to, note);
     const at = new Date();
     await repo.updateStatus(tx, current.id, change.to, at);
+    await setStageDue(tx, current.id, change.to, at);
     await repo.insertStatusEvent(tx, {
       applicationId: current.id,
       fromStatus: current.status,

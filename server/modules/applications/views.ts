@@ -1,5 +1,6 @@
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
+import { toCaseworkView } from '../casework/views.ts';
 import { currentDocuments, type ApplicationRecord } from './repository.ts';
 
 /** The last few characters kept beside the encrypted number: enough to recognise, not to copy. */
@@ -66,5 +67,6 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       state: d.state,
       rejectionReason: d.state === 'rejected' ? d.rejectionReason : null,
     })),
+    casework: toCaseworkView(record),
   };
 }

@@ -30,7 +30,13 @@ export type AuditAction =
   | 'catalogue.program_updated'
   | 'catalogue.cost_figure_created'
   | 'catalogue.cost_figure_updated'
-  | 'catalogue.imported';
+  | 'catalogue.imported'
+  | 'request.created'
+  | 'request.cancelled'
+  | 'application.owner_changed'
+  | 'application.closed_unsuccessful'
+  | 'application.after_offer_changed'
+  | 'stage_times.changed';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

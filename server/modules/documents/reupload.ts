@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentLabel, type ApplicationView, type DocumentKey } from '../../../shared/schemas/application.ts';
+import { documentLabel, type ApplicationView, type AnyDocumentKey } from '../../../shared/schemas/application.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { receiveSubmission, removeFiles } from '../applications/intake.ts';
 import { publishApplicationChange } from '../applications/live.ts';
@@ -14,7 +14,7 @@ import { toApplicationView } from '../applications/views.ts';
 import { clearPending, markPending } from './orphans.ts';
 import { documentNotFound, type DocumentReader } from './service.ts';
 
-const notAskedFor = (key: DocumentKey) =>
+const notAskedFor = (key: AnyDocumentKey) =>
   new AppError(
     'DOCUMENT_NOT_REQUESTED',
     409,
@@ -22,7 +22,7 @@ const notAskedFor = (key: DocumentKey) =>
   );
 
 /** The applicant: the signed-in owner, or whoever holds this application's tracking link. Staff are not. */
-async function checkApplicant(app: FastifyInstance, reader: DocumentReader, applicationId: string) {
+export async function checkApplicant(app: FastifyInstance, reader: DocumentReader, applicationId: string) {
   if (!reader.user && !reader.trackedApplicationId) {
     throw new AppError('UNAUTHENTICATED', 401, 'Please sign in, or send the document from the track page.');
   }
@@ -44,7 +44,7 @@ export async function uploadNewVersion(
   req: FastifyRequest,
   reader: DocumentReader,
   applicationId: string,
-  key: DocumentKey,
+  key: AnyDocumentKey,
   beforeStoring: () => Promise<void>,
 ): Promise<ApplicationView> {
   let seenVersion: number;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DocumentKey } from '../../../shared/schemas/application.ts';
+import { documentLabel, type AnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { DocumentReviewInput } from '../../../shared/schemas/staff.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { applicationDocuments } from '../../db/schema/index.ts';
@@ -8,6 +8,8 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { findDocument, lockApplication } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
+import { mailedTrackingLink } from '../casework/access.ts';
+import { documentRejectedMail } from '../casework/emails.ts';
 
 const notFound = () => new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
 
@@ -21,7 +23,7 @@ export async function reviewDocument(
   app: FastifyInstance,
   actor: SessionUser,
   applicationId: string,
-  key: DocumentKey,
+  key: AnyDocumentKey,
   input: DocumentReviewInput,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
@@ -50,5 +52,8 @@ export async function reviewDocument(
       details: { applicationId, key, version: current.version, ...(reason ? { reason } : {}) },
     });
     await publishApplicationChange(tx, applicationId, application.userId);
+    if (input.state === 'rejected' && reason) {
+      await app.mailer.enqueue(tx, documentRejectedMail(application, documentLabel(key), reason, mailedTrackingLink(app, applicationId)));
+    }
   });
 }

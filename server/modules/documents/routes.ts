@@ -24,7 +24,7 @@ function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** The signed-in user and the application a `Bearer` tracking token opens (the track page). */
-async function readerOf(app: FastifyInstance, req: FastifyRequest): Promise<DocumentReader> {
+export async function readerOf(app: FastifyInstance, req: FastifyRequest): Promise<DocumentReader> {
   const token = bearerToken(req);
   return {
     user: await getSessionUser(req),

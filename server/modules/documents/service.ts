@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { isDocumentKey } from '../../../shared/schemas/application.ts';
+import { isAnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { findApplicationRow, findDocument, findDocumentVersion } from '../applications/repository.ts';
@@ -51,7 +51,7 @@ export async function openDocument(
       'Please sign in, or open this document from the track page.',
     );
   }
-  if (!isDocumentKey(key)) throw documentNotFound();
+  if (!isAnyDocumentKey(key)) throw documentNotFound();
   const application = await findApplicationRow(app.db, applicationId);
   if (!application) throw documentNotFound();
   const allowed =

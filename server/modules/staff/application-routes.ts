@@ -15,7 +15,7 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/staff/applications', staffOnly, async (req) =>
-    listQueue(app.db, parseInput(queueQuery, req.query)),
+    listQueue(app.db, parseInput(queueQuery, req.query), { userId: req.user!.id, now: new Date() }),
   );
 
   app.get('/api/staff/applications/:id', staffOnly, async (req) => {

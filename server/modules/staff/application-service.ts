@@ -13,6 +13,7 @@ import { changeStatus } from '../applications/index.ts';
 import { currentDocuments, findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
 import { documentUrl, documentVersionUrl, maskedPassport, selectedUniversities } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
+import { toApplicantRequest, toCaseworkView, toConversationMessage, unreadCount } from '../casework/views.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
 const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
@@ -30,7 +31,12 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
     ...record.events.map((e) => e.actorId),
     ...notes.map((n) => n.authorId),
     ...record.documents.map((d) => d.reviewedBy),
+    record.ownerId,
+    ...record.casework.requests.map((r) => r.createdBy),
   ]);
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const applicantView = toCaseworkView(record);
   return {
     application: {
       id: record.id,
@@ -98,6 +104,20 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
       at: n.createdAt.toISOString(),
       by: person(names, n.authorId),
     })),
+    casework: {
+      owner: person(names, record.ownerId),
+      stageDueAt: record.stageDueAt?.toISOString() ?? null,
+      late: record.stageDueAt !== null && record.stageDueAt < now,
+      requests: record.casework.requests.map((r) => ({
+        ...toApplicantRequest(r),
+        overdue: r.closedAt === null && r.dueOn < today,
+        by: person(names, r.createdBy),
+      })),
+      messages: record.casework.messages.map((m) => toConversationMessage(record.id, m, 'team')),
+      unreadMessages: unreadCount(record.casework.messages, false, record.teamReadAt),
+      outcome: applicantView.outcome,
+      afterOffer: applicantView.afterOffer,
+    },
   };
 }
 

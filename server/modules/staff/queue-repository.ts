@@ -50,8 +50,34 @@ function dayStart(day: string): SQL {
   return sql`(${day}::date::timestamp at time zone 'Europe/London')`;
 }
 
-function filterConditions(query: QueueQuery, withStatus: boolean): SQL | undefined {
+export interface QueueContext {
+  /** The consultant asking ("my cases"). */
+  userId: string;
+  now: Date;
+}
+
+const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/*
+ * The casework filters (issue 12, item 4), each backed by an index of migration 0012: owner by
+ * (owner_id, created_at), late by the partial index on stage_due_at, action required by the
+ * partial index on request_due_on.
+ */
+const lateCondition = (now: Date) => sql`${applications.stageDueAt} < ${now.toISOString()}::timestamptz`;
+const actionCondition = () => sql`${applications.requestDueOn} is not null`;
+const overdueCondition = (now: Date) => sql`${applications.requestDueOn} < ${todayOf(now)}::date`;
+
+function ownerCondition(owner: string, ctx: QueueContext): SQL {
+  if (owner === 'none') return sql`${applications.ownerId} is null`;
+  return eq(applications.ownerId, owner === 'me' ? ctx.userId : owner.toLowerCase());
+}
+
+function filterConditions(query: QueueQuery, withStatus: boolean, ctx: QueueContext, withFlags = true): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    query.owner ? ownerCondition(query.owner, ctx) : undefined,
+    withFlags && query.late ? lateCondition(ctx.now) : undefined,
+    withFlags && query.action === 'required' ? actionCondition() : undefined,
+    withFlags && query.action === 'overdue' ? overdueCondition(ctx.now) : undefined,
     query.q ? searchCondition(query.q) : undefined,
     withStatus && query.status ? eq(applications.status, query.status) : undefined,
     query.universityId ? eq(applications.universityId, query.universityId) : undefined,
@@ -94,13 +120,17 @@ function ordering(query: QueueQuery): SQL[] {
   }
 }
 
-export function queueRowsQuery(db: Db, query: QueueQuery) {
+export function queueRowsQuery(db: Db, query: QueueQuery, ctx: QueueContext) {
   return db
     .select({
       id: applications.id,
       fullName: applications.fullName,
       email: applications.email,
       status: applications.status,
+      ownerId: applications.ownerId,
+      stageDueAt: applications.stageDueAt,
+      requestDueOn: applications.requestDueOn,
+      outcome: applications.outcome,
       programName: applications.programName,
       programLevel: applications.programLevel,
       universityName: applications.universityName,
@@ -108,7 +138,7 @@ export function queueRowsQuery(db: Db, query: QueueQuery) {
       lastStatusUpdate: applications.lastStatusUpdate,
     })
     .from(applications)
-    .where(filterConditions(query, true))
+    .where(filterConditions(query, true, ctx))
     .orderBy(...ordering(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
@@ -119,9 +149,9 @@ export function queueRowsQuery(db: Db, query: QueueQuery) {
  * range, five index-only counts on (status, created_at) beat one scan of the whole table that
  * groups 100,000 rows; narrower filters leave few rows, and one grouped query is quicker.
  */
-export function statusCountsSql(query: QueueQuery): SQL {
-  const where = filterConditions(query, false);
-  const isBroad = !query.q && !query.universityId && !query.programId && !query.level;
+export function statusCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
+  const where = filterConditions(query, false, ctx);
+  const isBroad = !query.q && !query.universityId && !query.programId && !query.level && !query.owner && !query.late && !query.action;
   if (isBroad) {
     const counts = applicationStatuses.map(
       (status) =>
@@ -136,14 +166,33 @@ export function statusCountsSql(query: QueueQuery): SQL {
   return sql`select ${sql.join(perStatus, sql`, `)} from ${applications} where ${where}`;
 }
 
-export async function findQueuePage(db: Db, query: QueueQuery) {
-  const rows = await queueRowsQuery(db, query);
-  const counted = (await db.execute(statusCountsSql(query))) as unknown as {
+/**
+ * Late, waiting-on-the-applicant and overdue cases under the other filters (status included, the
+ * flags themselves not). Each count starts from its partial index; with no other filter that is
+ * an index-only count of the few flagged rows.
+ */
+export function flagCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
+  const where = filterConditions(query, true, ctx, false);
+  const and_ = where ? sql` and ${where}` : sql``;
+  return sql`select
+    (select count(*)::int from ${applications} where ${lateCondition(ctx.now)}${and_}) as late,
+    (select count(*)::int from ${applications} where ${actionCondition()}${and_}) as "actionRequired",
+    (select count(*)::int from ${applications} where ${overdueCondition(ctx.now)}${and_}) as overdue`;
+}
+
+export async function findQueuePage(db: Db, query: QueueQuery, ctx: QueueContext) {
+  const rows = await queueRowsQuery(db, query, ctx);
+  const counted = (await db.execute(statusCountsSql(query, ctx))) as unknown as {
     rows: Record<ApplicationStatus, number>[];
   };
+  const flagged = (await db.execute(flagCountsSql(query, ctx))) as unknown as {
+    rows: { late: number; actionRequired: number; overdue: number }[];
+  };
+  const flags = flagged.rows[0];
+  const flagCounts = { late: Number(flags?.late ?? 0), actionRequired: Number(flags?.actionRequired ?? 0), overdue: Number(flags?.overdue ?? 0) };
   const first = counted.rows[0];
   const statusCounts = Object.fromEntries(
     applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)]),
   ) as Record<ApplicationStatus, number>;
-  return { rows, statusCounts };
+  return { rows, statusCounts, flagCounts };
 }

@@ -1,3 +1,4 @@
+import { CaseworkSummary } from '../casework/dashboard-summary';
 import { Link } from 'react-router';
 import { statusColours, statusProgress } from '../../../shared/application-status';
 import type { ApplicationView } from '../../../shared/schemas/application';
@@ -61,6 +62,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             ))}
           </ul>
         )}
+        <CaseworkSummary application={application} />
         {rejected.length > 0 && (
           <p className="mt-2 rounded-lg border border-red-200 bg-red-50 p-2 text-sm text-red-900">
             <span className="font-semibold">Action required: </span>

@@ -12,6 +12,7 @@ import { useStaffApplication } from './staff-api';
 import { StatusActions } from './status-actions';
 import { StatusBadge } from '../../components/status-badge';
 import { StatusHistory } from './status-history';
+import { StaffCaseworkMain, StaffCaseworkSide } from '../casework/staff-casework';
 
 export function ApplicationPage() {
   const { id = '' } = useParams();
@@ -51,6 +52,7 @@ export function ApplicationPage() {
             <div className="space-y-4">
               <ApplicationFields application={query.data.application} />
               <DocumentsList applicationId={query.data.application.id} documents={query.data.documents} />
+              <StaffCaseworkMain detail={query.data} />
               <StatusHistory history={query.data.history} />
             </div>
             <div className="order-first space-y-4 lg:sticky lg:top-20 lg:order-none">
@@ -58,6 +60,7 @@ export function ApplicationPage() {
                 id={query.data.application.id}
                 status={query.data.application.status}
               />
+              <StaffCaseworkSide detail={query.data} />
               <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
               <TrackingLinks applicationId={query.data.application.id} />
             </div>

@@ -9,6 +9,7 @@ import { QueueFilters, type Filters } from './queue-filters';
 import { QueueResults } from './queue-results';
 import { useQueue } from './staff-api';
 import { StatusChart } from './status-chart';
+import { CaseFilters, StageTimesForm } from '../casework/queue-case-filters';
 
 const filterNames = [
   'q',
@@ -22,6 +23,9 @@ const filterNames = [
   'dir',
   'page',
   'pageSize',
+  'owner',
+  'late',
+  'action',
 ];
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
@@ -71,6 +75,7 @@ export function QueuePage() {
           />
         )}
       </div>
+      <CaseFilters filters={filters} counts={data?.flagCounts} onChange={change} />
       {queue.isError && checked.success && (
         <Alert tone="error" title="The applications could not be loaded">
           {queue.error.message}
@@ -91,6 +96,7 @@ export function QueuePage() {
           />
         </div>
       )}
+      <StageTimesForm />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { QueueItem } from '../../../shared/schemas/staff';
 import { formatDay } from './format';
 import { StatusBadge } from '../../components/status-badge';
+import { QueueFlags } from '../casework/queue-case-filters';
 
 const applicationPath = (id: string) => `/staff/applications/${id}`;
 
@@ -60,6 +61,7 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
                 <td className="px-3 py-2">{item.programLevel}</td>
                 <td className="px-3 py-2">
                   <StatusBadge status={item.status} />
+                  <QueueFlags item={item} />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2 tabular-nums">
                   {formatDay(item.submittedAt)}
@@ -83,6 +85,7 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
                 {item.fullName}
               </Link>
               <StatusBadge status={item.status} />
+                  <QueueFlags item={item} />
             </div>
             <p className="mt-1 break-all text-xs text-muted">{item.email}</p>
             <p className="mt-2 text-sm">

@@ -14,6 +14,8 @@ import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
 import { ActionRequired } from './action-required';
+import { OutcomeAndTime } from '../casework/applicant-outcome';
+import { TrackCasework } from '../casework/track-casework';
 import { StatusBanner } from './status-banner';
 import { StopLinks } from './stop-links';
 import {
@@ -174,7 +176,13 @@ function Tracker() {
             <Alert tone="success">This application is now on your dashboard, under My Applications.</Alert>
           )}
           <StatusBanner status={tracked.data.application.status} />
+          <OutcomeAndTime application={tracked.data.application} />
           <ActionRequired application={tracked.data.application} />
+          <TrackCasework
+            application={tracked.data.application}
+            token={tracked.data.token}
+            onUpdated={showApplication}
+          />
           <ApplicationDetails
             application={tracked.data.application}
             token={tracked.data.token}

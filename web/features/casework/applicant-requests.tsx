@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import type { ApplicationView } from '../../../shared/schemas/application';
+import type { ApplicantRequest } from '../../../shared/schemas/casework';
+import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { FileField } from '../application/file-field';
+import { answerWithFile, answerWithText } from './casework-api';
+import { formatDueDay } from './format';
+
+/** The team's open requests, each answered here: the document asked for, or a written answer. */
+export function ApplicantRequests({
+  application,
+  token,
+  onUpdated,
+}: {
+  application: ApplicationView;
+  token: string;
+  onUpdated: (application: ApplicationView) => void;
+}) {
+  const open = application.casework.requests.filter((r) => r.open);
+  if (open.length === 0) return null;
+  return (
+    <section aria-labelledby="requests-title" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h2 id="requests-title" className="text-lg font-semibold text-amber-950">
+        What our team needs from you
+      </h2>
+      <ul className="space-y-3">
+        {open.map((r) => (
+          <li key={r.id} className="rounded-lg bg-white p-3 shadow-sm" aria-label={r.label}>
+            <RequestAnswer applicationId={application.id} request={r} token={token} onUpdated={onUpdated} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RequestAnswer({
+  applicationId,
+  request,
+  token,
+  onUpdated,
+}: {
+  applicationId: string;
+  request: ApplicantRequest;
+  token: string;
+  onUpdated: (application: ApplicationView) => void;
+}) {
+  const [file, setFile] = useState<File>();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const [isSending, setSending] = useState(false);
+  const isDocument = request.kind === 'document' && request.documentKey !== null;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isDocument && !file) return setError(`Choose your ${request.label.toLowerCase()} first`);
+    if (!isDocument && !text.trim()) return setError('Write your answer first');
+    setError(undefined);
+    setSending(true);
+    try {
+      onUpdated(
+        isDocument
+          ? await answerWithFile(applicationId, request.id, request.documentKey!, file!, token)
+          : await answerWithText(applicationId, request.id, text, token),
+      );
+    } catch (e) {
+      setError(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : 'It could not be sent. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <p className="font-semibold text-ink">
+        {isDocument ? request.label : 'Information'} · due {formatDueDay(request.dueOn)}
+      </p>
+      <p className="whitespace-pre-line text-sm text-ink">{request.message}</p>
+      {isDocument ? (
+        <FileField name={request.documentKey!} label={`Your ${request.label.toLowerCase()}`} file={file} error={error} disabled={isSending} onChange={setFile} />
+      ) : (
+        <TextAreaField label="Your answer" rows={3} value={text} error={error} disabled={isSending} onChange={(e) => setText(e.target.value)} />
+      )}
+      <Button type="submit" disabled={isSending}>
+        {isSending ? 'Sending…' : isDocument ? `Send ${request.label.toLowerCase()}` : 'Send answer'}
+      </Button>
+    </form>
+  );
+}

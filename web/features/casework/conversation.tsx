@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ConversationMessage } from '../../../shared/schemas/casework';
+import { maxMessageLength } from '../../../shared/schemas/casework';
+import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { FileField, formatSize } from '../application/file-field';
+import { formatWhen } from './format';
+
+/**
+ * The one conversation of an application between the applicant and the team (not the internal
+ * notes). Opening it marks the other side's messages read; new ones arrive live.
+ */
+export function Conversation({
+  title,
+  messages,
+  unread,
+  onSend,
+  onRead,
+  openAttachment,
+}: {
+  title: string;
+  messages: ConversationMessage[];
+  unread: number;
+  onSend: (body: string, file: File | undefined) => Promise<unknown>;
+  onRead: () => void;
+  /** The track page downloads with its token; the console follows the link. */
+  openAttachment?: (url: string, fileName: string) => void;
+}) {
+  const [body, setBody] = useState('');
+  const [file, setFile] = useState<File>();
+  const [error, setError] = useState<string>();
+  const [isSending, setSending] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+
+  useEffect(() => {
+    if (unread > 0) onRead();
+    // each new unread message is read while the conversation is open
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim()) return setError('Write a message first');
+    setError(undefined);
+    setSending(true);
+    try {
+      await onSend(body, file);
+      setBody('');
+      setFile(undefined);
+      setFormKey((k) => k + 1);
+    } catch (e) {
+      setError(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : 'The message could not be sent. Please try again.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="conversation-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="conversation-title" className="text-lg font-semibold text-ink">
+        {title}
+        {unread > 0 && (
+          <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{unread} unread</span>
+        )}
+      </h2>
+      {messages.length === 0 ? (
+        <p className="text-sm text-muted">No messages yet.</p>
+      ) : (
+        <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Messages">
+          {messages.map((m) => (
+            <li key={m.id} className={`rounded-lg p-3 text-sm ${m.fromTeam ? 'bg-brand-50' : 'bg-slate-100'}`}>
+              <p className="text-xs font-semibold text-ink">
+                {m.author} · <span className="font-normal text-muted">{formatWhen(m.at)}</span>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-ink">{m.body}</p>
+              {m.attachment &&
+                (openAttachment ? (
+                  <button
+                    type="button"
+                    className="mt-1 text-left font-medium text-brand-700 underline underline-offset-2"
+                    onClick={() => openAttachment(m.attachment!.url, m.attachment!.fileName)}
+                  >
+                    {m.attachment.fileName} ({formatSize(m.attachment.size)})
+                  </button>
+                ) : (
+                  <a href={m.attachment.url} download className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-2">
+                    {m.attachment.fileName} ({formatSize(m.attachment.size)})
+                  </a>
+                ))}
+            </li>
+          ))}
+        </ol>
+      )}
+      <form key={formKey} onSubmit={submit} className="space-y-2">
+        <TextAreaField label="Your message" rows={3} maxLength={maxMessageLength} value={body} error={error} disabled={isSending} onChange={(e) => setBody(e.target.value)} />
+        <FileField name="attachment" label="Attach a file (optional)" file={file} disabled={isSending} onChange={setFile} />
+        <Button type="submit" disabled={isSending}>
+          {isSending ? 'Sending…' : 'Send message'}
+        </Button>
+      </form>
+    </section>
+  );
+}

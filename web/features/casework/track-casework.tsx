@@ -1,0 +1,43 @@
+import type { ApplicationView } from '../../../shared/schemas/application';
+import { applicantAfterOfferKeys } from '../../../shared/schemas/casework';
+import { downloadWithToken } from '../track/track-api';
+import { AfterOfferPanel } from './after-offer';
+import { ApplicantRequests } from './applicant-requests';
+import { WithdrawApplication } from './applicant-outcome';
+import { markMessagesRead, sendMessage, updateAfterOffer } from './casework-api';
+import { Conversation } from './conversation';
+
+/** The track page's casework (issue 12): requests to answer, the steps after an offer, the conversation, withdrawing. */
+export function TrackCasework({
+  application,
+  token,
+  onUpdated,
+}: {
+  application: ApplicationView;
+  token: string;
+  onUpdated: (application: ApplicationView) => void;
+}) {
+  const { casework } = application;
+  const isOpen = casework.outcome === null;
+  return (
+    <>
+      {isOpen && <ApplicantRequests application={application} token={token} onUpdated={onUpdated} />}
+      {casework.afterOffer && (
+        <AfterOfferPanel
+          view={casework.afterOffer}
+          editable={isOpen ? applicantAfterOfferKeys : []}
+          onSave={async (values) => onUpdated(await updateAfterOffer(application.id, values, token))}
+        />
+      )}
+      <Conversation
+        title="Messages with our team"
+        messages={casework.messages}
+        unread={casework.unreadMessages}
+        onSend={async (body, file) => onUpdated(await sendMessage(application.id, body, file, token))}
+        onRead={() => void markMessagesRead(application.id, token).then(onUpdated, () => undefined)}
+        openAttachment={(url, fileName) => void downloadWithToken(url, token, fileName).catch(() => undefined)}
+      />
+      {isOpen && <WithdrawApplication application={application} token={token} onUpdated={onUpdated} />}
+    </>
+  );
+}
