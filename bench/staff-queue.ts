@@ -6,7 +6,7 @@ import { readCatalogueFiles } from '../server/db/catalogue-files.ts';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedCatalogue } from '../server/db/seed-catalogue.ts';
-import { queueRowsQuery, statusCountsSql } from '../server/modules/staff/queue-repository.ts';
+import { flagCountsSql, queueRowsQuery, statusCountsSql } from '../server/modules/staff/queue-repository.ts';
 import { listQueue } from '../server/modules/staff/queue-service.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import {
@@ -28,6 +28,7 @@ const targetMs = 50;
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const today = new Date();
+/** "My cases" is asked as one of the 20 generated consultants (set once they exist). */
 const ctx = { userId: '00000000-0000-4000-8000-000000000000', now: today };
 const set = { count: rowCount, newest: today, stepMinutes: 7, tag: 'b' };
 const daysAgo = (n: number) =>
@@ -49,7 +50,34 @@ const cases: [string, Record<string, string>][] = [
   ['no match, sorted by name', { q: 'qqqq', sort: 'name' }],
   ['no match, newest first', { q: 'qqqq' }],
   ['rare match, sorted by status', { q: 'zain wil', sort: 'status' }],
+  // casework filters (issue 12): owner, late, action required
+  ['my cases', { owner: 'me' }],
+  ['unassigned', { owner: 'none' }],
+  ['late', { late: '1' }],
+  ['action required', { action: 'required' }],
+  ['overdue requests', { action: 'overdue' }],
+  ['my late cases', { owner: 'me', late: '1' }],
+  ['reviewed + late, by name', { status: 'reviewed', late: '1', sort: 'name' }],
+  ['my cases, action required', { owner: 'me', action: 'required' }],
 ];
+
+/**
+ * Casework columns as a busy team has them: 20 consultants own 80% of the cases; 10% are late
+ * (due yesterday), the other open ones due in 3 days; 2% wait on the applicant, a third of those
+ * past their due date.
+ */
+async function addCasework(db: Db): Promise<void> {
+  await db.execute(sql`insert into users (id, name, email, email_verified, role)
+    select gen_random_uuid(), 'Consultant ' || g, 'bench-consultant-' || g || '@example.test', true, 'consultant' from generate_series(1, 20) g`);
+  await db.execute(sql`with staff as (select id, row_number() over (order by id) - 1 as k from users where email like 'bench-consultant-%')
+    update applications a set
+      owner_id = (select id from staff where k = abs(hashtext(a.id::text)) % 25),
+      stage_due_at = case when a.status = 'accepted' then null
+        when abs(hashtext(a.id::text)) % 10 = 0 then now() - interval '1 day' else now() + interval '3 days' end,
+      request_due_on = case when abs(hashtext(a.id::text || 'r')) % 50 = 0 then current_date + (abs(hashtext(a.id::text)) % 15 - 5) end`);
+  const me = (await db.execute(sql`select id from users where email = 'bench-consultant-1@example.test'`)) as unknown as { rows: { id: string }[] };
+  ctx.userId = me.rows[0]!.id;
+}
 
 async function time(db: Db, query: QueueQuery): Promise<number[]> {
   for (let i = 0; i < 3; i++) await listQueue(db, query, ctx);
@@ -94,6 +122,9 @@ try {
     `database: ${opened.kind}; ${rowCount.toLocaleString('en-GB')} applications inserted in ${Math.round(performance.now() - started)} ms`,
   );
   started = performance.now();
+  await addCasework(db);
+  console.log(`casework columns set in ${Math.round(performance.now() - started)} ms`);
+  started = performance.now();
   await db.execute(sql`vacuum analyze applications`);
   console.log(
     `vacuum analyze: ${Math.round(performance.now() - started)} ms; ${runs} timed runs per query after 3 warm-up runs\n`,
@@ -118,6 +149,7 @@ try {
       `\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query, ctx))}`,
     );
     console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query, ctx))}`);
+    console.log(`\n-- the casework flag counts\n${await explain(db, flagCountsSql(slowest.query, ctx))}`);
   }
   console.log(
     failed === 0
