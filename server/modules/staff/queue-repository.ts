@@ -59,7 +59,7 @@ export interface QueueContext {
 const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /*
- * The casework filters (issue 12, item 4), each backed by an index of migration 0012: owner by
+ * The casework filters (issue 12, item 4), each backed by an index of migration 0014_casework: owner by
  * (owner_id, created_at), late by the partial index on stage_due_at, action required by the
  * partial index on request_due_on.
  */
