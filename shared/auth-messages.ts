@@ -27,6 +27,26 @@ export const authMessages = {
     'This password reset link has expired or has already been used. Enter your email address to get a new one.',
   resetDone: 'Your password has been changed.',
   signInRequired: 'Please sign in to see this page.',
+  // Two-step verification, sign-in codes and the account page (docs/decisions/0019).
+  codeFormat: 'Enter the 6-digit code from your authenticator app.',
+  backupCodeFormat: 'Enter one of your backup codes, for example abcde-12345.',
+  emailCodeFormat: 'Enter the 6-digit code from the e-mail we sent you.',
+  codeWrong: 'That code is not right. Check the code in your authenticator app and try again.',
+  backupCodeWrong: 'That backup code is not right, or it has been used already.',
+  codeTooManyTries: 'Too many wrong codes for this sign-in. Please sign in again.',
+  factorLocked: 'Too many wrong codes. Two-step verification is locked for 15 minutes: please try again later.',
+  secondFactorExpired: 'Your sign-in took too long to finish. Please sign in again.',
+  emailCodeWrong: 'That code is not right, or it has expired or been used. Ask for a new code and try again.',
+  emailCodeTooManyTries: 'Too many wrong codes. Ask for a new code and try again.',
+  emailCodeSent:
+    'If this address has an account, a sign-in code and link are on their way. They work for 10 minutes. Check your spam folder too.',
+  signInLinkInvalid: 'This sign-in link has expired or has already been used. Ask for a new code on the sign-in page.',
+  passwordWrong: 'That password is not right.',
+  secondFactorRequired:
+    'Staff accounts need two-step verification. Set it up on your account page, then open the staff console again.',
+  reauthRequired: 'For your safety, please confirm it is you (your password or a code) and try again.',
+  reauthTooManyTries: 'Too many wrong tries. Please wait 15 minutes and try again.',
+  alreadyEnabled: 'Two-step verification is already on for this account.',
 } as const;
 
 /** "Too many attempts" with the wait in words, e.g. "about 2 minutes". */

@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: 'login/link',
+        lazy: () => import('./features/auth/sign-in-link-page').then((m) => ({ Component: m.SignInLinkPage })),
+      },
+      {
         path: 'register',
         handle: ssr('features/auth/register-page.tsx'),
         lazy: () => import('./features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),

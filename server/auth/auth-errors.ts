@@ -14,11 +14,29 @@ const forbiddenOriginCodes = new Set([
   'INVALID_REDIRECT_URL',
 ]);
 
+/** better-auth's codes for the second factor and sign-in codes, in plain words (0019). */
+const codeWords: Record<string, { message: string; status?: number }> = {
+  INVALID_CODE: { message: authMessages.codeWrong, status: 400 },
+  INVALID_BACKUP_CODE: { message: authMessages.backupCodeWrong, status: 400 },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: authMessages.codeTooManyTries, status: 400 },
+  ACCOUNT_TEMPORARILY_LOCKED: { message: authMessages.factorLocked, status: 429 },
+  INVALID_TWO_FACTOR_COOKIE: { message: authMessages.secondFactorExpired, status: 401 },
+  TOTP_NOT_ENABLED: { message: authMessages.secondFactorExpired, status: 400 },
+  TOTP_ALREADY_ENABLED: { message: authMessages.alreadyEnabled, status: 400 },
+  INVALID_OTP: { message: authMessages.emailCodeWrong, status: 400 },
+  OTP_EXPIRED: { message: authMessages.emailCodeWrong, status: 400 },
+  TOO_MANY_ATTEMPTS: { message: authMessages.emailCodeTooManyTries, status: 400 },
+  INVALID_PASSWORD: { message: authMessages.passwordWrong, status: 400 },
+  SIGN_IN_LINK_INVALID: { message: authMessages.signInLinkInvalid, status: 400 },
+};
+
 /** Turns a better-auth error answer into ours: `{ error: { code, message } }` with words for people. */
 export function mapAuthError(path: string, status: number, body: unknown, retryAfter: string | null): AuthErrorAnswer {
   const raw = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
   const code = typeof raw.code === 'string' ? raw.code : undefined;
 
+  const words = codeWords[code ?? ''];
+  if (words) return { status: words.status ?? status, code: code!, message: words.message };
   if (status === 429) {
     return { status, code: 'RATE_LIMITED', message: rateLimitedMessage(Number(retryAfter) || 60) };
   }

@@ -6,10 +6,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maxPasswordLength, minPasswordLength } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { accounts, sessions, userRoles, users, verifications } from '../db/schema/auth.ts';
+import { emailOTP, magicLink } from 'better-auth/plugins';
+import { accounts, sessions, twoFactors, userRoles, users, verifications } from '../db/schema/auth.ts';
 import type { Mailer } from '../lib/mailer/index.ts';
 import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/account-status.ts';
-import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from './emails.ts';
+import {
+  alreadyRegisteredMail,
+  confirmationMail,
+  emailChangeConfirmationMail,
+  emailChangedNoticeMail,
+  passwordResetMail,
+  signInCodeMail,
+} from './emails.ts';
+import { secondFactorPlugins } from './second-factor-gate.ts';
+
 import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { MailCap } from './account-limiter.ts';
@@ -34,6 +44,12 @@ export interface AuthDeps {
 
 const confirmationLifetime = 24 * 60 * 60;
 
+/** "Email me a sign-in code": the code and the link work this long, the code for this many tries. */
+export const emailCodeSeconds = 10 * 60;
+export const emailCodeAttempts = 5;
+/** The page an e-mailed sign-in link opens; the token rides in the fragment, which no request carries. */
+export const signInLinkPage = '/login/link';
+
 const emailLike = /[^\s@<>"'/?&=:]+@[^\s@<>"'/?&=:]+/g;
 const tokenLike = /[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+){0,2}/g;
 
@@ -46,6 +62,8 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
   const publicUrl = config.publicUrl;
   const confirmationLink = (token: string) =>
     `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/login?confirmed=1')}`;
+  const emailChangeLink = (token: string) =>
+    `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/account?email=changed')}`;
   const resetLink = (token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
@@ -65,14 +83,14 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       .catch((error: unknown) => log.error({ err: error }, 'auth: the e-mail cap could not be checked'));
   };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'UK Study Portal',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, ...identitySchema },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, ...identitySchema },
     }),
     trustedOrigins: [new URL(publicUrl).origin],
     emailAndPassword: {
@@ -103,10 +121,20 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       autoSignInAfterVerification: false,
       expiresIn: confirmationLifetime,
       async sendVerificationEmail({ user, token }) {
+        // A change of address (better-auth passes the new one): confirmed from the new address,
+        // and the old one is told.
+        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
+          send(user.email, emailChangeConfirmationMail(emailChangeLink(token)));
+          send(stored.email, emailChangedNoticeMail(user.email, `${publicUrl}/login`));
+          return;
+        }
         send(user.email, confirmationMail(confirmationLink(token)));
       },
     },
     user: {
+      // Confirmed on the new address (sendVerificationEmail above); only after re-authentication.
+      changeEmail: { enabled: true },
       additionalFields: {
         role: { type: [...userRoles], required: false, defaultValue: 'applicant', input: false },
       },
@@ -132,6 +160,12 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         '/reset-password': strictRule,
         '/revoke-sessions': strictRule,
         ...identityRateLimits(strictRule),
+        '/sign-in/magic-link': strictRule,
+        '/sign-in/email-otp': strictRule,
+        '/magic-link/verify': strictRule,
+        // better-auth's own rule (3 per 10 s) would stop a person who mistypes twice; the
+        // challenge itself allows 5 tries and the factor locks after 10 wrong codes.
+        '/two-factor/*': strictRule,
       },
     },
     advanced: {
@@ -145,6 +179,37 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       database: { generateId: 'uuid' },
     },
     ...identityOptions(config),
+    plugins: [
+      ...identityPlugins(config),
+      ...secondFactorPlugins('UK Study Portal'),
+      // "Email me a sign-in code": one e-mail carries a 6-digit code and a link (ours, the token in
+      // the fragment: docs/decisions/0019). Neither makes an account: sign-in only.
+      emailOTP({
+        otpLength: 6,
+        expiresIn: emailCodeSeconds,
+        allowedAttempts: emailCodeAttempts,
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        // The code goes out with the link (sendMagicLink below), so nothing is sent from here.
+        async sendVerificationOTP() {},
+      }),
+      magicLink({
+        expiresIn: emailCodeSeconds,
+        disableSignUp: true,
+        storeToken: 'hashed',
+        async sendMagicLink({ email, token }) {
+          const link = `${publicUrl}${signInLinkPage}#token=${encodeURIComponent(token)}`;
+          // No account, no e-mail; in the background, so the answer takes the same time either way.
+          const prepare = async () => {
+            const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+            if (!user) return;
+            const code = await auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+            send(email, signInCodeMail(code, link));
+          };
+          void prepare().catch((error: unknown) => log.error({ err: error }, 'auth: the sign-in code e-mail could not be prepared'));
+        },
+      }),
+    ],
     databaseHooks: {
       ...identityDatabaseHooks,
       session: {
@@ -189,6 +254,6 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       },
     },
     telemetry: { enabled: false },
-    plugins: [...identityPlugins(config)],
   });
+  return auth;
 }

@@ -1,4 +1,4 @@
-import { renderMail } from '../lib/mailer/layout.ts';
+import { renderMail, userText } from '../lib/mailer/layout.ts';
 
 /** Every account e-mail: the portal's name, what happened, the one link, how long it works. */
 
@@ -38,5 +38,42 @@ export function passwordResetMail(link: string) {
     ],
     action: { label: 'Choose a new password', url: link },
     note: 'This link works for 1 hour and only once. If you did not ask for it, you can ignore this message: your password stays the same.',
+  });
+}
+
+export function signInCodeMail(code: string, link: string) {
+  return renderMail({
+    subject: 'Your UK Study Portal sign-in code',
+    heading: 'Your sign-in code',
+    paragraphs: [
+      'Someone, probably you, asked to sign in to UK Study Portal with this e-mail address.',
+      `Type this code on the sign-in page: ${code}`,
+      'Or open the link below on this device to sign in without typing anything.',
+    ],
+    action: { label: 'Sign in to UK Study Portal', url: link },
+    note: 'The code and the link work for 10 minutes and only once. If you did not ask for them, you can ignore this message: nobody can sign in without them.',
+  });
+}
+
+export function emailChangeConfirmationMail(link: string) {
+  return renderMail({
+    subject: 'Confirm your new e-mail address for UK Study Portal',
+    heading: 'Confirm your new e-mail address',
+    paragraphs: ['You asked to use this address for your UK Study Portal account.', 'Open the link below to confirm it.'],
+    action: { label: 'Confirm my new address', url: link },
+    note: 'This link works for 24 hours. Until you open it, your account keeps its old address. If you did not ask for this, ignore this message.',
+  });
+}
+
+export function emailChangedNoticeMail(newEmail: string, loginLink: string) {
+  return renderMail({
+    subject: 'Your UK Study Portal e-mail address is changing',
+    heading: 'Your e-mail address is changing',
+    paragraphs: [
+      `Someone signed in to your UK Study Portal account asked to use ${userText(newEmail)} instead of this address. It changes once the new address is confirmed.`,
+      'If this was you, there is nothing to do. If not, sign in, change your password and sign out of your other devices.',
+    ],
+    action: { label: 'Sign in', url: loginLink },
+    note: 'We send this to the old address so that you hear of any change to your account.',
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createAuth } from './create-auth.ts';
 import { registerOriginCheck } from './origin-check.ts';
+import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './routes.ts';
 import { resolveAuthSecret } from './secret.ts';
 import { registerSessionEnds } from './session-ends.ts';
@@ -18,6 +19,8 @@ declare module 'fastify' {
 }
 
 export { getSessionUser, requireRole, requireUser, type SessionUser } from './session.ts';
+export { hasRecentReauth, requireRecentReauth, reauthSeconds } from './reauth.ts';
+export { needsSecondFactor, secondFactorPage } from './second-factor-gate.ts';
 export type { SessionEnds } from './session-ends.ts';
 export type { SignedInListener } from './signed-in-hooks.ts';
 
@@ -39,4 +42,5 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   registerOriginCheck(app);
   await registerSessionEnds(app);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
 }

@@ -63,5 +63,8 @@ export async function signInAfterReset(
   }
   const answer = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
   for (const cookie of signedIn.headers.getSetCookie()) answer.append('set-cookie', cookie);
-  return send(new Response(JSON.stringify({ status: true, signedIn: true }), { status: 200, headers: answer }));
+  // With two-step verification on, the new password was the first step: the code comes next.
+  const challenged = (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
+  const payload = challenged ? { twoFactorRedirect: true } : { status: true, signedIn: true };
+  return send(new Response(JSON.stringify(payload), { status: 200, headers: answer }));
 }

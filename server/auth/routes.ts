@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  backupCodeInput,
   changePasswordInput,
+  emailCodeInput,
   emailOnlyInput,
+  passwordAgainInput,
+  signInLinkInput,
+  totpCodeInput,
   resetPasswordInput,
   resetTokenInput,
   signInInput,
@@ -21,6 +26,9 @@ import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { signInProviders } from './identity-plugins.ts';
 import { callbackLocation, isCallbackPath } from './provider-callback.ts';
+import { changeEmailInput } from '../../shared/schemas/account.ts';
+import { hasRecentReauth, reauthRequired } from './reauth.ts';
+import { authMessages } from '../../shared/auth-messages.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { parseInput } from '../lib/validate.ts';
 import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
@@ -105,6 +113,25 @@ const inputs: Record<string, Checked> = {
     forward: ({ providerId, accountId }: z.infer<typeof unlinkInput>) => ({ providerId, accountId }),
   },
   '/sign-out': { schema: noInput, forward: () => ({}) },
+  '/change-email': { schema: changeEmailInput, forward: ({ newEmail }: z.infer<typeof changeEmailInput>) => ({ newEmail }) },
+  // "Email me a sign-in code": one e-mail with a code and a link (sent by create-auth's sendMagicLink).
+  '/sign-in/magic-link': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
+  '/sign-in/email-otp': {
+    schema: emailCodeInput,
+    forward: ({ email, code }: z.infer<typeof emailCodeInput>) => ({ email, otp: code }),
+  },
+  // Posted by the link page; forwarded as better-auth's GET with the token in a query that only
+  // exists inside this process (the logged request line is the POST's, without it).
+  '/magic-link/verify': { schema: signInLinkInput, forward: ({ token }: z.infer<typeof signInLinkInput>) => ({ token }) },
+  '/two-factor/enable': { schema: passwordAgainInput, forward: ({ password }: z.infer<typeof passwordAgainInput>) => ({ password }) },
+  '/two-factor/verify-totp': {
+    schema: totpCodeInput,
+    forward: ({ code, trustDevice }: z.infer<typeof totpCodeInput>) => ({ code, trustDevice }),
+  },
+  '/two-factor/verify-backup-code': {
+    schema: backupCodeInput,
+    forward: ({ code, trustDevice }: z.infer<typeof backupCodeInput>) => ({ code, trustDevice }),
+  },
   '/revoke-sessions': { schema: noInput, forward: () => ({}) },
   '/revoke-other-sessions': { schema: noInput, forward: () => ({}) },
 };
@@ -116,7 +143,10 @@ const inputs: Record<string, Checked> = {
 const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths, ...passkeyReads]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
-const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/unlink-account', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/unlink-account', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/change-email', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+
+/** Paths that may end in a new session: one that this browser held before ends (finding 13). */
+const signInPaths = new Set(['/sign-in/email', '/sign-in/email-otp', '/magic-link/verify', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -128,6 +158,15 @@ function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   }
   headers.set(clientIpHeader, req.ip);
   return headers;
+}
+
+function isSecondFactorChallenge(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+}
+
+/** Whether the answer set a session cookie (a real sign-in, not a second-factor challenge). */
+function hasNewSession(response: Response): boolean {
+  return response.headers.getSetCookie().some((cookie) => /^portal[._-]session_token=[^;]/.test(cookie.replace(/^__Secure-/, '')));
 }
 
 /** Session tokens stay in HttpOnly cookies: never hand them to page scripts. */
@@ -174,6 +213,7 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
   if (path === '/jwks') reply.header('cache-control', jwksCacheControl);
   // The one answer whose token is meant for the caller: a JWT for API clients, never the session's.
   if (path === '/token') return reply.header('cache-control', 'no-store').send(body);
+  if (isSecondFactorChallenge(body)) return reply.send({ twoFactorRedirect: true });
   return reply.send(withoutTokens(body));
 }
 
@@ -231,6 +271,9 @@ export async function authRoutes(app: FastifyInstance) {
       const path = url.pathname.slice(basePath.length);
       const isCallback = req.method === 'GET' && isCallbackPath(path);
       if (!exposedPaths.has(path) && !isCallback) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+      // What takes a body is only ever POSTed: a sign-in link's token, say, never arrives in a query
+      // string (better-auth's GET would take it from there).
+      if (req.method === 'GET' && Object.hasOwn(inputs, path)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
 
       let body: Record<string, unknown> | undefined;
       if (req.method === 'POST') {
@@ -253,25 +296,42 @@ export async function authRoutes(app: FastifyInstance) {
           if (!user) throw unauthenticated();
           await assertCanUnlink(app, user.id, body as { providerId: string; accountId: string });
         }
+        if (path === '/change-email') {
+          // Item 7: a new address only after the password or a code within the last 5 minutes.
+          const user = await getSessionUser(req);
+          if (user && !(await hasRecentReauth(app, user))) throw reauthRequired();
+        }
       }
       // Past its absolute lifetime, the session is ended before better-auth looks for it.
-      const current = sessionPaths.has(path) || path === '/sign-in/email' ? await getSessionUser(req) : null;
+      const current = sessionPaths.has(path) || signInPaths.has(path) ? await getSessionUser(req) : null;
 
       // Resend always takes the signed-out path, whose answer is the same for every address.
       const headers = toFetchHeaders(req, path === '/send-verification-email');
       if (body) headers.set('content-type', 'application/json');
-      const request = new Request(url, { method: req.method, headers, body: body ? JSON.stringify(body) : undefined });
+      let request = new Request(url, { method: req.method, headers, body: body ? JSON.stringify(body) : undefined });
+      if (path === '/magic-link/verify' && body) {
+        const link = new URL(url.pathname, url);
+        link.searchParams.set('token', String(body.token));
+        headers.delete('content-type');
+        headers.set('accept', 'application/json');
+        request = new Request(link, { method: 'GET', headers });
+      }
 
       if (path === '/reset-password' && body) {
         return signInAfterReset(app, req, reply, request, body as { token: string; newPassword: string }, (response) =>
           sendFetchResponse(req, reply, path, response),
         );
       }
-      const response = await app.auth.handler(request);
-      if (path === '/sign-in/email' && body) {
-        await limiter.afterSignIn(String(body.email), response.status);
-        // Finding 13: a new sign-in on this browser ends the session it had before.
-        if (response.ok && current?.sessionId) await app.db.delete(sessions).where(eq(sessions.id, current.sessionId));
+      let response = await app.auth.handler(request);
+      if (path === '/magic-link/verify' && response.status >= 300 && response.status < 400) {
+        // better-auth answers a bad link with a redirect carrying ?error=…; the page asked by POST.
+        const payload = { code: 'SIGN_IN_LINK_INVALID', message: authMessages.signInLinkInvalid };
+        response = new Response(JSON.stringify(payload), { status: 400, headers: { 'content-type': 'application/json' } });
+      }
+      if (path === '/sign-in/email' && body) await limiter.afterSignIn(String(body.email), response.status);
+      // Finding 13: a new sign-in on this browser ends the session it had before.
+      if (signInPaths.has(path) && response.ok && current?.sessionId && hasNewSession(response)) {
+        await app.db.delete(sessions).where(eq(sessions.id, current.sessionId));
       }
       return sendFetchResponse(req, reply, path, response);
     },

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { AppError } from '../lib/errors.ts';
+import { authMessages } from '../../shared/auth-messages.ts';
+import { isStaffRole } from '../../shared/staff-workflow.ts';
 
 export type SessionUser = {
   id: string;
@@ -9,6 +11,8 @@ export type SessionUser = {
   emailVerified: boolean;
   role: UserRole;
   name: string;
+  /** An authenticator app is set up (better-auth twoFactor); staff need it (0019). */
+  twoFactorEnabled?: boolean;
   /** The session this request came with (set when read from a request). */
   sessionId?: string;
 };
@@ -55,6 +59,7 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
     emailVerified: user.emailVerified,
     role: user.role as UserRole,
     name: user.name,
+    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
     sessionId: session.id,
   };
 }
@@ -90,6 +95,10 @@ export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
     if (!user) throw unauthenticated();
     if (!roles.includes(user.role)) {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this.');
+    }
+    // Every staff account has a second factor (issue 10): until it is set up, staff routes refuse.
+    if (isStaffRole(user.role) && !user.twoFactorEnabled) {
+      throw new AppError('SECOND_FACTOR_REQUIRED', 403, authMessages.secondFactorRequired);
     }
     req.user = user;
   };

@@ -11,7 +11,7 @@ import { auditLog, users } from '../db/schema/index.ts';
 import { DevOutbox } from '../lib/mailer/dev-outbox.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
 import { authPost } from '../../tests/factories/user-requests.ts';
-import { cookieFrom } from '../../tests/factories/user.ts';
+import { cookieFrom, enrollTotp } from '../../tests/factories/user.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const email = 'first.admin@example.test';
@@ -129,7 +129,12 @@ describe('npm run admin:create', () => {
       confirmPassword: 'first admin password',
     });
     expect(res.statusCode, res.body).toBe(200);
-    const cookie = cookieFrom(res.headers['set-cookie']);
+    const signedIn = cookieFrom(res.headers['set-cookie']);
+    // A fresh admin is led to set up a second factor before the console opens (issue 10).
+    const refused = await app!.inject({ method: 'GET', url: '/api/staff/team', headers: { cookie: signedIn } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
+    const { cookie } = await enrollTotp(app!, email, 'first admin password', signedIn);
     const team = await app!.inject({ method: 'GET', url: '/api/staff/team', headers: { cookie } });
     expect(team.statusCode).toBe(200);
     const rows = await app!.db.select().from(users).where(eq(users.email, email));

@@ -84,3 +84,45 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 /** "Download my data" and "Delete my account" ask for the password again. */
 export const passwordAgainInput = z.object({ password: currentPassword });
 export type PasswordAgainInput = z.infer<typeof passwordAgainInput>;
+
+/** A 6-digit code (authenticator app or e-mail); spaces people type are dropped. */
+const sixDigits = (message: string) =>
+  z
+    .string({ error: message })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, message));
+
+const trustDevice = z.boolean({ error: 'Trust this device must be true or false' }).default(false);
+
+/** The code from the authenticator app, at sign-in ("Trust this device for 30 days") or at set-up. */
+export const totpCodeInput = z.object({ code: sixDigits(authMessages.codeFormat), trustDevice });
+export type TotpCodeInput = z.infer<typeof totpCodeInput>;
+
+/** One of the ten backup codes (shown as abcde-12345; the dash is optional when typed). */
+export const backupCodeInput = z.object({
+  code: z
+    .string({ error: authMessages.backupCodeFormat })
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, authMessages.backupCodeFormat)
+    .transform((value) => (value.includes('-') ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
+  trustDevice,
+});
+export type BackupCodeInput = z.infer<typeof backupCodeInput>;
+
+/** "Email me a sign-in code", then the code from that e-mail. */
+export const emailCodeInput = z.object({ email: accountEmail, code: sixDigits(authMessages.emailCodeFormat) });
+export type EmailCodeInput = z.infer<typeof emailCodeInput>;
+
+/** The token of an e-mailed sign-in link, which the link page posts (it never sits in a URL query). */
+export const signInLinkInput = z.object({
+  token: z.string({ error: authMessages.signInLinkInvalid }).min(1, authMessages.signInLinkInvalid).max(maxTokenLength, authMessages.signInLinkInvalid),
+});
+
+/** Re-authentication: the password, or a code from the authenticator app, or a backup code. */
+export const reauthInput = z
+  .object({
+    password: z.string().max(maxPasswordLength, authMessages.passwordWrong).optional(),
+    code: z.string().max(20, authMessages.codeFormat).optional(),
+  })
+  .refine((value) => Boolean(value.password || value.code), { message: authMessages.reauthRequired, path: ['password'] });
+export type ReauthInput = z.infer<typeof reauthInput>;

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { FloatingDock } from './floating-dock';
+import { SessionWatcher } from './session-watcher';
 
 export function Layout() {
   const navigation = useNavigation();
@@ -16,6 +17,7 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar />
+      <SessionWatcher />
       {navigation.state === 'loading' && (
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" aria-hidden="true" />
       )}

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EmailOnlyInput, ResetPasswordInput, SignInInput, SignUpInput } from '../../shared/schemas/auth';
+import type {
+  BackupCodeInput,
+  EmailCodeInput,
+  EmailOnlyInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  TotpCodeInput,
+} from '../../shared/schemas/auth';
+import { announceSessionChange } from './session-events';
 import { apiGet, apiPost } from './api-client';
 import { queryClient } from './query-client';
 
@@ -10,6 +19,8 @@ export interface AccountUser {
   emailVerified: boolean;
   role: 'applicant' | 'consultant' | 'catalogue_editor' | 'admin';
   name: string;
+  /** An authenticator app is set up; staff need one (issue 10). */
+  twoFactorEnabled?: boolean;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -32,6 +43,29 @@ async function refreshSession() {
   await queryClient.invalidateQueries({ queryKey: sessionKey });
 }
 
+let renewal: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs an action after which the server renews this browser's session (setting up two-step
+ * verification, changing the password): the old session ends and a new cookie arrives. Until the
+ * answer is in, the "session ended" news about the old one must not be acted on: a session read
+ * with the old cookie would even clear the new one.
+ */
+export function renewingSession<T>(action: () => Promise<T>): Promise<T> {
+  const running = action();
+  renewal = running.catch(() => undefined);
+  return running;
+}
+
+/** Resolves once any session renewal under way has finished. */
+export const sessionSettled = () => renewal;
+
+/** Reads the session from the server again and returns who is signed in now (null if nobody). */
+export async function reloadSession(): Promise<AccountUser | null> {
+  await queryClient.invalidateQueries({ queryKey: sessionKey });
+  return queryClient.getQueryData<AccountUser | null>(sessionKey) ?? null;
+}
+
 /**
  * Drops the signed-in state and everything fetched as this user. After `signOut()`, call it,
  * navigate (with `flushSync`), then `signOutFinished()`: meanwhile protected pages stand aside.
@@ -46,10 +80,45 @@ export async function signUp(input: SignUpInput): Promise<void> {
   await apiPost('/api/auth/sign-up/email', input);
 }
 
-export async function signIn(input: SignInInput): Promise<void> {
-  await apiPost('/api/auth/sign-in/email', input);
+/** What a sign-in step answers: signed in, or the second factor is still to come. */
+export type SignInResult = { needsSecondFactor: boolean };
+
+async function signInStep(path: string, body: object): Promise<SignInResult> {
+  const answer = await apiPost<{ twoFactorRedirect?: boolean } | null>(path, body);
+  if (answer?.twoFactorRedirect) return { needsSecondFactor: true };
+  await signedIn();
+  return { needsSecondFactor: false };
+}
+
+/** After any sign-in: nothing of the previous user stays, the session is read again, other tabs hear of it. */
+async function signedIn() {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
   await refreshSession();
+  announceSessionChange('signed-in');
+}
+
+export function signIn(input: SignInInput): Promise<SignInResult> {
+  return signInStep('/api/auth/sign-in/email', input);
+}
+
+/** "Email me a sign-in code": one e-mail with a 6-digit code and a link. The answer is the same for every address. */
+export async function requestEmailCode(email: string): Promise<void> {
+  await apiPost('/api/auth/sign-in/magic-link', { email });
+}
+
+export function signInWithEmailCode(input: EmailCodeInput): Promise<SignInResult> {
+  return signInStep('/api/auth/sign-in/email-otp', input);
+}
+
+/** The link page posts the token it found in the address's fragment. */
+export function signInWithLink(token: string): Promise<SignInResult> {
+  return signInStep('/api/auth/magic-link/verify', { token });
+}
+
+/** The second step of a sign-in: the authenticator app's code, or a backup code. */
+export async function verifySecondFactor(kind: 'totp' | 'backup', input: TotpCodeInput | BackupCodeInput): Promise<void> {
+  await apiPost(kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', input);
+  await signedIn();
 }
 
 /**
@@ -71,6 +140,7 @@ async function endingSession(request: () => Promise<unknown>): Promise<void> {
     isSigningOut = false;
     throw error;
   }
+  announceSessionChange('signed-out');
 }
 
 /** Ends this device's session on the server; then navigate and `forgetSession()`. */
@@ -104,8 +174,9 @@ export async function isResetLinkValid(token: string): Promise<boolean> {
 }
 
 /** Sets the new password; the server signs the user in. */
-export async function resetPassword(input: ResetPasswordInput): Promise<void> {
-  await apiPost('/api/auth/reset-password', input);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-  await refreshSession();
+export async function resetPassword(input: ResetPasswordInput): Promise<SignInResult> {
+  const answer = await apiPost<{ twoFactorRedirect?: boolean } | null>('/api/auth/reset-password', input);
+  if (answer?.twoFactorRedirect) return { needsSecondFactor: true };
+  await signedIn();
+  return { needsSecondFactor: false };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Accounts, as better-auth's Drizzle adapter expects them (property names are better-auth's
@@ -28,6 +28,8 @@ export const users = pgTable(
     image: text('image'),
     /** Set only by the server (staff invitations, the admin CLI): no sign-up or profile call can change it. */
     role: text('role', { enum: userRoles }).notNull().default('applicant'),
+    /** better-auth twoFactor: set once an authenticator app's first code was checked (docs/decisions/0019). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
   (t) => [check('users_role_check', sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`)],
@@ -81,4 +83,25 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth twoFactor: the authenticator key and backup codes, both encrypted with the auth
+ * secret; `failedVerificationCount` / `lockedUntil` lock the factor after repeated wrong codes.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: id(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId)],
 );

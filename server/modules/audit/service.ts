@@ -16,6 +16,7 @@ export type AuditAction =
   | 'staff.role_changed'
   | 'staff.deactivated'
   | 'staff.reactivated'
+  | 'staff.sessions_ended'
   | 'admin.created'
   | 'contact_request.updated'
   | 'mail.retried'

@@ -57,7 +57,9 @@ export async function openDocument(
   const allowed =
     reader.trackedApplicationId === application.id ||
     (reader.user !== null &&
-      (reader.user.id === application.userId || staffRoles.has(reader.user.role)));
+      (reader.user.id === application.userId ||
+        // Staff read documents only with their second factor set up (issue 10).
+        (staffRoles.has(reader.user.role) && reader.user.twoFactorEnabled === true)));
   if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();

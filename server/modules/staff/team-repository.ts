@@ -89,8 +89,10 @@ export async function deleteDeactivation(db: Db, userId: string) {
 }
 
 /** Every session of the user ends at once: the next request with any of them is signed out. */
-export async function deleteSessions(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of the user; returns how many there were. */
+export async function deleteSessions(db: Db, userId: string): Promise<number> {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
 }
 
 /**

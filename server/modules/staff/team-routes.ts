@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/validate.ts';
 import {
   changeRole,
   deactivateUser,
+  endMemberSessions,
   inviteStaff,
   listTeam,
   reactivateUser,
@@ -36,6 +37,11 @@ export async function staffTeamRoutes(app: FastifyInstance) {
   app.post('/api/staff/team/:id/deactivate', adminOnly, async (req) => {
     const { id } = parseInput(userParam, req.params);
     return deactivateUser(app, req.user!, id);
+  });
+
+  app.post('/api/staff/team/:id/end-sessions', adminOnly, async (req) => {
+    const { id } = parseInput(userParam, req.params);
+    return endMemberSessions(app, req.user!, id);
   });
 
   app.post('/api/staff/team/:id/reactivate', adminOnly, async (req) => {

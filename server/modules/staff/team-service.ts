@@ -192,3 +192,20 @@ export async function reactivateUser(
   });
   return memberOrThrow(app.db, userId);
 }
+
+/** An admin ends every session of a colleague (issue 10, item 6): they sign in again, with their factor. */
+export async function endMemberSessions(app: FastifyInstance, actor: SessionUser, userId: string): Promise<{ ended: number }> {
+  return app.db.transaction(async (tx) => {
+    const target = await repo.findMember(tx, userId);
+    if (!target) throw notFound();
+    const ended = await repo.deleteSessions(tx, userId);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'staff.sessions_ended',
+      subjectType: 'user',
+      subjectId: userId,
+      details: { role: target.role },
+    });
+    return { ended };
+  });
+}

@@ -5,7 +5,7 @@ import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { apiError, authPost } from '../../../tests/factories/user-requests.ts';
-import { cookieFrom, createUser, signInAs, uniqueEmail } from '../../../tests/factories/user.ts';
+import { cookieFrom, createUser, enrollTotp, signInAs, uniqueEmail } from '../../../tests/factories/user.ts';
 import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
 
@@ -26,7 +26,12 @@ async function acceptInvitation(email: string, password = 'a good long password'
     confirmPassword: password,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return cookieFrom(res.headers['set-cookie']);
+  // Signed in, but staff routes wait for the second factor (issue 10); the invitee sets it up.
+  const signedIn = cookieFrom(res.headers['set-cookie']);
+  const refused = await get('/api/staff/applications', signedIn);
+  expect(refused.statusCode).toBe(403);
+  expect(apiError(refused).code).toBe('SECOND_FACTOR_REQUIRED');
+  return (await enrollTotp(ctx.app, email, password, signedIn)).cookie;
 }
 
 describe('inviting staff', () => {

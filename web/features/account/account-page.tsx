@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -10,6 +10,9 @@ import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
 import { LinkedIdentitiesCard } from '../identity/linked-identities-card';
 import { PasskeysCard } from '../identity/passkeys-card';
+import { ChangeEmailCard, ChangePasswordCard } from './credentials-cards';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
 
@@ -69,6 +72,7 @@ function DeleteMyAccount() {
 
 export function AccountPage() {
   usePageTitle('My account');
+  const [params] = useSearchParams();
   return (
     <RequireSignIn>
       {(user) => (
@@ -82,8 +86,13 @@ export function AccountPage() {
               My Applications
             </ButtonLink>
           </div>
+          <TwoFactorCard user={user} required={user.role !== 'applicant' || params.get('setup') === 'two-factor'} />
           <LinkedIdentitiesCard />
           <PasskeysCard />
+          <SessionsCard />
+          <ChangePasswordCard />
+          <ChangeEmailCard email={user.email} changed={params.get('email') === 'changed'} />
+          <h2 className="pt-4 text-2xl font-bold tracking-tight text-ink">Your data</h2>
           <p className="text-muted">Both actions ask for your password again, so nobody else at this device can take them.</p>
           <DownloadMyData />
           <DeleteMyAccount />

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
-import { signInInput } from '../../../shared/schemas/auth';
+import { emailOnlyInput, signInInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
-import { signIn, useSession } from '../../lib/auth-client';
+import { requestEmailCode, signIn, useSession, type SignInResult } from '../../lib/auth-client';
+import { EmailCodeStep } from './email-code-step';
+import { SecondFactorStep } from './second-factor-step';
 import { PasskeySignInButton } from '../identity/passkey-sign-in';
 import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
 import { AuthCard } from './auth-card';
@@ -15,7 +17,7 @@ import { useForgotPassword } from './forgot-password';
 import { isRateLimited, serverFieldErrors } from './form-errors';
 import { PasswordField } from './password-field';
 import { ResendConfirmation } from './resend-confirmation';
-import { homeFor, signedInHome, signInTarget } from './sign-in-target';
+import { afterSignIn, homeFor, signInTarget } from './sign-in-target';
 import { showServerErrors, useSchemaForm } from './use-schema-form';
 
 type Failure = { message: string; isNotConfirmed: boolean };
@@ -29,21 +31,35 @@ function failureOf(error: unknown): Failure {
 
 function LinkNotices() {
   const [params] = useSearchParams();
-  const state = useLocation().state as { from?: string; signedOutEverywhere?: boolean } | null;
+  const state = useLocation().state as { from?: string; signedOutEverywhere?: boolean; sessionEnded?: boolean } | null;
   if (params.get('error')) {
     return <Alert tone="error" title="This link did not work">{authMessages.confirmLinkInvalid}</Alert>;
   }
   if (params.get('confirmed')) return <Alert tone="success" title="Email confirmed">{authMessages.emailConfirmed}</Alert>;
+  if (state?.sessionEnded) {
+    return (
+      <Alert tone="info" title="You have been signed out">
+        Your session was ended, from another device or by the portal. Please sign in again.
+      </Alert>
+    );
+  }
   if (state?.signedOutEverywhere) return <Alert tone="success">You have been signed out on every device.</Alert>;
   if (state?.from) return <Alert tone="info">{authMessages.signInRequired}</Alert>;
   return null;
 }
 
+type Step = 'password' | 'second-factor' | 'email-code';
+
 export function LoginPage() {
   usePageTitle('Login');
   const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const [localStep, setStep] = useState<Step>('password');
+  // /login?step=code: a sign-in elsewhere (link, provider, passkey) waits for the second factor.
+  const step: Step = params.get('step') === 'code' ? 'second-factor' : localStep;
+  const [codeEmail, setCodeEmail] = useState('');
+  const [sendingCode, setSendingCode] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const forgot = useForgotPassword();
   const session = useSession();
@@ -59,8 +75,7 @@ export function LoginPage() {
     setFailure(null);
     forgot.clear();
     try {
-      await signIn(data);
-      navigate(signInTarget(location.state, signedInHome()), { replace: true });
+      finish(await signIn(data));
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields) showServerErrors(form.setError, fields);
@@ -68,7 +83,59 @@ export function LoginPage() {
     }
   });
 
-  if (session.data && !isBusy) return <Navigate to={signInTarget(location.state, homeFor(session.data))} replace />;
+  function finish(result: SignInResult) {
+    if (result.needsSecondFactor) {
+      setStep('second-factor');
+      return;
+    }
+    void navigate(afterSignIn(location.state), { replace: true });
+  }
+
+  function restart() {
+    setStep('password');
+    if (params.get('step')) setParams({}, { replace: true });
+  }
+
+  async function emailMeACode() {
+    setFailure(null);
+    forgot.clear();
+    const address = (form.getValues('email') ?? '').trim();
+    const checked = emailOnlyInput.safeParse({ email: address });
+    if (!checked.success) {
+      form.setError('email', { type: 'manual', message: checked.error.issues[0]?.message });
+      return;
+    }
+    setSendingCode(true);
+    try {
+      await requestEmailCode(checked.data.email);
+      setCodeEmail(checked.data.email);
+      setStep('email-code');
+    } catch (error) {
+      setFailure({ message: error instanceof ApiError ? error.message : authMessages.signInFailed, isNotConfirmed: false });
+    } finally {
+      setSendingCode(false);
+    }
+  }
+
+  if (session.data && !isBusy && step === 'password') {
+    return <Navigate to={session.data.role !== 'applicant' && !session.data.twoFactorEnabled ? '/account?setup=two-factor' : signInTarget(location.state, homeFor(session.data))} replace />;
+  }
+
+  if (step === 'second-factor') {
+    return (
+      <AuthCard title="Login" intro="One more step to sign in.">
+        <SecondFactorStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
+      </AuthCard>
+    );
+  }
+
+  if (step === 'email-code') {
+    return (
+      <AuthCard title="Login" intro="Sign in with the code we e-mailed you.">
+        <EmailCodeStep email={codeEmail} onSignedIn={finish} onBack={restart} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Login" intro="Sign in to see your applications.">
@@ -126,6 +193,15 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
           {isBusy ? 'Signing In...' : 'Sign In'}
         </Button>
+        <div className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
+          <span className="h-px flex-1 bg-slate-300" />
+          or
+          <span className="h-px flex-1 bg-slate-300" />
+        </div>
+        <Button variant="secondary" size="lg" className="w-full" disabled={sendingCode} onClick={() => void emailMeACode()}>
+          {sendingCode ? 'Sending...' : 'Email me a sign-in code'}
+        </Button>
+        <p className="-mt-2 text-sm text-muted">No password needed: we e-mail a code and a link to the address above.</p>
       </form>
       <ProviderSignInButtons>
         <PasskeySignInButton

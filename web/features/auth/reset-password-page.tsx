@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card';
 import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
-import { signedInHome } from './sign-in-target';
+import { afterSignIn } from './sign-in-target';
 
 const storageKey = 'portal.reset-token';
 
@@ -64,9 +64,10 @@ export function ResetPasswordPage() {
     setErrors({});
     setIsBusy(true);
     try {
-      await resetPassword(checked.data);
+      const result = await resetPassword(checked.data);
       sessionStorage.removeItem(storageKey);
-      navigate(signedInHome(), { replace: true });
+      // Two-step verification on: the new password was the first step, the code comes next.
+      navigate(result.needsSecondFactor ? '/login?step=code' : afterSignIn(null), { replace: true });
     } catch (error) {
       setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {

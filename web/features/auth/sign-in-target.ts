@@ -17,3 +17,13 @@ export function signInTarget(state: unknown, home = '/dashboard'): string {
   const isOwnPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login');
   return isOwnPath ? from : home;
 }
+
+/**
+ * Where to go once signed in: staff without a second factor are led to set one up first (issue
+ * 10); everyone else goes where they were going.
+ */
+export function afterSignIn(state: unknown): string {
+  const user = queryClient.getQueryData<AccountUser | null>(sessionQueryKey);
+  if (user && user.role !== 'applicant' && !user.twoFactorEnabled) return '/account?setup=two-factor';
+  return signInTarget(state, signedInHome());
+}

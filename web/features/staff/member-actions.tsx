@@ -77,6 +77,21 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
           Restore<span className="sr-only"> {label}</span> as consultant
         </Button>
       )}
+      {!isSelf && !member.deactivatedAt && member.hasSignedUp && !pending && (
+        <Button
+          variant="secondary"
+          disabled={action.isPending}
+          onClick={() => {
+            setDone(null);
+            action.mutate(
+              { path: `/${member.id}/end-sessions` },
+              { onSuccess: () => setDone(`${label} is signed out on every device.`) },
+            );
+          }}
+        >
+          End sessions<span className="sr-only"> of {label}</span>
+        </Button>
+      )}
       {!isSelf &&
         (member.deactivatedAt ? (
           <Button

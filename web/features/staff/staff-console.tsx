@@ -1,4 +1,4 @@
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { canEditCatalogue, isStaffRole, worksOnCases } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
@@ -104,7 +104,16 @@ function Console({ user }: { user: AccountUser }) {
 export function StaffConsole() {
   return (
     <RequireSignIn>
-      {(user) => (isStaffRole(user.role) ? <Console user={user} /> : <NoAccess />)}
+      {(user) =>
+        !isStaffRole(user.role) ? (
+          <NoAccess />
+        ) : user.twoFactorEnabled ? (
+          <Console user={user} />
+        ) : (
+          // Every staff account has a second factor (issue 10): set it up before the console opens.
+          <Navigate to="/account?setup=two-factor" replace />
+        )
+      }
     </RequireSignIn>
   );
 }

@@ -1,0 +1,102 @@
+import { APIError } from 'better-auth/api';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authMessages } from '../../shared/auth-messages.ts';
+import type { ReauthInput } from '../../shared/schemas/auth.ts';
+import { verifications } from '../db/schema/auth.ts';
+import { AppError, ValidationError } from '../lib/errors.ts';
+import type { SessionUser } from './session.ts';
+
+/** The spec's reauthenticate: sensitive changes need the password or a code within this long. */
+export const reauthSeconds = 5 * 60;
+
+/** Wrong passwords or codes per session before re-authentication waits (a guess costs time). */
+const reauthFailures = { max: 5, windowSeconds: 15 * 60 };
+
+const identifierOf = (sessionId: string) => `reauth:${sessionId}`;
+
+function sessionHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
+  return headers;
+}
+
+export function reauthRequired(): AppError {
+  return new AppError('REAUTH_REQUIRED', 403, authMessages.reauthRequired);
+}
+
+/** Whether this session proved its owner (password or second factor) within the last 5 minutes. */
+export async function hasRecentReauth(app: FastifyInstance, user: SessionUser): Promise<boolean> {
+  if (!user.sessionId) return false;
+  const [row] = await app.db
+    .select({ id: verifications.id })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifierOf(user.sessionId)), eq(verifications.value, user.id), gt(verifications.expiresAt, new Date())));
+  return Boolean(row);
+}
+
+/**
+ * For every sensitive action (change e-mail, turn off two-step verification, unlink an identity,
+ * remove a passkey, download data, delete the account): 403 REAUTH_REQUIRED unless the session
+ * re-authenticated within the last 5 minutes (`POST /api/me/reauth`). Call after `requireUser`.
+ */
+export async function requireRecentReauth(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+  const user = req.user;
+  if (!user || !(await hasRecentReauth(app, user))) throw reauthRequired();
+}
+
+async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: SessionUser, input: ReauthInput): Promise<boolean> {
+  const headers = sessionHeaders(req);
+  try {
+    if (input.password) {
+      await app.auth.api.verifyPassword({ body: { password: input.password }, headers });
+      return true;
+    }
+    const code = (input.code ?? '').replace(/\s+/g, '');
+    if (!user.twoFactorEnabled) return false;
+    if (/^\d{6}$/.test(code)) {
+      // With a full session, better-auth only checks the code (no new session, no challenge).
+      await app.auth.api.verifyTOTP({ body: { code }, headers });
+      return true;
+    }
+    if (/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(code)) {
+      const backup = code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`;
+      await app.auth.api.verifyBackupCode({ body: { code: backup, disableSession: true }, headers });
+      return true;
+    }
+    return false;
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return false;
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/me/reauth`: the password, or a code from the authenticator app (or a backup code),
+ * proves the person is still at the keyboard; the proof lasts 5 minutes for this session only.
+ */
+export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, input: ReauthInput): Promise<{ until: string }> {
+  const user = req.user!;
+  const limit = app.rateLimits.limit('reauth-failures', reauthFailures);
+  const key = user.sessionId ?? user.id;
+  const before = await limit.peek(key);
+  if (!before.allowed) {
+    throw new AppError('RATE_LIMITED', 429, authMessages.reauthTooManyTries);
+  }
+  if (!(await checkSecret(app, req, user, input))) {
+    await limit.consume(key);
+    const field = input.password ? 'password' : 'code';
+    throw new ValidationError({ [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong }, input.password ? authMessages.passwordWrong : authMessages.codeWrong);
+  }
+  await limit.reset(key);
+  await recordReauth(app, user);
+  return { until: new Date(Date.now() + reauthSeconds * 1000).toISOString() };
+}
+
+/** Records a proof made some other way (the password typed into the action's own form). */
+export async function recordReauth(app: FastifyInstance, user: SessionUser): Promise<void> {
+  if (!user.sessionId) return;
+  const identifier = identifierOf(user.sessionId);
+  await app.db.delete(verifications).where(eq(verifications.identifier, identifier));
+  await app.db.insert(verifications).values({ identifier, value: user.id, expiresAt: new Date(Date.now() + reauthSeconds * 1000) });
+}

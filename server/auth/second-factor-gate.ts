@@ -1,0 +1,88 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
+
+/** Where a browser that followed a sign-in link (magic link, OAuth callback) finishes with its code. */
+export const secondFactorPage = '/login?step=code';
+
+/** How long a device ticked "Trust this device" skips the code (better-auth's trust cookie). */
+export const trustDeviceSeconds = 30 * 24 * 60 * 60;
+
+/** The paths better-auth's twoFactor plugin checks itself (password sign-ins). */
+const checkedByTwoFactor = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
+
+/** The steps that *are* the second factor: the sessions they create are full ones. */
+const secondFactorSteps = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
+
+type HookContext = {
+  path?: string;
+  request?: Request;
+  context: {
+    newSession?: { user: { id: string; twoFactorEnabled?: boolean | null } } | null;
+    session?: { user: { id: string } } | null;
+    returned?: unknown;
+  };
+};
+
+/**
+ * Whether a finished endpoint made a session that must wait for the second factor: it created one
+ * (`newSession`) for a user with a factor enrolled, it is not the factor step itself, and the
+ * request did not already hold a full session of that same user (password change, enabling the
+ * factor and the like renew the session they came with).
+ */
+export function needsSecondFactor(ctx: HookContext): boolean {
+  const path = ctx.path ?? '';
+  const created = ctx.context.newSession;
+  if (!created?.user.twoFactorEnabled) return false;
+  if (checkedByTwoFactor.has(path) || secondFactorSteps.has(path)) return false;
+  return ctx.context.session?.user.id !== created.user.id;
+}
+
+function isChallenge(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+}
+
+/**
+ * better-auth's twoFactor plugin with our settings, and the gate (docs/decisions/0019-…).
+ *
+ * better-auth 1.7.7 asks for the second factor on password sign-ins only. The gate runs the very
+ * same step (its `after` hook: honour a trusted-device cookie, else delete the new session and its
+ * cookie, set the short-lived two-factor cookie, answer `{ twoFactorRedirect: true }`) after EVERY
+ * endpoint that created a session for an enrolled user: e-mail code, magic link, OAuth callback,
+ * passkey, and whatever path a plugin adds later, with no list of paths to keep up to date. A
+ * browser that navigated here (a GET asking for HTML: a link, a provider's redirect) is sent to
+ * the code page instead of JSON.
+ */
+export function secondFactorPlugins(appName: string) {
+  const plugin = twoFactor({
+    issuer: appName,
+    trustDeviceMaxAge: trustDeviceSeconds,
+    // Ten single-use codes, shown once when the factor is set up.
+    backupCodeOptions: { amount: 10, length: 10 },
+    // Ten wrong codes in a row (any challenge, any factor) lock the factor for 15 minutes.
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+  });
+  const challenge = plugin.hooks?.after?.[0];
+  if (!challenge) throw new Error('better-auth twoFactor: its sign-in hook was not found (check the pinned version)');
+
+  const gate: BetterAuthPlugin = {
+    id: 'second-factor-gate',
+    hooks: {
+      after: [
+        { matcher: (ctx) => needsSecondFactor(ctx as unknown as HookContext), handler: challenge.handler },
+        {
+          // A link or redirect opened in the browser gets a page, not JSON.
+          matcher: (ctx) => {
+            const hook = ctx as unknown as HookContext;
+            const navigation = hook.request?.method === 'GET' && (hook.request.headers.get('accept') ?? '').includes('text/html');
+            return navigation && isChallenge(hook.context.returned);
+          },
+          handler: createAuthMiddleware(async (ctx) => {
+            throw ctx.redirect(secondFactorPage);
+          }),
+        },
+      ],
+    },
+  };
+  return [plugin, gate] as const;
+}

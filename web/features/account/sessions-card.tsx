@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { forgetSession, signOut, signOutFinished } from '../../lib/auth-client';
+import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
+import { endSession, listSessions, sessionsKey, signOutOtherDevices } from './security-api';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Where the account is signed in: browser, when, last active, "this device"; sign out by scope. */
+export function SessionsCard() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: sessionsKey, queryFn: listSessions });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsKey });
+  const endOne = useMutation({ mutationFn: endSession, onSettled: refresh });
+  const endOthers = useMutation({ mutationFn: signOutOtherDevices, onSettled: refresh });
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.thisDevice).length;
+
+  async function signOutHere() {
+    try {
+      await signOut();
+    } catch (error) {
+      console.error('Log out failed', error);
+      return;
+    }
+    forgetSession();
+    await navigate('/login', { replace: true, flushSync: true });
+    signOutFinished();
+  }
+
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-ink">Where you are signed in</h2>
+      <p className="mt-1 text-muted">Every device and browser signed in to your account now. Sign out of any you do not recognise.</p>
+      {sessions.isError && <Alert tone="error">We could not load your devices. Please try again later.</Alert>}
+      <ul aria-label="Signed-in devices" className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {list.map((s) => (
+          <li key={s.id} aria-label={s.thisDevice ? `${s.browser} (this device)` : s.browser} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <div>
+              <p className="font-medium text-ink">
+                {s.browser}
+                {s.thisDevice && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span>}
+              </p>
+              <p className="text-sm text-muted">
+                Signed in {when(s.createdAt)} · last active {when(s.lastActiveAt)}
+              </p>
+            </div>
+            {s.thisDevice ? (
+              <Button variant="secondary" onClick={() => void signOutHere()}>
+                Sign out of this device
+              </Button>
+            ) : (
+              <Button variant="secondary" disabled={endOne.isPending} onClick={() => endOne.mutate(s.id)}>
+                Sign out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex flex-wrap items-start gap-3">
+        <Button variant="secondary" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
+          {endOthers.isPending ? 'Signing out...' : 'Sign out of other devices'}
+        </Button>
+        <SignOutEverywhereButton />
+      </div>
+      <div aria-live="polite" className="mt-2">
+        {endOthers.isSuccess && <Alert tone="success">Your other devices are signed out.</Alert>}
+        {(endOthers.isError || endOne.isError) && <Alert tone="error">We could not sign that device out. Please try again.</Alert>}
+      </div>
+    </Card>
+  );
+}

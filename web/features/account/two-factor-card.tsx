@@ -1,0 +1,188 @@
+import { useState, type FormEvent } from 'react';
+import { renderSVG } from 'uqr';
+import { authMessages } from '../../../shared/auth-messages';
+import { totpCodeInput } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { TextField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import type { AccountUser } from '../../lib/auth-client';
+import { saveFile } from './account-api';
+import { PasswordAgainForm } from './password-again-form';
+import { useReauth } from './reauth-dialog';
+import { confirmTwoFactor, keyText, startTwoFactor, turnOffTwoFactor } from './security-api';
+
+type Setup = { totpURI: string; backupCodes: string[] };
+
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="mt-4 space-y-4">
+      <Alert tone="success" title="Two-step verification is on">
+        From now on you sign in with your password (or an e-mailed code) and a code from your app.
+      </Alert>
+      <div>
+        <h3 className="font-semibold text-ink">Your backup codes</h3>
+        <p className="mt-1 text-muted">
+          If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: this is the only time
+          we show them.
+        </p>
+        <ul aria-label="Backup codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-ink sm:grid-cols-5">
+          {codes.map((code) => (
+            <li key={code} className="rounded border border-slate-300 bg-slate-50 px-2 py-1 text-center">
+              {code}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="secondary"
+          onClick={() =>
+            saveFile(
+              new Blob([`UK Study Portal backup codes (each works once)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }),
+              'uk-study-portal-backup-codes.txt',
+            )
+          }
+        >
+          Download backup codes
+        </Button>
+        <Button onClick={onDone}>I have saved my codes</Button>
+      </div>
+    </div>
+  );
+}
+
+function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const qr = `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totpURI, { border: 2 }))}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = totpCodeInput.safeParse({ code });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      await confirmTwoFactor(checked.data.code);
+      onConfirmed();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : authMessages.codeWrong);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+      <ol className="list-decimal space-y-2 pl-5 text-ink">
+        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
+        <li>Scan this QR code with it, or type the key below.</li>
+        <li>Type the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex flex-wrap items-center gap-6">
+        <img src={qr} alt="QR code to add UK Study Portal to your authenticator app" width={180} height={180} className="rounded border border-slate-300" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-ink" id="totp-key-label">
+            Key (if you cannot scan)
+          </p>
+          <p aria-labelledby="totp-key-label" data-testid="totp-key" className="mt-1 break-all font-mono text-base text-ink">
+            {keyText(setup.totpURI)}
+          </p>
+        </div>
+      </div>
+      <TextField
+        label="Code from your authenticator app"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Checking...' : 'Turn on two-step verification'}
+      </Button>
+    </form>
+  );
+}
+
+/** Two-step verification with an authenticator app (TOTP): set up, backup codes once, turn off. */
+export function TwoFactorCard({ user, required }: { user: AccountUser; required: boolean }) {
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const reauth = useReauth();
+  const isStaff = user.role !== 'applicant';
+
+  async function turnOff() {
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      await reauth.run(turnOffTwoFactor);
+    } catch (caught) {
+      if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
+        setFailure(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card role="region" aria-labelledby="two-factor-title">
+      <h2 id="two-factor-title" className="text-xl font-semibold text-ink">
+        Two-step verification
+      </h2>
+      {required && !user.twoFactorEnabled && (
+        <div className="mt-3">
+          <Alert tone="warning" title="Set this up to open the staff console">
+            {authMessages.secondFactorRequired}
+          </Alert>
+        </div>
+      )}
+      {codes ? (
+        <BackupCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : user.twoFactorEnabled ? (
+        <div className="mt-2 space-y-3">
+          <p className="text-muted">
+            On. When you sign in, we ask for a code from your authenticator app (or a backup code) after your password or
+            e-mailed code.
+          </p>
+          {isStaff && <p className="text-sm text-muted">Staff accounts need it: if you turn it off, set it up again before using the console.</p>}
+          <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
+            {busy ? 'Turning off...' : 'Turn off two-step verification'}
+          </Button>
+          {failure && <Alert tone="error">{failure}</Alert>}
+        </div>
+      ) : setup ? (
+        <ConfirmApp
+          setup={setup}
+          onConfirmed={() => {
+            setCodes(setup.backupCodes);
+            setSetup(null);
+          }}
+        />
+      ) : (
+        <>
+          <p id="two-factor-intro" className="mt-1 text-muted">
+            Off. Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone, so that your
+            password alone is not enough.
+          </p>
+          <PasswordAgainForm
+            id="two-factor"
+            label="Set up two-step verification"
+            busyLabel="Starting…"
+            action={async (password) => setSetup(await startTwoFactor(password))}
+          />
+        </>
+      )}
+      {reauth.dialog}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { authMessages } from '../../../shared/auth-messages';
+import { emailCodeInput } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { requestEmailCode, signInWithEmailCode, type SignInResult } from '../../lib/auth-client';
+
+/** After "Email me a sign-in code": the 6-digit code from that e-mail (the link in it works too). */
+export function EmailCodeStep({
+  email,
+  onSignedIn,
+  onBack,
+}: {
+  email: string;
+  onSignedIn: (result: SignInResult) => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [notice, setNotice] = useState<string>(authMessages.emailCodeSent);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    const checked = emailCodeInput.safeParse({ email, code });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      onSignedIn(await signInWithEmailCode(checked.data));
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function sendAgain() {
+    setFailure(undefined);
+    try {
+      await requestEmailCode(email);
+      setNotice(authMessages.emailCodeSent);
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="email-code-title">
+      <div>
+        <h2 id="email-code-title" className="text-xl font-semibold text-ink">
+          Check your e-mail
+        </h2>
+        <p className="mt-1 break-words text-muted">We sent a sign-in code to {email}.</p>
+      </div>
+      <Alert tone="success">{notice}</Alert>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextField
+        label="Code from the e-mail"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => void sendAgain()}>
+          Send a new code
+        </button>
+        <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={onBack}>
+          Sign in with a password instead
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { authMessages } from '../../../shared/auth-messages';
+import { backupCodeInput, totpCodeInput } from '../../../shared/schemas/auth';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
+import { verifySecondFactor } from '../../lib/auth-client';
+
+/**
+ * The second step of every sign-in (password, e-mail code, sign-in link): the code from the
+ * authenticator app, or one of the backup codes, and "Trust this device for 30 days".
+ */
+export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  const [kind, setKind] = useState<'totp' | 'backup'>('totp');
+  const [code, setCode] = useState('');
+  const [trustDevice, setTrustDevice] = useState(false);
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<{ message: string; restart: boolean }>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(undefined);
+    const checked = (kind === 'totp' ? totpCodeInput : backupCodeInput).safeParse({ code, trustDevice });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await verifySecondFactor(kind, checked.data);
+      onDone();
+    } catch (caught) {
+      const restart =
+        caught instanceof ApiError &&
+        ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'UNAUTHENTICATED'].includes(caught.code);
+      setFailure({
+        message: caught instanceof ApiError ? caught.message : authMessages.signInFailed,
+        restart,
+      });
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="second-factor-title">
+      <div>
+        <h2 id="second-factor-title" className="text-xl font-semibold text-ink">
+          Two-step verification
+        </h2>
+        <p className="mt-1 text-muted">
+          {kind === 'totp'
+            ? 'Open your authenticator app and type the 6-digit code it shows for UK Study Portal.'
+            : 'Type one of the backup codes you saved when you set up two-step verification. Each works once.'}
+        </p>
+      </div>
+      {failure && (
+        <Alert tone="error">
+          <p>{failure.message}</p>
+          {failure.restart && (
+            <Button variant="secondary" className="mt-3" onClick={onRestart}>
+              Sign in again
+            </Button>
+          )}
+        </Alert>
+      )}
+      <TextField
+        key={kind}
+        label={kind === 'totp' ? 'Code from your authenticator app' : 'Backup code'}
+        inputMode={kind === 'totp' ? 'numeric' : 'text'}
+        autoComplete="one-time-code"
+        autoFocus
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <label className="flex items-center gap-2 text-sm text-ink">
+        <input
+          type="checkbox"
+          className="size-4 rounded border-slate-400 accent-brand-700"
+          checked={trustDevice}
+          onChange={(e) => setTrustDevice(e.target.checked)}
+        />
+        Trust this device for 30 days
+      </label>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Checking...' : 'Verify'}
+      </Button>
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+        onClick={() => {
+          setKind(kind === 'totp' ? 'backup' : 'totp');
+          setCode('');
+          setError(undefined);
+          setFailure(undefined);
+        }}
+      >
+        {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+      </button>
+    </form>
+  );
+}

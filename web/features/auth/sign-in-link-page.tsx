@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { authMessages } from '../../../shared/auth-messages';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { usePageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { signInWithLink } from '../../lib/auth-client';
+import { AuthCard } from './auth-card';
+import { afterSignIn } from './sign-in-target';
+
+/**
+ * /login/link#token=…: the e-mailed sign-in link. The token sits in the fragment, which browsers
+ * never send, so no request line or log holds it; this page posts it once and forgets it.
+ */
+export function SignInLinkPage() {
+  usePageTitle('Signing in');
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
+  const [failure, setFailure] = useState<string | undefined>(token ? undefined : authMessages.signInLinkInvalid);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Out of the address bar and the history at once.
+    window.history.replaceState(null, '', window.location.pathname);
+    if (started.current || !token) return;
+    started.current = true;
+    signInWithLink(token)
+      .then((result) => navigate(result.needsSecondFactor ? '/login?step=code' : afterSignIn(null), { replace: true }))
+      .catch((caught: unknown) => setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed));
+  }, [navigate, token]);
+
+  return (
+    <AuthCard title="Signing in" intro="Opening your sign-in link.">
+      {failure ? (
+        <div className="space-y-4">
+          <Alert tone="error" title="This link did not work">
+            {failure}
+          </Alert>
+          <ButtonLink to="/login">Go to the sign-in page</ButtonLink>
+        </div>
+      ) : (
+        <Spinner label="Signing you in…" />
+      )}
+    </AuthCard>
+  );
+}
