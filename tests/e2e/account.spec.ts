@@ -26,7 +26,7 @@ async function signedInWithApplication(size?: 'phone') {
   const { id } = (await submitted.json()) as { id: string };
   await visitor.page.reload();
   await visitor.page.getByRole('heading', { name: 'Lena Okafor' }).waitFor();
-  await visitor.page.getByRole('link', { name: 'My account' }).click();
+  await visitor.page.getByRole('main').getByRole('link', { name: 'My account' }).click();
   await visitor.page.waitForURL('**/account');
   await visitor.page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
   return { ...visitor, email, password, applicationId: id };

@@ -47,7 +47,7 @@ export function NavAccountLinks() {
       <ButtonLink key="dashboard" to="/dashboard" variant="ghost" className="whitespace-nowrap">
         My Applications
       </ButtonLink>
- <ButtonLink key="account" to="/account" variant="ghost" className="whitespace-nowrap">
+      <ButtonLink key="account" to="/account" variant="ghost" className="whitespace-nowrap">
         My account
       </ButtonLink>
       <Button key="logout" variant="secondary" className="whitespace-nowrap" onClick={logOut}>
