@@ -96,9 +96,9 @@ describe('better-auth routes we expose (finding 15)', () => {
     expect(row).toMatchObject({ name: '', image: null });
   });
 
-  // /link-social and /unlink-account are open since issue 10 item 5, with their own checks
-  // (server/auth/oidc-sign-in.test.ts): an empty body is a 400 there.
-  it.each(['/revoke-session', '/delete-user', '/change-email', '/list-accounts', '/update-session'])(
+  // /link-social and /unlink-account (issue 10 item 5, server/auth/oidc-sign-in.test.ts) and /change-email
+  // (0019, after re-authentication: server/auth/account-security.test.ts) are open, with their own checks.
+  it.each(['/revoke-session', '/delete-user', '/list-accounts', '/update-session'])(
     'closes %s',
     async (path) => {
       const { cookie } = await createUser(ctx.app);

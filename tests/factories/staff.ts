@@ -112,6 +112,7 @@ export function everyStaffRoute(
     },
     { method: 'POST', url: `/api/staff/team/${userId}/deactivate`, adminOnly: true },
     { method: 'POST', url: `/api/staff/team/${userId}/reactivate`, adminOnly: true },
+    { method: 'POST', url: `/api/staff/team/${userId}/end-sessions`, adminOnly: true },
     { method: 'GET', url: '/api/staff/audit', adminOnly: true },
     { method: 'POST', url: `/api/staff/applications/${applicationId}/passport`, adminOnly: false },
     {
