@@ -58,7 +58,7 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     // The link carries its token in the fragment, never in a query string.
     expect(new URL(linkIn(mail)).search).toBe('');
     await visitor.page.getByLabel('Code from the e-mail').fill(code!);
-    await visitor.page.getByRole('button', { name: 'Sign In' }).click();
+    await visitor.page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await visitor.page.waitForURL('**/dashboard');
   });
 

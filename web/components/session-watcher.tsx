@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { forgetSession, reloadSession, sessionSettled, signOutInProgress, useSession } from '../lib/auth-client';
+import { forgetSession, reloadSession, sessionEndingHere, sessionSettled, signOutFinished, signOutInProgress, useSession } from '../lib/auth-client';
 import { announceSessionChange, onSessionChange } from '../lib/session-events';
 
 /** What /login says to a tab whose session ended elsewhere. */
@@ -30,9 +30,11 @@ export function SessionWatcher() {
       const user = await reloadSession();
       if (user) return;
       const had = wasSignedIn.current;
+      sessionEndingHere();
       forgetSession();
       if (announce) announceSessionChange('session-ended');
-      if (had) await navigate('/login', { replace: true, state: sessionEndedState });
+      if (had) await navigate('/login', { replace: true, state: sessionEndedState, flushSync: true });
+      signOutFinished();
     }
     return onSessionChange((event) => {
       if (event === 'signed-in' || event === 'password-changed') void reloadSession();
@@ -53,9 +55,11 @@ export function SessionWatcher() {
           setStreamKey((key) => key + 1);
           return;
         }
+        sessionEndingHere();
         forgetSession();
         announceSessionChange('session-ended');
-        await navigate('/login', { replace: true, state: sessionEndedState });
+        await navigate('/login', { replace: true, state: sessionEndedState, flushSync: true });
+        signOutFinished();
       })();
     });
     return () => source.close();

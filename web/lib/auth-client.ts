@@ -128,6 +128,10 @@ export async function verifySecondFactor(kind: 'totp' | 'backup', input: TotpCod
  */
 let isSigningOut = false;
 export const signOutInProgress = () => isSigningOut;
+/** The session ended elsewhere: protected pages stand aside while the tab goes to /login. */
+export function sessionEndingHere() {
+  isSigningOut = true;
+}
 export function signOutFinished() {
   isSigningOut = false;
 }
