@@ -69,6 +69,7 @@ export function everyStaffRoute(
     { method: 'GET', url: '/api/staff/applications', adminOnly: false },
     { method: 'GET', url: `/api/staff/applications/${applicationId}`, adminOnly: false },
     { method: 'GET', url: `/api/staff/applications/${applicationId}/stream`, adminOnly: false },
+    { method: 'GET', url: `/api/staff/applications/${applicationId}/guidance`, adminOnly: false },
     {
       method: 'POST',
       url: `/api/staff/applications/${applicationId}/status`,

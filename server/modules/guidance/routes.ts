@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { guidanceProfile, maxGuidanceTextLength, type AiGuidanceAnswer, type GuidanceProfile } from '../../../shared/schemas/guidance.ts';
+import { guidanceProfile, maxGuidanceTextLength, type AiGuidanceAnswer, type GuidanceAnswer, type GuidanceProfile } from '../../../shared/schemas/guidance.ts';
+import { getSessionUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { today } from '../catalogue/service.ts';
 import { guide } from './engine.ts';
 import { explainResults, profileFromText } from './llm.ts';
+import { saveGuidance, savedGuidanceRoutes } from './saved-guidance.ts';
 
 const aiInput = z.strictObject({
   text: z
@@ -23,7 +25,22 @@ export async function guidanceRoutes(app: FastifyInstance) {
     return guide(candidates, profile, on);
   };
 
-  app.post('/api/guidance', { bodyLimit: 8 * 1024 }, async (req) => rank(parseInput(guidanceProfile, req.body)));
+  await app.register(savedGuidanceRoutes);
+
+  /** Signed in: the answer is kept with the account, and the reply is private. */
+  const keep = async (req: FastifyRequest, reply: FastifyReply, profile: GuidanceProfile, answer: GuidanceAnswer) => {
+    const user = await getSessionUser(req);
+    if (!user) return;
+    reply.header('cache-control', 'no-store');
+    await saveGuidance(app, user.id, profile, answer);
+  };
+
+  app.post('/api/guidance', { bodyLimit: 8 * 1024 }, async (req, reply) => {
+    const profile = parseInput(guidanceProfile, req.body);
+    const answer = rank(profile);
+    await keep(req, reply, profile, answer);
+    return answer;
+  });
 
   /** Whether the page offers the free-text box: only when a language model is configured (D12). */
   app.get('/api/guidance/options', async (_req, reply) => {
@@ -42,6 +59,7 @@ export async function guidanceRoutes(app: FastifyInstance) {
     const { text } = parseInput(aiInput, req.body);
     const profile = await profileFromText(llm, text);
     const answer = rank(profile);
+    await keep(req, reply, profile, answer);
     try {
       const catalogue = app.catalogue.current().listPrograms({}, today());
       const explanation = await explainResults(llm, profile, answer, catalogue);

@@ -1,3 +1,4 @@
+import { StudentGuidance } from './student-guidance';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useLiveUpdates } from '../track/use-live-updates';
@@ -63,6 +64,7 @@ export function ApplicationPage() {
               <StaffCaseworkSide detail={query.data} />
               <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
               <TrackingLinks applicationId={query.data.application.id} />
+              <StudentGuidance applicationId={query.data.application.id} />
             </div>
           </div>
         </>
