@@ -6,7 +6,7 @@ import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { startOidcProvider, type LocalOidcProvider } from '../../tests/support/oidc-provider.ts';
 import { cookieFrom, createUser, uniqueEmail } from '../../tests/factories/user.ts';
-import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
+import { apiError, authGet, authPost, reauthenticate } from '../../tests/factories/user-requests.ts';
 import { waitForMail } from '../../tests/factories/user-mail.ts';
 
 // The provider is a local oidc-provider standing in for a university's SSO (a third party we
@@ -199,8 +199,8 @@ describe('linked identities (issue 10, item 5)', () => {
   const linkedTo = async (cookie: string) =>
     ((await authGet(ctx.app, '/list-accounts', { cookie })).json() as Array<{ id: string; providerId: string; accountId: string }>);
 
-  it('lists, links another provider, and unlinks it', async () => {
-    const { user, cookie } = await createUser(ctx.app);
+  it('lists, links another provider, and unlinks it after the password again', async () => {
+    const { user, password, cookie } = await createUser(ctx.app);
     expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
     idp.addIdentity({ email: user.email });
     const res = await link(cookie, user.email);
@@ -209,6 +209,11 @@ describe('linked identities (issue 10, item 5)', () => {
     expect(identities.map((a) => a.providerId).sort()).toEqual(['credential', 'uni']);
 
     const uni = identities.find((a) => a.providerId === 'uni')!;
+    const unasked = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: uni.id }, { cookie });
+    expect(unasked.statusCode).toBe(403);
+    expect(apiError(unasked).code).toBe('REAUTH_REQUIRED');
+    expect((await linkedTo(cookie)).map((a) => a.providerId).sort()).toEqual(['credential', 'uni']);
+    expect((await reauthenticate(ctx.app, cookie, password)).statusCode).toBe(200);
     const unlinked = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: uni.id }, { cookie });
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passkeys } from '../db/schema/identity.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';
 import { createUser } from '../../tests/factories/user.ts';
-import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
+import { apiError, authGet, authPost, reauthenticate } from '../../tests/factories/user-requests.ts';
 
 // The happy path (register, sign out, sign in) runs in Chromium with a virtual authenticator
 // (tests/e2e/passkeys.spec.ts); here: who may do what, and hostile input.
@@ -61,6 +61,10 @@ describe('passkeys (issue 10, item 2)', () => {
       .values({ userId: owner.user.id, name: 'Phone', publicKey: 'pk', credentialID: 'cred-1', counter: 0, deviceType: 'singleDevice', backedUp: false })
       .returning();
     expect((await authPost(ctx.app, '/passkey/update-passkey', { id: row!.id, name: 'Mine now' }, { cookie: other.cookie })).statusCode).toBe(401);
+    const unasked = await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: other.cookie });
+    expect(unasked.statusCode).toBe(403);
+    expect(apiError(unasked).code).toBe('REAUTH_REQUIRED');
+    expect((await reauthenticate(ctx.app, other.cookie, other.password)).statusCode).toBe(200);
     expect((await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: other.cookie })).statusCode).toBe(401);
     const list = await authGet(ctx.app, '/passkey/list-user-passkeys', { cookie: other.cookie });
     expect(list.json()).toEqual([]);
@@ -68,5 +72,10 @@ describe('passkeys (issue 10, item 2)', () => {
     expect(renamed.statusCode).toBe(200);
     const mine = (await authGet(ctx.app, '/passkey/list-user-passkeys', { cookie: owner.cookie })).json() as Array<{ name: string }>;
     expect(mine.map((p) => p.name)).toEqual(['Work phone']);
+    expect((await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: owner.cookie })).statusCode).toBe(403);
+    expect((await reauthenticate(ctx.app, owner.cookie, owner.password)).statusCode).toBe(200);
+    const removed = await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: owner.cookie });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await authGet(ctx.app, '/passkey/list-user-passkeys', { cookie: owner.cookie })).json()).toEqual([]);
   });
 });

@@ -143,6 +143,8 @@ const inputs: Record<string, Checked> = {
 const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths, ...passkeyReads]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
+/** What changes how the account signs in asks for a recent re-authentication first (issue 10 item 7). */
+const reauthPaths = new Set(['/change-email', '/unlink-account', '/passkey/delete-passkey']);
 const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/unlink-account', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/change-email', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
 
 /** Paths that may end in a new session: one that this browser held before ends (finding 13). */
@@ -296,8 +298,9 @@ export async function authRoutes(app: FastifyInstance) {
           if (!user) throw unauthenticated();
           await assertCanUnlink(app, user.id, body as { providerId: string; accountId: string });
         }
-        if (path === '/change-email') {
-          // Item 7: a new address only after the password or a code within the last 5 minutes.
+        if (reauthPaths.has(path)) {
+          // Item 7: a new address, an unlinked identity or a removed passkey only after the
+          // password or a code within the last 5 minutes.
           const user = await getSessionUser(req);
           if (user && !(await hasRecentReauth(app, user))) throw reauthRequired();
         }

@@ -32,3 +32,8 @@ export function authGet(app: FastifyInstance, pathAndQuery: string, options: Aut
 }
 
 export const apiError = (res: { json: () => unknown }) => (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+
+/** POST /api/me/reauth with the password: sensitive account changes are open for 5 minutes. */
+export function reauthenticate(app: FastifyInstance, cookie: string, password: string) {
+  return app.inject({ method: 'POST', url: '/api/me/reauth', headers: { origin: app.config.publicUrl, cookie }, payload: { password } });
+}

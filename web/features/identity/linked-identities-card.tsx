@@ -7,6 +7,7 @@ import { Card } from '../../components/card';
 import { ApiError } from '../../lib/api-client';
 import { goToProvider, unlinkIdentity, useLinkedIdentities, useSignInProviders, type LinkedIdentity } from './identity-api';
 import { usePasskeys } from './passkey-api';
+import { useReauth } from '../account/reauth-dialog';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -19,6 +20,7 @@ export function LinkedIdentitiesCard() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  const reauth = useReauth();
   const names = new Map((providers.data ?? []).map((p) => [p.id, p.name]));
   const nameOf = (providerId: string) => (providerId === 'credential' ? 'Email and password' : (names.get(providerId) ?? providerId));
   const identities = linked.data ?? [];
@@ -40,10 +42,11 @@ export function LinkedIdentitiesCard() {
     }
   }
 
-  const unlink = (identity: LinkedIdentity) => run(() => unlinkIdentity(identity), `${nameOf(identity.providerId)} is no longer linked.`);
+  const unlink = (identity: LinkedIdentity) => run(() => reauth.run(() => unlinkIdentity(identity)), `${nameOf(identity.providerId)} is no longer linked.`);
 
   return (
     <Card>
+      {reauth.dialog}
       <h2 className="text-xl font-semibold text-ink">Ways to sign in</h2>
       <p className="mt-1 text-muted">Your email and password, and any account elsewhere you linked. You always keep at least one.</p>
       <div className="mt-3 space-y-2" aria-live="polite">

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { useReauth } from '../account/reauth-dialog';
 import { addPasskey, passkeyFailure, removePasskey, renamePasskey, usePasskeys, type Passkey } from './passkey-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -20,6 +21,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
   const [name, setName] = useState(passkey.name ?? '');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const reauth = useReauth();
   const label = passkey.name || 'Passkey';
 
   async function run(action: () => Promise<void>, done: string) {
@@ -45,6 +47,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
 
   return (
     <li className="space-y-3 py-4">
+      {reauth.dialog}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="font-semibold text-ink">{label}</p>
@@ -54,7 +57,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           <Button variant="secondary" disabled={busy} aria-expanded={renaming} onClick={() => setRenaming((v) => !v)} aria-label={`Rename ${label}`}>
             Rename
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void run(() => removePasskey(passkey.id), `${label} was removed.`)} aria-label={`Remove ${label}`}>
+          <Button variant="danger" disabled={busy} onClick={() => void run(() => reauth.run(() => removePasskey(passkey.id)), `${label} was removed.`)} aria-label={`Remove ${label}`}>
             Remove
           </Button>
         </div>
