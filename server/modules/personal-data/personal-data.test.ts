@@ -1,15 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app.ts';
-import { createApplication, fixture } from '../../../tests/factories/application.ts';
+import { createApplication, fixture, multipartBody } from '../../../tests/factories/application.ts';
 import { listUploadedFiles } from '../../../tests/factories/application-storage.ts';
 import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { createUser, signInAs } from '../../../tests/factories/user.ts';
 import { waitForMail } from '../../../tests/factories/user-mail.ts';
 import { apiError } from '../../../tests/factories/user-requests.ts';
 import { readZip } from '../../../tests/factories/zip.ts';
-import { applicationDocuments, applications, auditLog, erasedApplications, mailOutbox, sessions, users } from '../../db/schema/index.ts';
+import { applicationDocuments, applicationMessages, applications, auditLog, erasedApplications, mailOutbox, savedGuidance, sessions, users } from '../../db/schema/index.ts';
 import { changeStatus } from '../applications/index.ts';
+import { isoDay } from '../../../shared/schemas/casework.ts';
 import { wrongPasswordMessage } from './service.ts';
 
 const ctx = useTestApp();
@@ -103,6 +104,48 @@ describe('Delete my account (article 17)', () => {
     const [audit] = await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, 'personal_data.erased'));
     expect(audit).toMatchObject({ subjectId: person.user.id, details: { by: 'self', applications: 2, documents: 1 } });
     expect(JSON.stringify(audit)).not.toContain(person.user.email);
+  });
+});
+
+describe('the conversation, requests and guidance (issues 11 and 12)', () => {
+  it('are in the download, and erasing the person removes the files attached to messages', async () => {
+    const person = await createUser(ctx.app);
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const application = await createApplication(ctx.app, { email: person.user.email }, { cookie: person.cookie });
+    const asked = await staffCall(
+      ctx.app,
+      { method: 'POST', url: `/api/staff/applications/${application.id}/requests`, payload: { kind: 'information', message: 'Your intended start date, please', dueOn: isoDay(7) } },
+      consultant.cookie,
+    );
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { payload, contentType } = multipartBody({ body: 'My offer letter' }, [
+      { key: 'attachment', ...fixture('transcript.pdf'), filename: 'offer.pdf', contentType: 'application/pdf' },
+    ]);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/applications/${application.id}/messages`,
+      payload,
+      headers: { origin: ctx.app.config.publicUrl, cookie: person.cookie, 'content-type': contentType },
+    });
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    const guidance = { level: 'Masters', subjects: 'cyber security', budgetGbp: '40000', ielts: '6.5', qualification: '2:1', regions: [], intake: '' };
+    expect((await post('/api/guidance', guidance, person.cookie)).statusCode).toBe(200);
+
+    const zip = await readZip((await post('/api/me/data-export', { password: person.password }, person.cookie)).rawPayload);
+    const data = JSON.parse(zip.get('data.json')!.toString('utf8'));
+    expect(data.casework.requests).toMatchObject([{ applicationId: application.id, kind: 'information', message: 'Your intended start date, please' }]);
+    expect(data.casework.conversation).toMatchObject([{ from: 'you', text: 'My offer letter', attachment: { fileName: 'offer.pdf' } }]);
+    expect(data.guidance).toMatchObject([{ profile: { subjects: 'cyber security' } }]);
+    const attachmentPath = [...zip.keys()].find((p) => p.startsWith(`messages/${application.id}/`) && p.endsWith('-offer.pdf'));
+    expect(zip.get(attachmentPath!)!.equals(fixture('transcript.pdf').content)).toBe(true);
+
+    const [message] = await ctx.app.db.select().from(applicationMessages).where(eq(applicationMessages.applicationId, application.id));
+    const attachmentKey = message!.attachmentStorageKey!;
+    expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(attachmentKey))).toBe(true);
+    expect((await post('/api/me/delete-account', { password: person.password }, person.cookie)).statusCode).toBe(200);
+    expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(attachmentKey))).toBe(false);
+    expect(await ctx.app.db.select().from(applicationMessages).where(eq(applicationMessages.applicationId, application.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(savedGuidance).where(eq(savedGuidance.userId, person.user.id))).toEqual([]);
   });
 });
 

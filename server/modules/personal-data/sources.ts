@@ -7,6 +7,7 @@ import { erasedApplications } from '../../db/schema/personal-data.ts';
 import { markPending } from '../documents/orphans.ts';
 import { findApplicationsOfOwner } from '../applications/repository.ts';
 import type { PersonalDataSource } from './registry.ts';
+import { caseworkSource, guidanceSource } from './casework-sources.ts';
 
 /** The account itself: registered first, erased last. */
 export const accountSource: PersonalDataSource = {
@@ -132,5 +133,8 @@ export const messagesSource: PersonalDataSource = {
 export function registerBuiltInSources(app: FastifyInstance): void {
   app.personalData.register(accountSource);
   app.personalData.register(applicationsSource);
+  // after the applications: erased (in reverse) before them, while their attachments are listed
+  app.personalData.register(caseworkSource);
+  app.personalData.register(guidanceSource);
   app.personalData.register(messagesSource);
 }
