@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { startOidcProvider, type LocalOidcProvider } from '../../tests/support/oidc-provider.ts';
-import { cookieFrom, createUser, uniqueEmail } from '../../tests/factories/user.ts';
+import { cookieFrom, createUser, currentCodeOf, uniqueEmail } from '../../tests/factories/user.ts';
 import { apiError, authGet, authPost, reauthenticate } from '../../tests/factories/user-requests.ts';
 import { waitForMail } from '../../tests/factories/user-mail.ts';
 
@@ -91,6 +91,19 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     expect((await sessionUser(cookie))?.user.id).toBe(user.id);
     const providers = (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map((a) => a.providerId).sort();
     expect(providers).toEqual(['credential', 'uni']);
+  });
+
+  it('asks an account with an authenticator app for its code: no session until then (the second-factor gate)', async () => {
+    const { user } = await createUser(ctx.app, { secondFactor: true });
+    await ctx.app.db.delete(sessions).where(eq(sessions.userId, user.id));
+    idp.addIdentity({ email: user.email, emailVerified: true });
+    const { location, cookie } = await signInAtProvider(user.email);
+    expect(location).toBe('/login?step=code');
+    expect(cookie).not.toMatch(/session_token=[^;]/);
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const step = await authPost(ctx.app, '/two-factor/verify-totp', { code: currentCodeOf(user.email) }, { cookie });
+    expect(step.statusCode, step.body).toBe(200);
+    expect((await sessionUser(cookieFrom(step.headers['set-cookie'])))?.user.id).toBe(user.id);
   });
 
   it('does not join an account whose own e-mail is not confirmed', async () => {
