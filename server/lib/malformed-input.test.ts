@@ -88,7 +88,11 @@ describe('malformed requests on every route', () => {
     { timeout: 240_000 },
     async () => {
       const routes = ctx.app.routeList.filter(
-        (r) => !r.url.startsWith('/dev/') || ctx.app.config.env !== 'production',
+        (r) =>
+          (!r.url.startsWith('/dev/') || ctx.app.config.env !== 'production') &&
+          // reads nothing from the request, and its live stream never ends under inject (the
+          // catalogue e2e follows it over HTTP)
+          r.url !== '/api/catalogue/changes',
       );
       expect(routes.length).toBeGreaterThan(40);
       const admin = await createStaff(ctx.app, 'admin');

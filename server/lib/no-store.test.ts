@@ -7,7 +7,7 @@ import { createUser } from '../../tests/factories/user.ts';
 
 const ctx = useTestApp();
 
-/** Public reference data that browsers may keep: the catalogue and the site's contact details. */
+/** Public reference data that browsers may keep: the catalogue, its logos, the site's contact details, whether guidance has AI. */
 const publicRoutes = new Set([
   '/api/universities',
   '/api/universities/:id',
@@ -16,7 +16,12 @@ const publicRoutes = new Set([
   '/api/programs/:id',
   '/api/consultants',
   '/api/site',
+  '/api/guidance/options',
+  '/api/catalogue/logos/:id',
 ]);
+
+/** Public live streams (no data, never cached: SseStreams sends no-store); inject cannot end them. */
+const liveStreams = new Set(['/api/catalogue/changes']);
 
 describe('no answer with personal data is kept by a browser or a proxy (finding 14)', () => {
   it('sends Cache-Control: no-store on every API answer except the public catalogue, for every GET route', async () => {
@@ -27,7 +32,7 @@ describe('no answer with personal data is kept by a browser or a proxy (finding 
     expect(routes.length).toBeGreaterThan(20);
     const checked: string[] = [];
     for (const route of routes) {
-      if (publicRoutes.has(route.url) || route.url.endsWith('/stream') || route.url.startsWith('/api/track/stream/')) continue;
+      if (publicRoutes.has(route.url) || liveStreams.has(route.url) || route.url.endsWith('/stream') || route.url.startsWith('/api/track/stream/')) continue;
       for (const cookie of [applicant.cookie, admin.cookie, undefined]) {
         const url = fillPattern(route.url, route.url.startsWith('/api/auth/') ? 'get-session' : id);
         const res = await ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
