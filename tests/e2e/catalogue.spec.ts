@@ -47,6 +47,14 @@ describe('the catalogue console', () => {
     await visitor.page.getByText('£29,950 per year').first().waitFor();
     expect(visitor.problems).toEqual([]);
     expect(admin.problems).toEqual([]);
+
+    // the e2e server is shared: the next specs (guidance counts its results) see the catalogue as seeded
+    const removed = await admin.context.request.post('/api/staff/catalogue/programs/msc-zephyrology-leeds/active', {
+      data: { active: false },
+      headers: { origin: baseUrl },
+    });
+    expect(removed.status()).toBe(200);
+    await visitor.page.getByText('MSc Zephyrology').first().waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('shows field errors from the shared schema, then the program list and the import page', async () => {
