@@ -233,7 +233,10 @@ describe.sequential('the staff console', () => {
       .click();
     const entries = queue.getByRole('list', { name: 'Audit entries' });
     await entries.getByText('Colleague invited').first().waitFor();
-    await entries.getByText('offered → accepted').waitFor();
+    // Other specs share the e2e server and accept offers too: find this spec's own change.
+    await entries
+      .getByText(`Application ${applicationId.slice(0, 8)}: offered → accepted`)
+      .waitFor();
     await entries.getByText('Passport number viewed').first().waitFor();
     await expectNoSeriousAxeViolations(queue);
     await screenshot(queue, 'staff-audit-desktop');
