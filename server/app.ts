@@ -39,8 +39,15 @@ declare module 'fastify' {
     db: Db;
     site: SiteConfig;
     /** Every route as registered (method and URL pattern): tests walk it to cover new routes too. */
-    routeList: { method: string; url: string }[];
+    routeList: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Answers with a live stream (`liveStreamRoute`): inject never sees it end. */
+  liveStream: boolean;
 }
 
 export interface BuildOptions {
@@ -86,10 +93,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('site', site);
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    const liveStream = route.config?.liveStream === true;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, liveStream });
   });
   app.addHook('onClose', async () => database.close());
   const headers = securityHeaders(config);

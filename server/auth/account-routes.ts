@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reauthInput } from '../../shared/schemas/auth.ts';
 import { sessionIdInput } from '../../shared/schemas/account.ts';
-import { SseStreams } from '../lib/events/sse.ts';
+import { liveStreamRoute, SseStreams } from '../lib/events/sse.ts';
 import { parseInput } from '../lib/validate.ts';
 import { endOwnSession, listOwnSessions, turnOffTwoFactor } from './account-security.ts';
 import { reauthenticate, requireRecentReauth } from './reauth.ts';
@@ -20,7 +20,7 @@ export async function accountRoutes(app: FastifyInstance) {
    * Open while a tab is signed in; says `session-ended` when the server ends this session (another
    * device's "sign out other devices", an admin, a password reset), so the tab goes to /login.
    */
-  app.get('/api/me/session/stream', { preHandler: requireUser }, async (req, reply) => {
+  app.get('/api/me/session/stream', { ...liveStreamRoute, preHandler: requireUser }, async (req, reply) => {
     const user = req.user!;
     const stream = streams.start(req, reply, { holders: { client: req.ip, account: user.id } });
     if (user.sessionId) {

@@ -90,9 +90,9 @@ describe('malformed requests on every route', () => {
       const routes = ctx.app.routeList.filter(
         (r) =>
           (!r.url.startsWith('/dev/') || ctx.app.config.env !== 'production') &&
-          // reads nothing from the request, and its live stream never ends under inject (the
-          // catalogue e2e follows it over HTTP)
-          r.url !== '/api/catalogue/changes',
+          // A stream that opens never ends under inject (each has its own test over HTTP). One
+          // with an id in its path is still fuzzed: a malformed or unknown id never opens it.
+          (!r.liveStream || r.url.includes(':')),
       );
       expect(routes.length).toBeGreaterThan(40);
       const admin = await createStaff(ctx.app, 'admin');

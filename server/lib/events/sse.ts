@@ -1,6 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers with a live stream that never ends by itself (tests that inject every route skip it). */
+    liveStream?: boolean;
+  }
+}
+
+/** Route options of every live-stream route: `app.get(url, { ...liveStreamRoute, preHandler }, handler)`. */
+export const liveStreamRoute = { config: { liveStream: true } };
+
 export interface SseStream {
   /** Sends one event; `json` is already serialised (one serialisation for many streams). */
   send(event: string, json: string): void;
@@ -90,6 +100,8 @@ export class SseStreams {
     const open = this.open;
     const closeListeners: (() => void)[] = [];
     let closed = false;
+    if (!req.routeOptions.config.liveStream)
+      throw new Error(`${req.routeOptions.url} starts a live stream without liveStreamRoute in its options`);
     const release = this.hold(options.holders);
 
     reply.hijack();

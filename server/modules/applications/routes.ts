@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addApplicationById, getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
+import { liveStreamRoute } from '../../lib/events/sse.ts';
 
 export async function applicationRoutes(app: FastifyInstance) {
   const maxFileBytes = app.config.uploads.maxFileBytes;
@@ -55,7 +56,7 @@ export async function applicationRoutes(app: FastifyInstance) {
   });
 
   /** The dashboard's live stream: every change to one of the user's applications, as the full record. */
-  app.get('/api/me/applications/stream', { preHandler: requireReader }, async (req, reply) => {
+  app.get('/api/me/applications/stream', { ...liveStreamRoute, preHandler: requireReader }, async (req, reply) => {
     const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
     stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
     // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/catalogue-admin.ts';
 import { requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SseStreams } from '../../lib/events/sse.ts';
+import { liveStreamRoute, SseStreams } from '../../lib/events/sse.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { exportPrograms, importPrograms, programsCsv, templateExample } from './csv-import.ts';
 import { maxLogoBytes } from './logo-image.ts';
@@ -126,7 +126,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
  */
 export async function catalogueChangeRoutes(app: FastifyInstance) {
   const streams = new SseStreams({ client: 20 });
-  app.get('/api/catalogue/changes', async (req, reply) => {
+  app.get('/api/catalogue/changes', liveStreamRoute, async (req, reply) => {
     const stream = streams.start(req, reply, { holders: { client: req.ip } });
     const stop = app.catalogue.onChange(() => stream.send('catalogue', '{}'));
     stream.onClose(stop);

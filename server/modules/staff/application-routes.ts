@@ -6,6 +6,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
 import { listQueue } from './queue-service.ts';
+import { liveStreamRoute } from '../../lib/events/sse.ts';
 
 const staffOnly = { preHandler: requireRole('consultant', 'admin') };
 
@@ -24,7 +25,7 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
   });
 
   /** The console's live stream of one application: each change (documents, status) as the record, to refetch. */
-  app.get('/api/staff/applications/:id/stream', staffOnly, async (req, reply) => {
+  app.get('/api/staff/applications/:id/stream', { ...staffOnly, ...liveStreamRoute }, async (req, reply) => {
     const id = parseInput(applicationIdParam, req.params).id.toLowerCase();
     const live = app.applicationLive;
     const snapshot = await live.current(id);

@@ -7,6 +7,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { revokeWithToken, streamStart, streamTarget, trackByEmail, trackByToken } from './service.ts';
 import { setStreamCookie, streamCookie, streamPath } from './stream-access.ts';
 import { streamTokenSeconds } from './tokens.ts';
+import { liveStreamRoute } from '../../lib/events/sse.ts';
 
 const streamParams = z.strictObject({ id: z.uuid('Not an application id') });
 
@@ -47,7 +48,7 @@ export async function trackingRoutes(app: FastifyInstance) {
   });
 
   /** The track page's live stream, authorised by the cookie set above: no token in the URL. */
-  app.get('/api/track/stream/:id', async (req, reply) => {
+  app.get('/api/track/stream/:id', liveStreamRoute, async (req, reply) => {
     const id = parseInput(streamParams, req.params).id.toLowerCase();
     const snapshot = await streamStart(app, streamCookie(req), id);
     let stream;
