@@ -128,6 +128,11 @@ export async function findApplicationRecord(db: Db, id: string): Promise<Applica
   return row ? ((await withDetails(db, [row]))[0] ?? null) : null;
 }
 
+/** The ids of an account's applications, as a subquery for `inArray` (data rights, casework). */
+export function applicationIdsOfOwner(db: Db, userId: string) {
+  return db.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
+}
+
 export async function findApplicationsOfOwner(db: Db, userId: string): Promise<ApplicationRecord[]> {
   const rows = await db
     .select()

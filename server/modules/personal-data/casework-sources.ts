@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray, isNotNull, and } from 'drizzle-orm';
-import { applications } from '../../db/schema/applications.ts';
 import { applicationMessages, applicationRequests } from '../../db/schema/casework.ts';
 import { savedGuidance } from '../../db/schema/guidance.ts';
+import { applicationIdsOfOwner } from '../applications/repository.ts';
 import { markPending } from '../documents/orphans.ts';
 import type { PersonalDataSource } from './registry.ts';
 
@@ -13,7 +13,7 @@ import type { PersonalDataSource } from './registry.ts';
 export const caseworkSource: PersonalDataSource = {
   name: 'casework',
   async collect(app, subject) {
-    const owned = app.db.select({ id: applications.id }).from(applications).where(eq(applications.userId, subject.id));
+    const owned = applicationIdsOfOwner(app.db, subject.id);
     const requests = await app.db
       .select({
         applicationId: applicationRequests.applicationId,
@@ -49,7 +49,7 @@ export const caseworkSource: PersonalDataSource = {
     return { data: { requests, conversation }, files };
   },
   async erase(_app, tx, subject) {
-    const owned = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, subject.id));
+    const owned = applicationIdsOfOwner(tx, subject.id);
     const attachments = await tx
       .select({ key: applicationMessages.attachmentStorageKey })
       .from(applicationMessages)
