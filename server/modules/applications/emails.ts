@@ -9,7 +9,8 @@ export function trackingLink(publicUrl: string, token: string): string {
   return `${publicUrl}/track#t=${token}`;
 }
 
-interface Applicant {
+/** What every e-mail about an application says of it (status and casework e-mails alike). */
+export interface Applicant {
   id: string;
   email: string;
   fullName: string;

@@ -1,18 +1,11 @@
 import { renderMail, userText, type MailMessage } from '../../lib/mailer/index.ts';
+import type { Applicant } from '../applications/emails.ts';
 
 /*
  * Casework e-mails carry what the status e-mails carry (the applicant's name, the application ID,
  * the program and university, a tracking link) and the team's own words where a status e-mail has
  * its note (a rejection's reason). A message's text never travels by mail: only that there is one.
  */
-
-interface Applicant {
-  id: string;
-  email: string;
-  fullName: string;
-  programName: string;
-  universityName: string;
-}
 
 const idLine = (a: Applicant) => `Application ID: ${a.id} (${a.programName} at ${a.universityName}).`;
 const dueText = (dueOn: string) =>
