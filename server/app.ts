@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { testSupportRoutes } from './modules/test-support/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerApplications(app);
   await registerPersonalData(app);
   await app.register(staffRoutes);
+  if (config.env === 'test') await app.register(testSupportRoutes);
   await registerWebApp(app);
   return app;
 }
