@@ -84,13 +84,16 @@ const ieltsBand = (label: string) =>
       .refine((n) => Number.isInteger(n * 2), `${label} is a whole or half band, such as 6 or 6.5`),
   );
 
-const yesNo = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().toLowerCase();
-  if (t === '' || t === 'yes' || t === 'true' || t === '1') return true;
-  if (t === 'no' || t === 'false' || t === '0') return false;
-  return v;
-}, z.boolean({ error: 'Active is yes or no' }));
+/** yes / no (true / false, 1 / 0) from CSV and forms; an empty cell is `blank`. */
+const yesNo = (label: string, blank: boolean) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    if (t === '') return blank;
+    if (t === 'yes' || t === 'true' || t === '1') return true;
+    if (t === 'no' || t === 'false' || t === '0') return false;
+    return v;
+  }, z.boolean({ error: `${label} is yes or no` }));
 
 /** "September:2026-06-30; January" (a deadline only when one is published). */
 export function intakesToText(intakes: { month: string; deadline: string | null }[]): string {
@@ -132,7 +135,7 @@ export const universityInput = z.strictObject({
   region: z.enum(ukRegions, { error: 'Choose a UK region' }),
   website: httpsUrl('The website'),
   ranking: wholeNumber('the ranking', 1, 1000),
-  active: yesNo.default(true),
+  active: yesNo('Active', true).default(true),
 });
 export type UniversityInput = z.input<typeof universityInput>;
 export type UniversityValues = z.output<typeof universityInput>;
@@ -175,7 +178,9 @@ export const programInput = z
     ),
     url: z.preprocess((v) => (isBlank(v) ? null : v), httpsUrl('The course page').nullable()),
     lastChecked: z.preprocess((v) => (isBlank(v) ? null : v), isoDay('Last checked').nullable()),
-    active: yesNo.default(true),
+    /** The Academic Technology Approval Scheme: the after-offer checklist asks for the certificate. */
+    atasRequired: yesNo('ATAS needed', false).default(false),
+    active: yesNo('Active', true).default(true),
   })
   .refine((p) => p.ieltsMinComponent <= p.ieltsOverall, {
     path: ['ieltsMinComponent'],
@@ -225,6 +230,7 @@ export const programCsvColumns = [
   'categories',
   'url',
   'last_checked',
+  'atas_required',
   'active',
 ] as const;
 export type ProgramCsvColumn = (typeof programCsvColumns)[number];
@@ -250,6 +256,7 @@ export const programCsvFields: Record<ProgramCsvColumn, keyof ProgramValues> = {
   categories: 'categories',
   url: 'url',
   last_checked: 'lastChecked',
+  atas_required: 'atasRequired',
   active: 'active',
 };
 

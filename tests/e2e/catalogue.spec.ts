@@ -36,10 +36,13 @@ describe('the catalogue console', () => {
     await form.getByLabel('Intakes').fill('September:2027-06-30; January');
     await form.getByLabel('Business').check();
     await form.getByLabel('Entry requirements (as shown to students)').fill('A 2:1 degree. IELTS 6.5 overall with no component below 6.0.');
+    await form.getByLabel('ATAS certificate needed').check();
     await screenshot(form, 'catalogue-program-form-1280');
     await expectNoSeriousAxeViolations(form);
     await form.getByRole('button', { name: 'Add program' }).click();
     await form.getByRole('status').getByText(/MSc Zephyrology is saved/).waitFor();
+    const saved = await admin.context.request.get('/api/staff/catalogue/programs/msc-zephyrology-leeds');
+    expect(((await saved.json()) as { atasRequired: boolean }).atasRequired).toBe(true);
 
     // the visitor's page, never reloaded, fetches again on the server's change event
     const row = visitor.page.getByText('MSc Zephyrology');
@@ -62,6 +65,7 @@ describe('the catalogue console', () => {
     await admin.page.getByRole('button', { name: 'Add program' }).click();
     await admin.page.getByText('Enter an id').first().waitFor();
     await screenshot(admin.page, 'catalogue-program-errors-390');
+    await expectNoSeriousAxeViolations(admin.page);
     await admin.page.goto('/staff/catalogue/csv');
     await admin.page.getByRole('heading', { name: 'Import and export programs' }).waitFor();
     await admin.page.getByLabel('CSV file').setInputFiles({

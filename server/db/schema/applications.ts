@@ -85,6 +85,8 @@ export const applications = pgTable(
   },
   (t) => [
     index('applications_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    // the queue's counts per status under an owner filter (unassigned, my cases), index-only
+    index('applications_owner_status_idx').on(t.ownerId, t.status),
     index('applications_stage_due_idx').on(t.stageDueAt).where(sql`${t.stageDueAt} is not null`),
     index('applications_request_due_idx').on(t.requestDueOn).where(sql`${t.requestDueOn} is not null`),
     check('applications_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('withdrawn', 'unsuccessful')`),

@@ -11,6 +11,7 @@ import { resolveTrackingSecret } from '../tracking/secret.ts';
 import { createTrackingTokens, type TrackingTokens } from '../tracking/tokens.ts';
 import { ApplicationLive, applicationChangesChannel } from './live.ts';
 import { applicationRoutes } from './routes.ts';
+import { noteApplicationChange } from '../staff/queue-counts.ts';
 import { applicationTestRoutes } from './test-routes.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,8 @@ export { changeStatus, type StatusChange } from './status.ts';
 export async function registerApplications(app: FastifyInstance): Promise<void> {
   const feed = createChangeFeed(app.config.database, app.db, applicationChangesChannel, app.log);
   const { perClient, perAccount, perApplication } = app.config.streams;
+  // every instance's queue counts are read again once a change commits (queue-counts.ts)
+  feed.subscribe(() => noteApplicationChange());
   const live = new ApplicationLive(app.db, feed, app.log, { client: perClient, account: perAccount, application: perApplication });
   app.decorate('storage', createStorage(app.config.uploads));
   app.decorate(

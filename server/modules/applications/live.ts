@@ -5,6 +5,7 @@ import { SseStreams, type StreamCaps } from '../../lib/events/sse.ts';
 import { TopicHub } from '../../lib/events/topic-hub.ts';
 import { findApplicationRecord, findApplicationsOfOwner, type ApplicationRecord } from './repository.ts';
 import { toApplicationView } from './views.ts';
+import { noteApplicationChange } from '../staff/queue-counts.ts';
 
 export const applicationChangesChannel = 'application_changes';
 
@@ -18,6 +19,7 @@ interface ChangeNotice {
 /** Inside the transaction that made the change: delivered to every instance when it commits. */
 export function publishApplicationChange(db: Db, id: string, owner: string | null, extra: { revoked?: boolean } = {}): Promise<void> {
   const notice: ChangeNotice = { id, owner, ...extra };
+  noteApplicationChange();
   return notifyChange(db, applicationChangesChannel, JSON.stringify(notice));
 }
 

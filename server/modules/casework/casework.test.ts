@@ -183,6 +183,30 @@ describe('messages', () => {
   });
 });
 
+describe('the queue counts (kept a few seconds per filter)', () => {
+  it('are right straight after each change: a request, an answer, an owner, a status move', async () => {
+    const queue = async (filters = '') => (await call('GET', `/api/staff/applications?${filters}`, staff())).json<QueuePage>();
+    const before = await queue();
+    const unassigned = (await queue('owner=none')).total;
+    expect((await queue()).flagCounts).toEqual(before.flagCounts); // read twice: the second is the kept one
+
+    const requestId = await ask({ kind: 'information', message: 'Which intake?', dueOn: isoDay(3) });
+    expect((await queue()).flagCounts.actionRequired).toBe(before.flagCounts.actionRequired + 1);
+    await call('POST', `${mine()}/requests/${requestId}/answer`, { cookie: s.applicant.cookie }, { text: 'September' });
+    expect((await queue()).flagCounts.actionRequired).toBe(before.flagCounts.actionRequired);
+
+    expect((await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id })).statusCode).toBe(204);
+    expect((await queue('owner=none')).total).toBe(unassigned - 1);
+    expect((await queue('owner=me')).statusCounts.submitted).toBeGreaterThanOrEqual(1);
+
+    expect((await move({ from: 'submitted', to: 'reviewed' })).statusCode).toBe(200);
+    const after = await queue();
+    expect(after.statusCounts.submitted).toBe(before.statusCounts.submitted - 1);
+    expect(after.statusCounts.reviewed).toBe(before.statusCounts.reviewed + 1);
+    expect(after.total).toBe(before.total);
+  });
+});
+
 describe('owners and time', () => {
   it('assignment rules: a consultant takes an unassigned case only, for themself; an admin assigns anyone on the team', async () => {
     const other = await createStaff(ctx.app, 'consultant', 'Omar Other');

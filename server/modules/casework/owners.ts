@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { applications, stageTimes, userDeactivations, users } from '../../db/schema/index.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
+import { noteApplicationChange } from '../staff/queue-counts.ts';
 import { lockApplication } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applicationNotFound } from './access.ts';
@@ -77,7 +78,7 @@ export function listAssignable(db: Db) {
  * time (from when it entered the stage), so "late" follows the new rule at once.
  */
 export async function setStageTimes(app: FastifyInstance, actor: SessionUser, input: StageTimes): Promise<StageTimes> {
-  return app.db.transaction(async (tx) => {
+  const saved = await app.db.transaction(async (tx) => {
     const before = await findStageTimes(tx);
     for (const status of applicationStatuses) {
       const days = input[status];
@@ -94,6 +95,10 @@ export async function setStageTimes(app: FastifyInstance, actor: SessionUser, in
     await recordAudit(tx, { actorId: actor.id, action: 'stage_times.changed', subjectType: 'application', subjectId: 'stage-times', details: { before, after: input } });
     return findStageTimes(tx);
   });
+  // due times of many cases moved with no notice per case: this instance's queue counts are read again
+  // (another instance's within countsTtlMs)
+  noteApplicationChange();
+  return saved;
 }
 
 /** Working days counted in SQL (Monday to Friday), the same rule as addWorkingDays. */

@@ -141,6 +141,38 @@ describe('catalogue console: universities and programs', () => {
     expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).statusCode).toBe(404);
   });
 
+  it('sets the ATAS flag from the form (audited) and from the CSV; the export writes it; anything but yes/no is refused', async () => {
+    const made = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-atas-form', 'university-of-leeds'));
+    expect(made.json().atasRequired).toBe(false);
+    const on = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.catalogue_editor, programBody('msc-atas-form', 'university-of-leeds', { atasRequired: true }));
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().atasRequired).toBe(true);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'catalogue.program_updated'), eq(auditLog.subjectId, 'msc-atas-form')));
+    expect(entry?.details).toEqual({ before: { atasRequired: false }, after: { atasRequired: true } });
+    const wrong = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.admin, { ...programBody('msc-atas-form', 'university-of-leeds'), atasRequired: 'maybe' });
+    expect(wrong.statusCode).toBe(400);
+    expect(JSON.stringify(wrong.json())).toContain('ATAS needed is yes or no');
+
+    const header = (await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.admin)).body.split('\r\n')[0]!;
+    expect(header).toContain('last_checked,atas_required,active');
+    const exported = (await call('GET', '/api/staff/catalogue/programs.csv', cookies.admin)).body;
+    expect(exported.split('\r\n').find((l) => l.startsWith('msc-atas-form,'))).toMatch(/,yes,yes$/);
+
+    const csv = (id: string, atas: string) =>
+      `${header}\n${id},university-of-leeds,MSc ${id},Masters,,A 2:1 degree.,25000,2026/27,6.5,6,,2:1,,September,12,Full-time,IT,,,${atas},yes`;
+    const applied = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, csv('msc-atas-csv', 'yes'), 'text/csv')).json();
+    expect(applied).toMatchObject({ applied: true, creates: 1, errors: [] });
+    expect((await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json().atasRequired).toBe(true);
+    const cleared = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, csv('msc-atas-csv', ''), 'text/csv')).json();
+    expect(cleared.changes).toEqual([expect.objectContaining({ id: 'msc-atas-csv', fields: ['atas_required'] })]);
+    expect((await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json().atasRequired).toBe(false);
+    const bad = (await call('POST', '/api/staff/catalogue/import', cookies.admin, csv('msc-atas-csv', 'perhaps'), 'text/csv')).json();
+    expect(bad.errors).toEqual([{ line: 2, id: 'msc-atas-csv', errors: ['atas_required: ATAS needed is yes or no'] }]);
+  });
+
   it('refuses invalid programs field by field, in the form schema words', async () => {
     const res = await call(
       'POST',
@@ -218,9 +250,9 @@ describe('catalogue console: logos', () => {
 
 describe('catalogue console: CSV', () => {
   const csvHeader =
-    'id,university_id,name,level,description,requirements,tuition_gbp,fee_year,ielts_overall,ielts_min_component,english_equivalents,academic_level,academic_requirement,intakes,duration_months,study_mode,categories,url,last_checked,active';
-  const row = (id: string, tuition = '25000', extra: Partial<Record<'level' | 'categories' | 'university', string>> = {}) =>
-    `${id},${extra.university ?? 'university-of-leeds'},MSc ${id},${extra.level ?? 'Masters'},"Desc, with comma",A 2:1 degree.,${tuition},2026/27,6.5,6,,2:1,,September:2026-06-30; January,12,Full-time,${extra.categories ?? 'IT; Business'},,,yes`;
+    'id,university_id,name,level,description,requirements,tuition_gbp,fee_year,ielts_overall,ielts_min_component,english_equivalents,academic_level,academic_requirement,intakes,duration_months,study_mode,categories,url,last_checked,atas_required,active';
+  const row = (id: string, tuition = '25000', extra: Partial<Record<'level' | 'categories' | 'university' | 'atas', string>> = {}) =>
+    `${id},${extra.university ?? 'university-of-leeds'},MSc ${id},${extra.level ?? 'Masters'},"Desc, with comma",A 2:1 degree.,${tuition},2026/27,6.5,6,,2:1,,September:2026-06-30; January,12,Full-time,${extra.categories ?? 'IT; Business'},,,${extra.atas ?? ''},yes`;
 
   it('serves a template whose example row imports cleanly (dry run)', async () => {
     const template = await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.catalogue_editor);

@@ -31,7 +31,7 @@ function toCsvRow(p: ProgramValues): string[] {
     const value = p[programCsvFields[column]];
     if (column === 'intakes') return intakesToText(p.intakes);
     if (column === 'categories') return p.categories.join('; ');
-    if (column === 'active') return p.active ? 'yes' : 'no';
+    if (column === 'active' || column === 'atas_required') return value ? 'yes' : 'no';
     return value === null || value === undefined ? '' : String(value);
   });
 }
@@ -71,6 +71,7 @@ export const templateExample: ProgramValues = {
   categories: ['IT', 'Business'],
   url: 'https://www.example.ac.uk/courses/msc-example-subject',
   lastChecked: '2026-01-15',
+  atasRequired: false,
   active: true,
 };
 

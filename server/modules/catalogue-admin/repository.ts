@@ -35,6 +35,7 @@ export const programFields = {
   categories: programs.categories,
   url: programs.url,
   lastChecked: programs.lastChecked,
+  atasRequired: programs.atasRequired,
   active: programs.active,
   updatedAt: programs.updatedAt,
 };
@@ -129,14 +130,14 @@ export async function upsertPrograms(db: DbOrTx, rows: ProgramValues[]) {
     await db.execute(sql`
       insert into programs (id, university_id, name, level, description, requirements, tuition_gbp, fee_year,
         ielts_overall, ielts_min_component, english_equivalents, academic_level, academic_requirement, intakes,
-        duration_months, study_mode, categories, url, last_checked, active, updated_at)
+        duration_months, study_mode, categories, url, last_checked, atas_required, active, updated_at)
       select x."id", x."universityId", x."name", x."level", x."description", x."requirements", x."tuitionGbp", x."feeYear",
         x."ieltsOverall", x."ieltsMinComponent", x."englishEquivalents", x."academicLevel", x."academicRequirement", x."intakes",
-        x."durationMonths", x."studyMode", array(select jsonb_array_elements_text(x."categories")), x."url", x."lastChecked", x."active", now()
+        x."durationMonths", x."studyMode", array(select jsonb_array_elements_text(x."categories")), x."url", x."lastChecked", x."atasRequired", x."active", now()
       from jsonb_to_recordset(${chunk}::jsonb) as x("id" text, "universityId" text, "name" text, "level" text, "description" text,
         "requirements" text, "tuitionGbp" integer, "feeYear" text, "ieltsOverall" real, "ieltsMinComponent" real,
         "englishEquivalents" text, "academicLevel" text, "academicRequirement" text, "intakes" jsonb, "durationMonths" smallint,
-        "studyMode" text, "categories" jsonb, "url" text, "lastChecked" date, "active" boolean)
+        "studyMode" text, "categories" jsonb, "url" text, "lastChecked" date, "atasRequired" boolean, "active" boolean)
       on conflict (id) do update set
         university_id = excluded.university_id, name = excluded.name, level = excluded.level,
         description = excluded.description, requirements = excluded.requirements, tuition_gbp = excluded.tuition_gbp,
@@ -144,7 +145,7 @@ export async function upsertPrograms(db: DbOrTx, rows: ProgramValues[]) {
         english_equivalents = excluded.english_equivalents, academic_level = excluded.academic_level,
         academic_requirement = excluded.academic_requirement, intakes = excluded.intakes,
         duration_months = excluded.duration_months, study_mode = excluded.study_mode, categories = excluded.categories,
-        url = excluded.url, last_checked = excluded.last_checked, active = excluded.active, updated_at = excluded.updated_at`);
+        url = excluded.url, last_checked = excluded.last_checked, atas_required = excluded.atas_required, active = excluded.active, updated_at = excluded.updated_at`);
   }
 }
 

@@ -76,6 +76,7 @@ export function toProgramValues(row: Omit<ProgramDbRow, 'universityName' | 'upda
     categories: row.categories,
     url: row.url,
     lastChecked: row.lastChecked,
+    atasRequired: row.atasRequired,
     active: row.active,
   };
 }

@@ -3,6 +3,7 @@ import { applicationStatuses, type ApplicationStatus } from '../../../shared/app
 import type { QueueQuery } from '../../../shared/schemas/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { applications } from '../../db/schema/index.ts';
+import { cachedCount } from './queue-counts.ts';
 
 /*
  * Every expression below has an index of the same shape in migration 0005_staff_queue_indexes.sql;
@@ -92,7 +93,7 @@ function filterConditions(query: QueueQuery, withStatus: boolean, ctx: QueueCont
 }
 
 /*
- * With a search, the planner cannot know how rare the words are (it guesses 2% of rows) and may
+ * With a search (or a late / action-required filter: see below), the planner cannot know how rare the words are (it guesses 2% of rows) and may
  * walk a sort index filtering row by row: 100,000 rows for a word nobody has. Sorting on an
  * expression no index matches makes it find the matches first (GIN) and sort those few.
  */
@@ -100,13 +101,16 @@ function ordering(query: QueueQuery): SQL[] {
   const dir = query.dir ?? (query.sort === 'submitted' ? 'desc' : 'asc');
   const by = dir === 'asc' ? asc : desc;
   const isSearch = Boolean(query.q);
+  // Late cases and requests are a small part of the queue too (their partial indexes find them):
+  // walking the name index to filter them out one by one took 15,000 rows for 25 "reviewed + late".
+  const isFewFlagged = isSearch || Boolean(query.late || query.action);
   switch (query.sort) {
     case 'name':
-      return [by(isSearch ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
+      return [by(isFewFlagged ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
     case 'status':
       // Within a status the longest-waiting application comes first (ascending).
       return [
-        by(isSearch ? sql`${statusOrder} + 0` : statusOrder),
+        by(isFewFlagged ? sql`${statusOrder} + 0` : statusOrder),
         by(applications.createdAt),
         by(applications.id),
       ];
@@ -180,19 +184,45 @@ export function flagCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
     (select count(*)::int from ${applications} where ${overdueCondition(ctx.now)}${and_}) as overdue`;
 }
 
-export async function findQueuePage(db: Db, query: QueueQuery, ctx: QueueContext) {
-  const rows = await queueRowsQuery(db, query, ctx);
+/** What a count depends on: the filters, "my cases" as the asking consultant. */
+function countKey(kind: string, query: QueueQuery, ctx: QueueContext, withStatus: boolean, withFlags: boolean): string {
+  const owner = query.owner === 'me' ? ctx.userId : query.owner?.toLowerCase();
+  return JSON.stringify([
+    kind,
+    owner,
+    withFlags ? [query.late, query.action] : null,
+    query.q,
+    withStatus ? query.status : null,
+    query.universityId,
+    query.programId,
+    query.level,
+    query.from,
+    query.to,
+  ]);
+}
+
+async function countStatuses(db: Db, query: QueueQuery, ctx: QueueContext): Promise<Record<ApplicationStatus, number>> {
   const counted = (await db.execute(statusCountsSql(query, ctx))) as unknown as {
     rows: Record<ApplicationStatus, number>[];
   };
+  const first = counted.rows[0];
+  return Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<ApplicationStatus, number>;
+}
+
+async function countFlags(db: Db, query: QueueQuery, ctx: QueueContext) {
   const flagged = (await db.execute(flagCountsSql(query, ctx))) as unknown as {
     rows: { late: number; actionRequired: number; overdue: number }[];
   };
   const flags = flagged.rows[0];
-  const flagCounts = { late: Number(flags?.late ?? 0), actionRequired: Number(flags?.actionRequired ?? 0), overdue: Number(flags?.overdue ?? 0) };
-  const first = counted.rows[0];
-  const statusCounts = Object.fromEntries(
-    applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)]),
-  ) as Record<ApplicationStatus, number>;
+  return { late: Number(flags?.late ?? 0), actionRequired: Number(flags?.actionRequired ?? 0), overdue: Number(flags?.overdue ?? 0) };
+}
+
+/** The page of rows, with the counts (kept a few seconds per filter: see queue-counts.ts). */
+export async function findQueuePage(db: Db, query: QueueQuery, ctx: QueueContext) {
+  const [rows, statusCounts, flagCounts] = await Promise.all([
+    queueRowsQuery(db, query, ctx),
+    cachedCount(db, countKey('status', query, ctx, false, true), () => countStatuses(db, query, ctx)),
+    cachedCount(db, countKey('flags', query, ctx, true, false), () => countFlags(db, query, ctx)),
+  ]);
   return { rows, statusCounts, flagCounts };
 }

@@ -25,7 +25,7 @@ function toFormValues(p: StaffProgram | undefined): Values {
       id: '', universityId: '', name: '', level: 'Masters', description: '', requirements: '', tuitionGbp: '',
       feeYear: '2026/27', ieltsOverall: '6.5', ieltsMinComponent: '6', englishEquivalents: '', academicLevel: '',
       academicRequirement: '', intakes: 'September', durationMonths: '12', studyMode: 'Full-time', categories: [],
-      url: '', lastChecked: '', active: true,
+      url: '', lastChecked: '', atasRequired: false, active: true,
     };
   }
   const { universityName: _name, updatedAt: _at, ...values } = p;
@@ -133,6 +133,20 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
         </fieldset>
         <TextField label="Official course page" type="url" hint="https:// address; leave empty if only the university's website is known" {...field('url')} />
         <TextField label="Last checked" type="date" {...field('lastChecked')} />
+        <div className="sm:col-span-2">
+          <div className="flex items-start gap-2 text-sm">
+            <input id="atas-required" type="checkbox" className="mt-1 size-4" aria-describedby="atas-hint" {...register('atasRequired' as never)} />
+            <div>
+              <label htmlFor="atas-required" className="font-medium text-ink">
+                ATAS certificate needed
+              </label>
+              <p id="atas-hint" className="text-muted">
+                Some science, engineering and technology courses need an Academic Technology Approval Scheme certificate before the visa:
+                the student's after-offer checklist then asks for it.
+              </p>
+            </div>
+          </div>
+        </div>
         <div className="sm:col-span-2">
           <TextAreaField label="Entry requirements (as shown to students)" rows={2} {...field('requirements')} />
         </div>

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_owner_status_idx" ON "applications" USING btree ("owner_id","status");
