@@ -7,7 +7,7 @@ import {
   statusDescriptions,
   statusProgress,
 } from '../../shared/application-status.ts';
-import { createApplicationFields } from '../factories/application.ts';
+import { createApplicationFields, sampleProgram } from '../factories/application.ts';
 import { createReferralInput } from '../factories/referral.ts';
 import { newEmail, registerAccount, setUpTotpOnAccountPage, signInByApi } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
@@ -224,7 +224,21 @@ describe.sequential('the staff console', () => {
       .getByRole('link', { name: 'Applications' })
       .click();
     await queue.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
+    // A catalogue has thousands of programs: the program filter lists one university's.
+    const filters = queue.getByRole('search', { name: 'Filter applications' });
+    const programFilter = filters.getByLabel('Program');
+    expect(await programFilter.isDisabled()).toBe(true);
+    await filters.getByText('Choose a university first.').waitFor();
+    await filters.getByLabel('University').selectOption(sampleProgram.universityId);
+    await expect.poll(() => programFilter.isEnabled()).toBe(true);
+    await programFilter.selectOption(sampleProgram.id);
+    await expect.poll(() => new URL(queue.url()).searchParams.get('programId')).toBe(sampleProgram.id);
+    await queue.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
     await expectNoSeriousAxeViolations(queue);
+    // the signed-in staff nav fits a 1280 px screen: no sideways scrolling
+    expect(await queue.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      await queue.evaluate(() => window.innerWidth),
+    );
     await screenshot(queue, 'staff-queue-desktop');
 
     await queue

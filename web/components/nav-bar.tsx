@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../lib/auth-client';
 import { NavAccountLinks } from './nav-account-links';
 
 const links = [
@@ -16,6 +17,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function NavBar() {
   const [isOpen, setIsOpen] = useState(false);
   const location = useLocation();
+  // Signed in, the account links take the room of the name between 1280 and 1536 px; the logo stays.
+  const { data: user } = useSession();
   const [openedAt, setOpenedAt] = useState(location.key);
   if (isOpen && openedAt !== location.key) setIsOpen(false);
 
@@ -33,7 +36,7 @@ export function NavBar() {
       <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>UK Study Portal</span>
+          <span className={user ? 'xl:max-2xl:sr-only' : undefined}>UK Study Portal</span>
         </Link>
         <div className="hidden items-center gap-0.5 xl:flex">
           {links.map((link) => (

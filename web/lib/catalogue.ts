@@ -11,7 +11,6 @@ const catalogueStaleTime = 5 * 60_000;
 export const catalogueQueries = {
   site: { queryKey: ['site'], path: '/api/site' },
   universities: { queryKey: ['universities'], path: '/api/universities' },
-  programs: { queryKey: ['programs'], path: '/api/programs' },
   consultants: { queryKey: ['consultants'], path: '/api/consultants' },
 } satisfies Record<string, PageQuery>;
 
@@ -83,11 +82,13 @@ export function useUniversities() {
   });
 }
 
-export function usePrograms() {
+/** The programs of one university: the console's program filter (a whole catalogue is 20,000). */
+export function useProgramsOf(universityId: string | undefined) {
   return useQuery({
-    queryKey: catalogueQueries.programs.queryKey,
-    queryFn: () => apiGet<Program[]>(catalogueQueries.programs.path),
+    queryKey: ['programs', 'of', universityId ?? ''],
+    queryFn: () => apiGet<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`),
     staleTime: catalogueStaleTime,
+    enabled: Boolean(universityId),
   });
 }
 

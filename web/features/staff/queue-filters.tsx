@@ -3,7 +3,7 @@ import { applicationStatuses } from '../../../shared/application-status';
 import { studyLevels } from '../../../shared/catalogue-values';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
-import { usePrograms, useUniversities } from '../../lib/catalogue';
+import { useProgram, useProgramsOf, useUniversities } from '../../lib/catalogue';
 import { statusLabel } from './format';
 
 export const sortChoices = [
@@ -28,7 +28,14 @@ export function QueueFilters({
   onChange: (changes: Filters) => void;
 }) {
   const universities = useUniversities();
-  const programs = usePrograms();
+  const programs = useProgramsOf(filters.universityId);
+  // a shared link may name a program without its university: show that one
+  const namedProgram = useProgram(filters.universityId ? undefined : filters.programId);
+  const programChoices = filters.universityId
+    ? (programs.data ?? [])
+    : namedProgram.data
+      ? [namedProgram.data]
+      : [];
   const [search, setSearch] = useState(filters.q ?? '');
   const [searchedFor, setSearchedFor] = useState(filters.q);
   const [isOpen, setIsOpen] = useState(false);
@@ -94,7 +101,11 @@ export function QueueFilters({
             </option>
           ))}
         </SelectField>
-        <SelectField label="University" {...select('universityId')}>
+        <SelectField
+          label="University"
+          value={filters.universityId ?? ''}
+          onChange={(e) => onChange({ universityId: e.target.value || undefined, programId: undefined })}
+        >
           <option value="">All universities</option>
           {universities.data?.map((u) => (
             <option key={u.id} value={u.id}>
@@ -102,9 +113,14 @@ export function QueueFilters({
             </option>
           ))}
         </SelectField>
-        <SelectField label="Program" {...select('programId')}>
+        <SelectField
+          label="Program"
+          {...select('programId')}
+          disabled={programChoices.length === 0}
+          hint={programChoices.length === 0 && !filters.universityId ? 'Choose a university first.' : undefined}
+        >
           <option value="">All programs</option>
-          {programs.data?.map((p) => (
+          {programChoices.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} ({p.universityName})
             </option>
