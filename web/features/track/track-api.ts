@@ -1,5 +1,6 @@
 import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
 import { apiFetch, apiPost } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 
 export type TrackSource =
   | { kind: 'lookup'; applicationId: string; email: string }
@@ -38,14 +39,7 @@ export function takeTokenFromFragment(): string | null {
 export async function downloadWithToken(url: string, token: string, fileName: string): Promise<void> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error('The document could not be downloaded. Please try again.');
-  const href = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveFile(await res.blob(), fileName);
 }
 
 /** Sends a new version of a rejected document, with the tracking token as a bearer. */
