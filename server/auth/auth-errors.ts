@@ -1,4 +1,5 @@
 import { authMessages, rateLimitedMessage } from '../../shared/auth-messages.ts';
+import { identityMessages } from '../../shared/identity-messages.ts';
 
 export interface AuthErrorAnswer {
   status: number;
@@ -28,6 +29,7 @@ const codeWords: Record<string, { message: string; status?: number }> = {
   TOO_MANY_ATTEMPTS: { message: authMessages.emailCodeTooManyTries, status: 400 },
   INVALID_PASSWORD: { message: authMessages.passwordWrong, status: 400 },
   SIGN_IN_LINK_INVALID: { message: authMessages.signInLinkInvalid, status: 400 },
+  PASSKEY_NOT_USER_VERIFIED: { message: identityMessages.passkeyNotVerified, status: 400 },
 };
 
 /** Turns a better-auth error answer into ours: `{ error: { code, message } }` with words for people. */

@@ -1,5 +1,7 @@
 import { passkey } from '@better-auth/passkey';
 import type { BetterAuthOptions } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { identityMessages } from '../../shared/identity-messages.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
 import type { Config } from '../config.ts';
@@ -82,7 +84,16 @@ function passkeySignIn(config: Config) {
     rpID: url.hostname,
     rpName: 'UK Study Portal',
     origin: url.origin,
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    // A passkey proves the device AND its owner (PIN, fingerprint, face): it counts as both
+    // factors (decision 0023), so the device must verify the person.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    authentication: {
+      afterVerification: ({ verification }) => {
+        if (!verification.authenticationInfo.userVerified) {
+          throw new APIError('UNAUTHORIZED', { code: 'PASSKEY_NOT_USER_VERIFIED', message: identityMessages.passkeyNotVerified });
+        }
+      },
+    },
   });
 }
 

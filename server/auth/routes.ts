@@ -215,7 +215,18 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
   if (path === '/jwks') reply.header('cache-control', jwksCacheControl);
   // The one answer whose token is meant for the caller: a JWT for API clients, never the session's.
   if (path === '/token') return reply.header('cache-control', 'no-store').send(body);
-  if (isSecondFactorChallenge(body)) return reply.send({ twoFactorRedirect: true });
+  if (isSecondFactorChallenge(body)) {
+    // Which step comes next: the code (an authenticator app), or a passkey (staff without one).
+    const methods = (body as { twoFactorMethods?: unknown }).twoFactorMethods;
+    const passkeyOnly = Array.isArray(methods) && methods.length === 1 && methods[0] === 'passkey';
+    return reply.send({ twoFactorRedirect: true, twoFactorMethods: passkeyOnly ? ['passkey'] : ['totp'] });
+  }
+  if (path === '/get-session' && body && typeof body === 'object' && 'user' in body) {
+    // The web app routes staff by it: the console opens with an authenticator app or a passkey.
+    const user = await getSessionUser(req);
+    const withFactor = { ...(body as { user: object }), user: { ...(body as { user: object }).user, secondFactor: Boolean(user?.secondFactor) } };
+    return reply.send(withoutTokens(withFactor));
+  }
   return reply.send(withoutTokens(body));
 }
 

@@ -1,9 +1,22 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
+import { deleteSessionCookie, expireCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
+import { isStaffRole } from '../../shared/staff-workflow.ts';
 
 /** Where a browser that followed a sign-in link (magic link, OAuth callback) finishes with its code. */
 export const secondFactorPage = '/login?step=code';
+/** Where a staff member whose only second factor is a passkey finishes a sign-in (decision 0023). */
+export const passkeyStepPage = '/login?step=passkey';
+
+/**
+ * A passkey sign-in (user-verified: PIN, fingerprint or face on the device, checked in
+ * identity-plugins.ts) is both factors at once: it is never asked for a code (decision 0023).
+ */
+export const passkeySignInPath = '/passkey/verify-authentication';
+
+/** better-auth twoFactor's pending-challenge cookie (its TWO_FACTOR_COOKIE_NAME, not exported). */
+const twoFactorCookieName = 'two_factor';
 
 /** How long a device ticked "Trust this device" skips the code (better-auth's trust cookie). */
 export const trustDeviceSeconds = 30 * 24 * 60 * 60;
@@ -18,7 +31,7 @@ type HookContext = {
   path?: string;
   request?: Request;
   context: {
-    newSession?: { user: { id: string; twoFactorEnabled?: boolean | null } } | null;
+    newSession?: { user: { id: string; role?: string | null; twoFactorEnabled?: boolean | null }; session: { token: string } } | null;
     session?: { user: { id: string } } | null;
     returned?: unknown;
   };
@@ -34,12 +47,30 @@ export function needsSecondFactor(ctx: HookContext): boolean {
   const path = ctx.path ?? '';
   const created = ctx.context.newSession;
   if (!created?.user.twoFactorEnabled) return false;
-  if (checkedByTwoFactor.has(path) || secondFactorSteps.has(path)) return false;
+  if (checkedByTwoFactor.has(path) || secondFactorSteps.has(path) || path === passkeySignInPath) return false;
+  return ctx.context.session?.user.id !== created.user.id;
+}
+
+/**
+ * Whether a finished endpoint made a one-factor session for a staff member with no authenticator
+ * app: if they have a passkey, it is asked for before the session is theirs (decision 0023). Staff
+ * with neither keep the session and are led to set one up (the console refuses them meanwhile).
+ */
+export function mayNeedPasskeyStep(ctx: HookContext): boolean {
+  const path = ctx.path ?? '';
+  const created = ctx.context.newSession;
+  if (!created || created.user.twoFactorEnabled || !isStaffRole(created.user.role)) return false;
+  if (path === passkeySignInPath || secondFactorSteps.has(path)) return false;
   return ctx.context.session?.user.id !== created.user.id;
 }
 
 function isChallenge(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+}
+
+function isPasskeyChallenge(value: unknown): boolean {
+  const methods = isChallenge(value) ? (value as { twoFactorMethods?: unknown }).twoFactorMethods : undefined;
+  return Array.isArray(methods) && methods.length === 1 && methods[0] === 'passkey';
 }
 
 /**
@@ -71,6 +102,32 @@ export function secondFactorPlugins(appName: string) {
       after: [
         { matcher: (ctx) => needsSecondFactor(ctx as unknown as HookContext), handler: challenge.handler },
         {
+          // Staff with a passkey and no authenticator app: the passkey is the second step. The
+          // one-factor session goes (as twoFactor's own step does) and the answer says so.
+          matcher: (ctx) => mayNeedPasskeyStep(ctx as unknown as HookContext),
+          handler: createAuthMiddleware(async (ctx) => {
+            const created = ctx.context.newSession;
+            if (!created) return;
+            const passkeys = await ctx.context.adapter.count({ model: 'passkey', where: [{ field: 'userId', value: created.user.id }] });
+            if (passkeys === 0) return;
+            deleteSessionCookie(ctx, true);
+            await ctx.context.internalAdapter.deleteSession(created.session.token);
+            ctx.context.setNewSession(null);
+            return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ['passkey'] });
+          }),
+        },
+        {
+          // A passkey sign-in made at the code step finishes it: the pending challenge goes.
+          matcher: (ctx) => ctx.path === passkeySignInPath && Boolean((ctx as unknown as HookContext).context.newSession),
+          handler: createAuthMiddleware(async (ctx) => {
+            const cookie = ctx.context.createAuthCookie(twoFactorCookieName);
+            const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+            if (!pending) return;
+            await ctx.context.internalAdapter.deleteVerificationByIdentifier(pending);
+            expireCookie(ctx, cookie);
+          }),
+        },
+        {
           // A link or redirect opened in the browser gets a page, not JSON.
           matcher: (ctx) => {
             const hook = ctx as unknown as HookContext;
@@ -78,7 +135,7 @@ export function secondFactorPlugins(appName: string) {
             return navigation && isChallenge(hook.context.returned);
           },
           handler: createAuthMiddleware(async (ctx) => {
-            throw ctx.redirect(secondFactorPage);
+            throw ctx.redirect(isPasskeyChallenge(ctx.context.returned) ? passkeyStepPage : secondFactorPage);
           }),
         },
       ],

@@ -71,7 +71,7 @@ describe.each(paths)('sign-in by $name', ({ start }) => {
     const { user, password } = await person(true);
     const res = await start(user.email, password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ twoFactorRedirect: true });
+    expect(res.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
     expect(hasSession(res)).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
 
@@ -146,7 +146,7 @@ describe('the second step', () => {
     expect(hasSession(again)).toBe(true);
     // Another browser (no trust cookie) is still asked.
     const elsewhere = await authPost(ctx.app, '/sign-in/email', { email: user.email, password });
-    expect(elsewhere.json()).toEqual({ twoFactorRedirect: true });
+    expect(elsewhere.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['totp'] });
   });
 
   it('renewing a full session (password change) does not ask for the factor again', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { sessions, type UserRole } from '../db/schema/auth.ts';
+import { passkeys } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
 import { authMessages } from '../../shared/auth-messages.ts';
 import { isStaffRole } from '../../shared/staff-workflow.ts';
@@ -13,6 +14,11 @@ export type SessionUser = {
   name: string;
   /** An authenticator app is set up (better-auth twoFactor); staff need it (0019). */
   twoFactorEnabled?: boolean;
+  /**
+   * Staff: an authenticator app or a passkey is set up, so the console opens (D13, decision 0023).
+   * Others: the authenticator app only (their passkeys are not looked up on every request).
+   */
+  secondFactor?: boolean;
   /** The session this request came with (set when read from a request). */
   sessionId?: string;
 };
@@ -53,15 +59,23 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
   if (!result) return null;
   if (await endIfPastLifetime(req.server, result.session)) return null;
   const { user, session } = result;
+  const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerified,
     role: user.role as UserRole,
     name: user.name,
-    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    twoFactorEnabled,
+    secondFactor: twoFactorEnabled || (isStaffRole(user.role as string) && (await hasPasskey(req.server, user.id))),
     sessionId: session.id,
   };
+}
+
+/** Whether the user registered a passkey (a second factor for staff, decision 0023). */
+export async function hasPasskey(app: FastifyInstance, userId: string): Promise<boolean> {
+  const [row] = await app.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return Boolean(row);
 }
 
 /** The signed-in user of this request (from the session cookie, checked against the database), or null. */
@@ -96,8 +110,9 @@ export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
     if (!roles.includes(user.role)) {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this.');
     }
-    // Every staff account has a second factor (issue 10): until it is set up, staff routes refuse.
-    if (isStaffRole(user.role) && !user.twoFactorEnabled) {
+    // Every staff account has a second factor (issue 10): an authenticator app or a passkey
+    // (decision 0023). Until one is set up, staff routes refuse.
+    if (isStaffRole(user.role) && !user.secondFactor) {
       throw new AppError('SECOND_FACTOR_REQUIRED', 403, authMessages.secondFactorRequired);
     }
     req.user = user;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
-import { newEmail } from './auth-helpers.ts';
+import { newEmail, setUpTotpOnAccountPage } from './auth-helpers.ts';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
@@ -102,6 +103,66 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     expect(problems).toEqual([]);
   });
 
+  it('with an authenticator app too: the passkey signs in without a code, and the code step offers it', async () => {
+    const { email, password } = await confirmedAccount();
+    const { page, context, problems } = await browser.open(`${origin}/login`, 'phone');
+    await addVirtualAuthenticator(page, context);
+    await signInWithPassword(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${origin}/account`);
+    await setUpTotpOnAccountPage(page, email, password);
+    await addPasskeyOnAccountPage(page, 'My phone');
+
+    // Passkey first: straight in, the code is never asked for.
+    const visited = trackUrls(page);
+    await signOut(page);
+    await page.goto(`${origin}/login`);
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(visited.filter((url) => url.includes('step='))).toEqual([]);
+    expect(await page.getByRole('heading', { name: 'Two-step verification' }).count()).toBe(0);
+    expect((await page.evaluate(async () => (await fetch('/api/auth/get-session')).json())).user.email).toBe(email);
+
+    // Password first: the code step, where the passkey can stand in for the code.
+    await signOut(page);
+    await page.goto(`${origin}/login`);
+    await signInWithPassword(page, email, password);
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByText('Or use a passkey saved on this device instead of a code.').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'login-code-step-with-passkey-390');
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+    await page.waitForURL('**/dashboard');
+    expect(problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
+  });
+
+  it('a staff member whose second factor is a passkey opens the console, and is asked for it after the password', async () => {
+    const { email, password } = await confirmedAccount();
+    const made = await fetch(`${origin}/api/test/staff-role`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    expect(made.status).toBe(204);
+    const { page, context, problems } = await browser.open(`${origin}/login`);
+    await addVirtualAuthenticator(page, context);
+    await signInWithPassword(page, email, password);
+    // No second factor yet: led to set one up, and a passkey will do.
+    await page.waitForURL('**/account?setup=two-factor');
+    await page.getByText('Set this up to open the staff console').waitFor();
+    await addPasskeyOnAccountPage(page, 'Office laptop');
+    await page.goto(`${origin}/staff`);
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+
+    await signOut(page);
+    await page.goto(`${origin}/login`);
+    await signInWithPassword(page, email, password);
+    await page.getByRole('heading', { name: 'Confirm with your passkey' }).waitFor();
+    expect(await page.getByLabel('Code from your authenticator app').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'login-passkey-step-1280');
+    await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+    await page.waitForURL('**/staff');
+    await page.getByRole('heading', { name: 'Applications', level: 1 }).waitFor();
+    expect(problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
+  });
+
   it('a passkey this site does not know is refused in plain words', async () => {
     const { page, context } = await browser.open(`${origin}/login`, 'phone');
     const cdp = await context.newCDPSession(page);
@@ -127,6 +188,41 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     await screenshot(page, 'login-passkey-unknown-390');
   });
 });
+
+/** Chromium's virtual platform authenticator that says yes with user verification. */
+async function addVirtualAuthenticator(page: Page, context: BrowserContext) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
+async function signInWithPassword(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function addPasskeyOnAccountPage(page: Page, name: string) {
+  await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+  await page.getByLabel('Name for a new passkey').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByText(`Passkey “${name}” added. You can now sign in with it.`).waitFor();
+}
+
+async function signOut(page: Page) {
+  await page.evaluate(async (o) => fetch('/api/auth/sign-out', { method: 'POST', headers: { origin: o, 'content-type': 'application/json' }, body: '{}' }), origin);
+}
+
+/** Every address the page goes to from now on. */
+function trackUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url());
+  });
+  return urls;
+}
 
 /** A P-256 private key in PKCS#8, base64, as the WebAuthn domain takes it. */
 async function testPrivateKey(): Promise<string> {

@@ -19,8 +19,10 @@ export interface AccountUser {
   emailVerified: boolean;
   role: 'applicant' | 'consultant' | 'catalogue_editor' | 'admin';
   name: string;
-  /** An authenticator app is set up; staff need one (issue 10). */
+  /** An authenticator app is set up (issue 10). */
   twoFactorEnabled?: boolean;
+  /** Staff: an authenticator app or a passkey is set up, so the console opens (decision 0023). */
+  secondFactor?: boolean;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -81,11 +83,22 @@ export async function signUp(input: SignUpInput): Promise<void> {
 }
 
 /** What a sign-in step answers: signed in, or the second factor is still to come. */
-export type SignInResult = { needsSecondFactor: boolean };
+/** `passkeyOnly`: the second step is the passkey (staff with no authenticator app, decision 0023). */
+export type SignInResult = { needsSecondFactor: boolean; passkeyOnly?: boolean };
+
+type SecondFactorAnswer = { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+
+const challengeOf = (answer: SecondFactorAnswer): SignInResult => ({
+  needsSecondFactor: true,
+  passkeyOnly: answer?.twoFactorMethods?.length === 1 && answer.twoFactorMethods[0] === 'passkey',
+});
+
+/** Where a sign-in that still needs its second step goes on: the code page or the passkey page. */
+export const secondStepPath = (result: SignInResult) => (result.passkeyOnly ? '/login?step=passkey' : '/login?step=code');
 
 async function signInStep(path: string, body: object): Promise<SignInResult> {
-  const answer = await apiPost<{ twoFactorRedirect?: boolean } | null>(path, body);
-  if (answer?.twoFactorRedirect) return { needsSecondFactor: true };
+  const answer = await apiPost<SecondFactorAnswer>(path, body);
+  if (answer?.twoFactorRedirect) return challengeOf(answer);
   await signedIn();
   return { needsSecondFactor: false };
 }
@@ -179,8 +192,8 @@ export async function isResetLinkValid(token: string): Promise<boolean> {
 
 /** Sets the new password; the server signs the user in. */
 export async function resetPassword(input: ResetPasswordInput): Promise<SignInResult> {
-  const answer = await apiPost<{ twoFactorRedirect?: boolean } | null>('/api/auth/reset-password', input);
-  if (answer?.twoFactorRedirect) return { needsSecondFactor: true };
+  const answer = await apiPost<SecondFactorAnswer>('/api/auth/reset-password', input);
+  if (answer?.twoFactorRedirect) return challengeOf(answer);
   await signedIn();
   return { needsSecondFactor: false };
 }

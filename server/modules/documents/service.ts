@@ -59,7 +59,7 @@ export async function openDocument(
     (reader.user !== null &&
       (reader.user.id === application.userId ||
         // Staff read documents only with their second factor set up (issue 10).
-        (staffRoles.has(reader.user.role) && reader.user.twoFactorEnabled === true)));
+        (staffRoles.has(reader.user.role) && reader.user.secondFactor === true)));
   if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();

@@ -139,7 +139,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       <h2 id="two-factor-title" className="text-xl font-semibold text-ink">
         Two-step verification
       </h2>
-      {required && !user.twoFactorEnabled && (
+      {required && !user.secondFactor && (
         <div className="mt-3">
           <Alert tone="warning" title="Set this up to open the staff console">
             {authMessages.secondFactorRequired}

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { requestEmailCode, signIn, useSession, type SignInResult } from '../../lib/auth-client';
 import { EmailCodeStep } from './email-code-step';
-import { SecondFactorStep } from './second-factor-step';
+import { PasskeyStep, SecondFactorStep } from './second-factor-step';
 import { PasskeySignInButton } from '../identity/passkey-sign-in';
 import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
 import { AuthCard } from './auth-card';
@@ -48,7 +48,7 @@ function LinkNotices() {
   return null;
 }
 
-type Step = 'password' | 'second-factor' | 'email-code';
+type Step = 'password' | 'second-factor' | 'passkey' | 'email-code';
 
 export function LoginPage() {
   usePageTitle('Login');
@@ -56,8 +56,10 @@ export function LoginPage() {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [localStep, setStep] = useState<Step>('password');
-  // /login?step=code: a sign-in elsewhere (link, provider, passkey) waits for the second factor.
-  const step: Step = params.get('step') === 'code' ? 'second-factor' : localStep;
+  // /login?step=code: a sign-in elsewhere (link, provider) waits for the second factor;
+  // /login?step=passkey: for the passkey (staff with no authenticator app, decision 0023).
+  const asked = params.get('step');
+  const step: Step = asked === 'code' ? 'second-factor' : asked === 'passkey' ? 'passkey' : localStep;
   const [codeEmail, setCodeEmail] = useState('');
   const [sendingCode, setSendingCode] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -85,7 +87,7 @@ export function LoginPage() {
 
   function finish(result: SignInResult) {
     if (result.needsSecondFactor) {
-      setStep('second-factor');
+      setStep(result.passkeyOnly ? 'passkey' : 'second-factor');
       return;
     }
     void navigate(afterSignIn(location.state), { replace: true });
@@ -118,13 +120,21 @@ export function LoginPage() {
   }
 
   if (session.data && !isBusy && step === 'password') {
-    return <Navigate to={session.data.role !== 'applicant' && !session.data.twoFactorEnabled ? '/account?setup=two-factor' : signInTarget(location.state, homeFor(session.data))} replace />;
+    return <Navigate to={session.data.role !== 'applicant' && !session.data.secondFactor ? '/account?setup=two-factor' : signInTarget(location.state, homeFor(session.data))} replace />;
   }
 
   if (step === 'second-factor') {
     return (
       <AuthCard title="Login" intro="One more step to sign in.">
         <SecondFactorStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
+      </AuthCard>
+    );
+  }
+
+  if (step === 'passkey') {
+    return (
+      <AuthCard title="Login" intro="One more step to sign in.">
+        <PasskeyStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
       </AuthCard>
     );
   }

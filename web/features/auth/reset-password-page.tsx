@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
-import { isResetLinkValid, resetPassword } from '../../lib/auth-client';
+import { isResetLinkValid, resetPassword, secondStepPath } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { NewResetLink } from './new-reset-link';
@@ -67,7 +67,7 @@ export function ResetPasswordPage() {
       const result = await resetPassword(checked.data);
       sessionStorage.removeItem(storageKey);
       // Two-step verification on: the new password was the first step, the code comes next.
-      navigate(result.needsSecondFactor ? '/login?step=code' : afterSignIn(null), { replace: true });
+      navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), { replace: true });
     } catch (error) {
       setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {

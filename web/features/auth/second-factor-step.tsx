@@ -6,10 +6,33 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { verifySecondFactor } from '../../lib/auth-client';
+import { PasskeySignInButton } from '../identity/passkey-sign-in';
+
+/**
+ * The second step for a staff member whose second factor is a passkey (decision 0023): the passkey
+ * signs them in on its own (it checks the device and the person).
+ */
+export function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  return (
+    <div className="space-y-5" role="group" aria-labelledby="passkey-step-title">
+      <div>
+        <h2 id="passkey-step-title" className="text-xl font-semibold text-ink">
+          Confirm with your passkey
+        </h2>
+        <p className="mt-1 text-muted">Your account is protected by a passkey. Use it to finish signing in.</p>
+      </div>
+      <PasskeySignInButton onSignedIn={onDone} />
+      <button type="button" className="text-sm font-semibold text-brand-700 underline underline-offset-2" onClick={onRestart}>
+        Sign in another way
+      </button>
+    </div>
+  );
+}
 
 /**
  * The second step of every sign-in (password, e-mail code, sign-in link): the code from the
- * authenticator app, or one of the backup codes, and "Trust this device for 30 days".
+ * authenticator app, or one of the backup codes, and "Trust this device for 30 days"; or a passkey
+ * instead (it signs in on its own, decision 0023).
  */
 export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
@@ -102,6 +125,10 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
       >
         {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
       </button>
+      <div className="border-t border-slate-200 pt-4">
+        <p className="mb-2 text-sm text-muted">Or use a passkey saved on this device instead of a code.</p>
+        <PasskeySignInButton onSignedIn={onDone} />
+      </div>
     </form>
   );
 }

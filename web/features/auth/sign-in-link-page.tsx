@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
-import { signInWithLink } from '../../lib/auth-client';
+import { secondStepPath, signInWithLink } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
 import { afterSignIn } from './sign-in-target';
 
@@ -27,7 +27,7 @@ export function SignInLinkPage() {
     if (started.current || !token) return;
     started.current = true;
     signInWithLink(token)
-      .then((result) => navigate(result.needsSecondFactor ? '/login?step=code' : afterSignIn(null), { replace: true }))
+      .then((result) => navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), { replace: true }))
       .catch((caught: unknown) => setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed));
   }, [navigate, token]);
 

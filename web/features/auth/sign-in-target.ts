@@ -24,6 +24,6 @@ export function signInTarget(state: unknown, home = '/dashboard'): string {
  */
 export function afterSignIn(state: unknown): string {
   const user = queryClient.getQueryData<AccountUser | null>(sessionQueryKey);
-  if (user && user.role !== 'applicant' && !user.twoFactorEnabled) return '/account?setup=two-factor';
+  if (user && user.role !== 'applicant' && !user.secondFactor) return '/account?setup=two-factor';
   return signInTarget(state, signedInHome());
 }

@@ -107,7 +107,7 @@ export function StaffConsole() {
       {(user) =>
         !isStaffRole(user.role) ? (
           <NoAccess />
-        ) : user.twoFactorEnabled ? (
+        ) : user.secondFactor ? (
           <Console user={user} />
         ) : (
           // Every staff account has a second factor (issue 10): set it up before the console opens.
