@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApplicationFields, fixture, multipartBody } from '../factories/application.ts';
@@ -88,6 +89,13 @@ describe('documents checked one by one, live on both sides', () => {
     await studentDocs.getByText('Verified', { exact: true }).waitFor();
     await screenshot(staff.page, 'casework-staff-verified-1280');
     await screenshot(student.page, 'casework-track-verified-1280');
+    // the student downloads it from the track page: the token goes as a bearer, never in the link
+    const [download] = await Promise.all([
+      student.page.waitForEvent('download'),
+      studentDocs.getByRole('button', { name: 'Passport Copy', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('certificate.jpg');
+    expect((await readFile((await download.path())!)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     const staffPhone = await consultantAt(`/staff/applications/${id}`, 'phone');
     await staffPhone.page.getByRole('listitem', { name: 'Passport Copy' }).getByText('Verified', { exact: true }).waitFor();
     await screenshot(staffPhone.page, 'casework-staff-verified-390');
