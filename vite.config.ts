@@ -12,6 +12,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  // Every message arrives precompiled to its AST (npm run i18n:compile, decision 0025): the
+  // browser needs no ICU parser.
+  resolve: isSsrBuild
+    ? {}
+    : { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
   build: isSsrBuild
     ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false, rolldownOptions: { input: 'entry-server.tsx' } }
     : {

@@ -2,7 +2,11 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
+import { defaultLocale, isLocale } from '../shared/locales';
 import type { PageHandle, PageQuery, ServerRenderer } from '../shared/page-rendering';
+import { I18nProvider } from './i18n/i18n-provider';
+import { LocaleContext } from './i18n/locale-context';
+import type { Messages } from './i18n/messages';
 import { fullTitle, ServerHeadContext } from './components/page-title';
 import { sessionPath, sessionQueryKey, sessionUserOf, type AccountUser } from './lib/auth-client';
 import { catalogueQueries } from './lib/catalogue';
@@ -10,6 +14,10 @@ import { routes } from './router';
 
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
 const handler = createStaticHandler(routes);
+
+/** Every language's messages, in the server bundle (English is the components' own text). */
+const catalogues = import.meta.glob<Messages>(['./i18n/compiled/*.json', '!./i18n/compiled/en.json'], { import: 'default', eager: true });
+const messagesOf = (locale: string): Messages => catalogues[`./i18n/compiled/${locale}.json`] ?? {};
 
 function renderedPaths(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
@@ -46,11 +54,16 @@ export const renderer: ServerRenderer = {
     queryClient.setQueryData(sessionQueryKey, sessionUserOf(input.session as { user: AccountUser } | null));
     let title = fullTitle('');
     const head = { setTitle: (pageTitle: string) => void (title = pageTitle) };
+    const locale = isLocale(input.locale) ? input.locale : defaultLocale;
     const html = renderToString(
       <StrictMode>
         <ServerHeadContext value={head}>
           <QueryClientProvider client={queryClient}>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            <LocaleContext value={{ locale, setLocale: async () => {} }}>
+              <I18nProvider locale={locale} messages={messagesOf(locale)}>
+                <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+              </I18nProvider>
+            </LocaleContext>
           </QueryClientProvider>
         </ServerHeadContext>
       </StrictMode>,

@@ -3,7 +3,11 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { isLocale, languageQueryParam } from '../shared/locales';
 import { pageDataElementId, type PageData } from '../shared/page-rendering';
+import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
+import { LocaleRoot } from './i18n/locale-root';
+import { loadMessages, type Messages } from './i18n/messages';
 import { queryClient } from './lib/query-client';
 import { routes } from './router';
 import './styles.css';
@@ -30,25 +34,35 @@ function HydrationMark() {
 
 async function start() {
   const root = document.getElementById('root')!;
-  const app = (router: ReturnType<typeof createBrowserRouter>): ReactNode => (
+  const dataElement = document.getElementById(pageDataElementId);
+  const data = dataElement ? (JSON.parse(dataElement.textContent ?? '{}') as PageData) : null;
+  // the language the server rendered in, or (a page the browser renders alone) the browser's choice
+  const locale = isLocale(data?.locale) ? data.locale : browserLocale();
+  const params = new URLSearchParams(window.location.search);
+  if (params.has(languageQueryParam)) rememberLocale(locale);
+  applyDocumentLocale(locale);
+  // this language's messages arrive before React renders, so hydration matches the server's text
+  const loadingMessages = loadMessages(locale);
+  const app = (router: ReturnType<typeof createBrowserRouter>, messages: Messages): ReactNode => (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <LocaleRoot initial={{ locale, messages }}>
+          <RouterProvider router={router} />
+        </LocaleRoot>
         <HydrationMark />
       </QueryClientProvider>
     </StrictMode>
   );
-  const dataElement = document.getElementById(pageDataElementId);
-  if (!dataElement) {
+  if (!data) {
     // a page the server does not render (or the dev server): the browser renders it
-    createRoot(root).render(app(createBrowserRouter(routes)));
+    const messages = await loadingMessages;
+    createRoot(root).render(app(createBrowserRouter(routes), messages));
     return;
   }
-  const data = JSON.parse(dataElement.textContent ?? '{}') as PageData;
   hydrate(queryClient, data.queries as DehydratedState);
-  await loadMatchedRoutes(routes);
+  const [messages] = await Promise.all([loadingMessages, loadMatchedRoutes(routes)]);
   const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
-  hydrateRoot(root, app(router));
+  hydrateRoot(root, app(router, messages));
 }
 
 void start();

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chooseLocale, languageCookie, languageQueryParam, parseAcceptLanguage, readCookie, type Locale } from '../../shared/locales.ts';
 import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
 import { internalRequestHeader } from './access-log.ts';
 import { prepareBody, type PreparedBody } from './prepared-response.ts';
@@ -19,9 +20,18 @@ export interface PageRenderer {
   render(req: FastifyRequest): Promise<RenderedResponse | null>;
 }
 
-/** The only language until the site is translated (D14); the renderer already takes one. */
-export function resolveLocale(_req: FastifyRequest): string {
-  return 'en-GB';
+/**
+ * The language a page is rendered in (D14, decision 0025): `?lang=` of a shared link, then the
+ * choice remembered in this browser (cookie), then the signed-in account's, then Accept-Language.
+ */
+export function resolveLocale(req: FastifyRequest, url: URL, session: RenderInput['session']): Locale {
+  const account = (session?.user as { language?: unknown } | null | undefined)?.language;
+  return chooseLocale({
+    query: url.searchParams.get(languageQueryParam),
+    remembered: readCookie(req.headers.cookie, languageCookie),
+    account: typeof account === 'string' ? account : null,
+    accepted: parseAcceptLanguage(req.headers['accept-language']),
+  });
 }
 
 const maxCachedPages = 500;
@@ -65,7 +75,7 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
         req.log.warn({ url: url.pathname }, 'page data unavailable: sending the page without it');
         return null;
       }
-      const locale = resolveLocale(req);
+      const locale = resolveLocale(req, url, session);
       const cacheKey = session ? null : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
       if (cached) return { kind: 'shared', body: cached };
@@ -81,7 +91,8 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
         title: rendered.title,
         appHtml: rendered.html,
         pageData: { locale, queries: rendered.queries },
-        chunks: chunksOf(manifest, plan.modules),
+        // the language's catalogue is fetched with the page's code, not after it
+        chunks: chunksOf(manifest, [...plan.modules, `i18n/compiled/${locale}.json`]),
       });
       if (!cacheKey) return { kind: 'private', html };
       const body = prepareBody(html, 'text/html; charset=utf-8');

@@ -1,3 +1,4 @@
+import { isLocale, localeInfo } from '../../shared/locales.ts';
 import { pageDataElementId, type PageData } from '../../shared/page-rendering.ts';
 
 /** Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path relative to web/. */
@@ -55,7 +56,10 @@ export function assemblePage(template: string, parts: PageParts): string {
     ...parts.chunks.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('\n    ');
   return template
-    .replace(/<html lang="[^"]*"/, `<html lang="${escapeHtml(parts.locale)}"`)
+    .replace(/<html lang="[^"]*"/, () => {
+      const info = isLocale(parts.locale) ? localeInfo[parts.locale] : { tag: parts.locale, dir: 'ltr' };
+      return `<html lang="${escapeHtml(info.tag)}" dir="${info.dir}"`;
+    })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `  ${preloads}\n  </head>`)
     .replace(

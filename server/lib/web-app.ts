@@ -56,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance) {
       req.log.error({ err: error }, 'server rendering failed: sending the page for the browser to render');
       return null;
     });
-    if (page?.kind === 'shared') return sendPrepared(req, reply, page.body, 'no-cache', 'cookie, accept-encoding');
+    if (page?.kind === 'shared') return sendPrepared(req, reply, page.body, 'no-cache', 'cookie, accept-language, accept-encoding');
     if (page?.kind === 'private') {
       return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(page.html);
     }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router';
 import { useSiteConfig } from '../lib/catalogue';
 import { meetingLink, whatsappLink } from '../lib/contact-links';
@@ -35,9 +36,11 @@ export function FloatingDock() {
   return (
     <div
       data-floating-dock
-      className={`fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 backdrop-blur 2xl:inset-x-auto 2xl:right-4 2xl:bottom-4 2xl:h-auto 2xl:flex-col-reverse 2xl:items-end 2xl:border-0 2xl:bg-transparent 2xl:px-0 2xl:backdrop-blur-none ${tuckedWhileTyping}`}
+      className={`fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 backdrop-blur 2xl:inset-x-auto 2xl:end-4 2xl:bottom-4 2xl:h-auto 2xl:flex-col-reverse 2xl:items-end 2xl:border-0 2xl:bg-transparent 2xl:px-0 2xl:backdrop-blur-none ${tuckedWhileTyping}`}
     >
-      <p className="mr-auto hidden text-sm text-muted sm:block 2xl:hidden">Questions about studying in the UK?</p>
+      <p className="me-auto hidden text-sm text-muted sm:block 2xl:hidden">
+        <FormattedMessage id="dock.question" defaultMessage="Questions about studying in the UK?" />
+      </p>
       {isRefer && (
         <a
           href={meetingLink(site.meetingBaseUrl, 'Join Our Network')}
@@ -46,8 +49,11 @@ export function FloatingDock() {
           className={`${pill} bg-brand-700 hover:bg-brand-800`}
         >
           <Icon name="video" />
-          Meet Now
-          <span className="sr-only"> in a video meeting (opens in a new tab)</span>
+          <FormattedMessage
+            id="dock.meetNow"
+            defaultMessage="Meet Now<sr> in a video meeting (opens in a new tab)</sr>"
+            values={{ sr: (chunks) => <span className="sr-only">{chunks}</span> }}
+          />
         </a>
       )}
       <a
@@ -57,8 +63,11 @@ export function FloatingDock() {
         className={`${pill} bg-green-700 hover:bg-green-800`}
       >
         <WhatsAppIcon />
-        Speak to Us
-        <span className="sr-only"> on WhatsApp (opens in a new tab)</span>
+        <FormattedMessage
+          id="dock.speak"
+          defaultMessage="Speak to Us<sr> on WhatsApp (opens in a new tab)</sr>"
+          values={{ sr: (chunks) => <span className="sr-only">{chunks}</span> }}
+        />
       </a>
     </div>
   );

@@ -25,9 +25,12 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** Icons that point along the line of text: mirrored when the page reads right to left. */
+const pointing = new Set<IconName>(['arrowRight', 'arrowLeft', 'external']);
+
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={`shrink-0 ${className}`} fill="currentColor">
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={`shrink-0 ${pointing.has(name) ? 'rtl:-scale-x-100' : ''} ${className}`} fill="currentColor">
       <path d={paths[name]} />
     </svg>
   );

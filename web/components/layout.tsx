@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
@@ -12,9 +13,9 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        <FormattedMessage id="layout.skip" defaultMessage="Skip to content" />
       </a>
       <NavBar />
       <SessionWatcher />

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { forgetSession, signOut, signOutFinished, useSession } from '../lib/auth-client';
 import { Button, ButtonLink } from './button';
@@ -13,10 +14,10 @@ export function NavAccountLinks() {
     return (
       <>
         <ButtonLink key="login" to="/login" variant="ghost">
-          Login
+          <FormattedMessage id="nav.login" defaultMessage="Login" />
         </ButtonLink>
         <ButtonLink key="register" to="/register">
-          Register
+          <FormattedMessage id="nav.register" defaultMessage="Register" />
         </ButtonLink>
       </>
     );
@@ -41,17 +42,17 @@ export function NavAccountLinks() {
     <>
       {isStaffRole(user.role) && (
         <ButtonLink key="staff" to="/staff" variant="ghost" className="whitespace-nowrap">
-          Staff console
+          <FormattedMessage id="nav.staff" defaultMessage="Staff console" />
         </ButtonLink>
       )}
       <ButtonLink key="dashboard" to="/dashboard" variant="ghost" className="whitespace-nowrap">
-        My Applications
+        <FormattedMessage id="nav.dashboard" defaultMessage="My Applications" />
       </ButtonLink>
       <ButtonLink key="account" to="/account" variant="ghost" className="whitespace-nowrap">
-        My account
+        <FormattedMessage id="nav.account" defaultMessage="My account" />
       </ButtonLink>
       <Button key="logout" variant="secondary" className="whitespace-nowrap" onClick={logOut}>
-        Log Out
+        <FormattedMessage id="nav.logOut" defaultMessage="Log Out" />
       </Button>
     </>
   );

@@ -44,7 +44,7 @@ export function SessionsCard() {
             <div>
               <p className="font-medium text-ink">
                 {s.browser}
-                {s.thisDevice && <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span>}
+                {s.thisDevice && <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span>}
               </p>
               <p className="text-sm text-muted">
                 Signed in {when(s.createdAt)} · last active {when(s.lastActiveAt)}

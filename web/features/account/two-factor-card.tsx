@@ -80,7 +80,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-      <ol className="list-decimal space-y-2 pl-5 text-ink">
+      <ol className="list-decimal space-y-2 ps-5 text-ink">
         <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
         <li>Scan this QR code with it, or type the key below.</li>
         <li>Type the 6-digit code the app shows.</li>

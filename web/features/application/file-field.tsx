@@ -35,7 +35,7 @@ export function FileField({
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           onChange={(event) => onChange(event.target.files?.[0] ?? undefined)}
-          className="block w-full rounded-lg border border-slate-400 bg-white text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-l-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 aria-invalid:border-red-700"
+          className="block w-full rounded-lg border border-slate-400 bg-white text-sm text-ink file:me-3 file:cursor-pointer file:rounded-s-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 aria-invalid:border-red-700"
         />
       )}
     </FieldShell>

@@ -11,15 +11,15 @@ function FollowOnDashboard({ email }: { email: string }) {
   const user = useSession().data;
   if (user) {
     return (
-      <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-ink">
+      <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-start text-sm text-ink">
         {user.email.toLowerCase() === email.toLowerCase() ? dashboardSteps.signedIn : dashboardSteps.signedInOther}
       </p>
     );
   }
   return (
-    <div className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-left text-sm text-ink">
+    <div className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-start text-sm text-ink">
       <p className="font-semibold">{dashboardSteps.title}</p>
-      <ol className="mt-1 list-decimal space-y-1 pl-5">
+      <ol className="mt-1 list-decimal space-y-1 ps-5">
         <li>
           <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
             Create an account

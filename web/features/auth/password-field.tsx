@@ -18,7 +18,7 @@ export function PasswordField({
             type={isShown ? 'text' : 'password'}
             aria-describedby={describedBy}
             aria-invalid={error ? true : undefined}
-            className={`${control} pr-20`}
+            className={`${control} pe-20`}
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
@@ -26,7 +26,7 @@ export function PasswordField({
           />
           <button
             type="button"
-            className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            className="absolute inset-y-1 end-1 rounded-md px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
             aria-pressed={isShown}
             aria-label={isShown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
             onClick={() => setIsShown((shown) => !shown)}

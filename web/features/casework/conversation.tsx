@@ -61,7 +61,7 @@ export function Conversation({
       <h2 id="conversation-title" className="text-lg font-semibold text-ink">
         {title}
         {unread > 0 && (
-          <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{unread} unread</span>
+          <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{unread} unread</span>
         )}
       </h2>
       {messages.length === 0 ? (
@@ -78,7 +78,7 @@ export function Conversation({
                 (openAttachment ? (
                   <button
                     type="button"
-                    className="mt-1 text-left font-medium text-brand-700 underline underline-offset-2"
+                    className="mt-1 text-start font-medium text-brand-700 underline underline-offset-2"
                     onClick={() => openAttachment(m.attachment!.url, m.attachment!.fileName)}
                   >
                     {m.attachment.fileName} ({formatSize(m.attachment.size)})

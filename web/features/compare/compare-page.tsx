@@ -97,7 +97,7 @@ export function ComparePage() {
           </div>
         ) : (
           <div className="relative max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+            <table className="w-full min-w-[40rem] border-collapse text-start text-sm">
               <caption className="sr-only">Programs compared side by side</caption>
               <thead>
                 <tr className="border-b border-slate-200 align-top">

@@ -40,7 +40,7 @@ export function ConsultantCard({
         decoding="async"
         className="mx-auto size-28 shrink-0 rounded-full ring-4 ring-brand-50 sm:mx-0 sm:size-24"
       />
-      <div className="flex min-w-0 flex-1 flex-col text-center sm:text-left">
+      <div className="flex min-w-0 flex-1 flex-col text-center sm:text-start">
         <h2 className="text-lg font-semibold">{consultant.name}</h2>
         <p className="mt-1 text-sm font-medium text-brand-700">{consultant.role}</p>
         <p className="mt-1 text-sm text-muted">{consultant.nationality}</p>

@@ -93,7 +93,7 @@ export function AiExplanation({
         <div className="mt-3 space-y-2">
           {explanation.summary && <p>{explanation.summary}</p>}
           {explanation.notes.length > 0 && (
-            <ul className="list-disc space-y-1 pl-6 text-sm">
+            <ul className="list-disc space-y-1 ps-6 text-sm">
               {explanation.notes.map((n) => (
                 <li key={n.programId}>
                   <span className="font-medium">{names.get(n.programId) ?? n.programId}:</span>{' '}

@@ -9,7 +9,7 @@ export function HowWeRank() {
         The ranking is rule-based: the same answers always give the same list, worked out from the facts in our catalogue.
         No AI is used. Every point given or taken shows as a reason or a warning you can check.
       </p>
-      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-ink">
+      <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-ink">
         <li>We keep only programs at your level, at an intake you chose, and about a subject you wrote.</li>
         <li>
           Meeting the English (IELTS) and academic requirements counts most: each half band of IELTS below what a program asks,

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { ExternalLink } from '../../components/external-link';
 import { Icon, type IconName } from '../../components/icons';
 import { useSiteConfig } from '../../lib/catalogue';
@@ -17,9 +18,11 @@ export function LatestUpdates() {
     <section aria-labelledby="latest-updates" className="border-y border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
         <h2 id="latest-updates" className="text-2xl font-bold tracking-tight sm:text-3xl">
-          Latest Updates
+          <FormattedMessage id="home.updates.heading" defaultMessage="Latest Updates" />
         </h2>
-        <p className="mt-2 max-w-2xl text-muted">Trusted guides for the things students ask us about most.</p>
+        <p className="mt-2 max-w-2xl text-muted">
+          <FormattedMessage id="home.updates.intro" defaultMessage="Trusted guides for the things students ask us about most." />
+        </p>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {(site?.latestUpdates ?? []).map((update) => (
             <li
@@ -39,7 +42,11 @@ export function LatestUpdates() {
               </h3>
               <p className="mt-1 flex-1 text-sm text-muted">{update.summary}</p>
               <p className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700" aria-hidden="true">
-                Read on {hostOf(update.url)}
+                <FormattedMessage
+                  id="home.updates.readOn"
+                  defaultMessage="Read on {host}"
+                  values={{ host: <bdi dir="ltr">{hostOf(update.url)}</bdi> }}
+                />
                 <Icon name="external" className="size-4" />
               </p>
             </li>

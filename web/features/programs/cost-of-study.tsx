@@ -11,7 +11,7 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
         <tbody>
           {cost.lines.map((line) => (
             <tr key={line.label} className="border-b border-slate-200 align-top">
-              <th scope="row" className="py-1.5 pr-3 text-left font-medium text-ink">
+              <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
                 {line.label}
                 <span className="block text-xs font-normal text-muted">
                   {line.detail}
@@ -30,14 +30,14 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                   )}
                 </span>
               </th>
-              <td className="py-1.5 text-right font-semibold tabular-nums">{formatGbp(line.amountGbp)}</td>
+              <td className="py-1.5 text-end font-semibold tabular-nums">{formatGbp(line.amountGbp)}</td>
             </tr>
           ))}
           <tr>
-            <th scope="row" className="pt-2 text-left font-semibold text-ink">
+            <th scope="row" className="pt-2 text-start font-semibold text-ink">
               First year in all
             </th>
-            <td className="pt-2 text-right font-semibold tabular-nums">{formatGbp(cost.totalGbp)}</td>
+            <td className="pt-2 text-end font-semibold tabular-nums">{formatGbp(cost.totalGbp)}</td>
           </tr>
         </tbody>
       </table>

@@ -16,7 +16,7 @@ export function FilterBar({
         Search programs by name, university, city or subject
       </label>
       <div className="relative mt-1">
-        <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+        <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
         <input
           id="program-search"
           type="search"
@@ -25,7 +25,7 @@ export function FilterBar({
           placeholder="e.g. Computer Science, Glasgow"
           autoComplete="off"
           maxLength={100}
-          className="block w-full rounded-lg border border-slate-400 bg-white py-3 pl-10 pr-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
+          className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
         />
       </div>
       <div className="mt-4 flex flex-col gap-4 md:flex-row md:flex-wrap md:gap-x-8">

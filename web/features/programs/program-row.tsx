@@ -44,7 +44,7 @@ export function ProgramRow({
           aria-expanded={isOpen}
           aria-controls={panelId}
           onClick={() => setIsOpen((open) => !open)}
-          className="flex w-full items-start gap-3 rounded-[var(--radius-card)] p-4 text-left hover:bg-slate-50 sm:p-5"
+          className="flex w-full items-start gap-3 rounded-[var(--radius-card)] p-4 text-start hover:bg-slate-50 sm:p-5"
         >
           <span className="min-w-0 flex-1">
             <span className="block text-lg font-semibold leading-snug text-ink">{program.name}</span>

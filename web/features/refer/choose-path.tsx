@@ -37,7 +37,7 @@ export function ChoosePath({ meetingBaseUrl, onChoose }: { meetingBaseUrl?: stri
               <button
                 type="button"
                 onClick={() => onChoose(card.kind)}
-                className="text-left after:absolute after:inset-0 after:rounded-[var(--radius-card)] hover:text-brand-700"
+                className="text-start after:absolute after:inset-0 after:rounded-[var(--radius-card)] hover:text-brand-700"
               >
                 {config.title}
               </button>

@@ -8,7 +8,7 @@ export function StatusHistory({ updates, headingLevel = 'h2' }: { updates: Statu
   return (
     <section>
       <Heading className="text-base font-semibold text-ink">Status updates</Heading>
-      <ol className="mt-2 space-y-2 border-l-2 border-slate-200 pl-4">
+      <ol className="mt-2 space-y-2 border-s-2 border-slate-200 ps-4">
         {updates.map((update, index) => (
           <li key={`${update.date}-${index}`} className="text-sm">
             <span className="font-semibold text-ink">{statusLabel(update.status)}</span>

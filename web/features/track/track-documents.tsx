@@ -33,7 +33,7 @@ export function TrackDocuments({
               <div className="flex flex-wrap items-center gap-2">
                 <button
                   type="button"
-                  className="text-left font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  className="text-start font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                   onClick={() => {
                     setDownloadError(null);
                     downloadWithToken(doc.url, token, doc.fileName).catch((e: Error) => setDownloadError(e.message));

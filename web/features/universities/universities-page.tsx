@@ -58,7 +58,7 @@ export function UniversitiesPage() {
             Search universities
           </label>
           <div className="relative mt-1">
-            <Icon name="search" className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+            <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
             <input
               id="university-search"
               type="search"
@@ -67,7 +67,7 @@ export function UniversitiesPage() {
               placeholder="Name or city, e.g. London"
               autoComplete="off"
               aria-describedby="university-count"
-              className="block w-full rounded-lg border border-slate-400 bg-white py-3 pl-10 pr-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
+              className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
             />
           </div>
           {isPending && <Spinner label="Loading universities…" />}

@@ -39,7 +39,7 @@ export function UniversityCard({
             aria-pressed={isPicked}
             aria-describedby={detailsId}
             onClick={onToggle}
-            className="text-left after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:outline-none"
+            className="text-start after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:outline-none"
           >
             {university.name}
           </button>

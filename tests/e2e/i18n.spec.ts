@@ -1,0 +1,140 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localeInfo, locales, type Locale } from '../../shared/locales.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports } from './browser.ts';
+
+/** Issue 14 (D14, decision 0025): six languages, chosen from a menu, kept on reload and in links. */
+const browser = useBrowser();
+
+const catalogue = (locale: Locale) =>
+  JSON.parse(readFileSync(new URL(`../../web/i18n/lang/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const heading = (locale: Locale) => catalogue(locale)['home.hero.heading']!;
+
+/** The public pages translated so far (the rest of the screens follow, see decision 0025). */
+const translatedPages = ['/', '/this-page-does-not-exist'];
+
+async function documentLocale(page: Page) {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+async function chooseFromMenu(page: Page, where: 'header' | 'footer', locale: Locale) {
+  if (where === 'footer') {
+    await page.locator('footer select[data-language-menu]').selectOption(locale);
+  } else {
+    await page.locator('header button[data-language-menu]').click();
+    await page.locator('header').getByRole('button', { name: localeInfo[locale].nativeName, exact: true }).click();
+  }
+  await expect.poll(() => documentLocale(page)).toEqual({ lang: localeInfo[locale].tag, dir: localeInfo[locale].dir });
+}
+
+const axeTable: string[] = [];
+afterAll(() => {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/i18n-axe.txt', axeTable.join('\n') + '\n');
+});
+
+describe('languages', () => {
+  it('switches to each language from the nav menu and back to English', async () => {
+    const { page, problems } = await browser.open('/');
+    expect(await documentLocale(page)).toEqual({ lang: 'en-GB', dir: 'ltr' });
+    // labelled, and each language named in itself
+    const menu = page.getByRole('button', { name: 'Language: English' });
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const names = ['English', '简体中文', 'العربية', 'اردو', 'हिन्दी', 'Français'];
+    expect(await page.locator('header li button').allTextContents()).toEqual(names);
+    await page.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    const footerMenu = page.getByRole('combobox', { name: 'Language' });
+    expect(await footerMenu.locator('option').allTextContents()).toEqual(names);
+    for (const locale of locales.filter((l) => l !== 'en')) {
+      await chooseFromMenu(page, 'header', locale);
+      await page.getByRole('heading', { level: 1, name: heading(locale) }).waitFor();
+      await expect.poll(() => page.title()).toBe(catalogue(locale)['site.name']);
+      await chooseFromMenu(page, 'header', 'en');
+      await page.getByRole('heading', { level: 1, name: 'Study in the UK with guidance you can check' }).waitFor();
+    }
+    // the keyboard works the menu: open it, move to a language, choose it
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => documentLocale(page)).toEqual({ lang: 'zh-CN', dir: 'ltr' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('语言：简体中文');
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the choice made in the footer over a reload, a new page and a new visit', async () => {
+    const { page, context, problems } = await browser.open('/');
+    await chooseFromMenu(page, 'footer', 'fr');
+    await page.getByRole('heading', { level: 1, name: heading('fr') }).waitFor();
+    await page.reload();
+    expect(await documentLocale(page)).toEqual({ lang: 'fr', dir: 'ltr' });
+    await page.getByRole('heading', { level: 1, name: heading('fr') }).waitFor();
+    // the server rendered it in French (first paint), not only the browser after it
+    const html = await (await page.request.get('/')).text();
+    expect(html).toContain('<html lang="fr" dir="ltr"');
+    expect(html).toContain(heading('fr'));
+    const another = await context.newPage();
+    await another.goto('/this-page-does-not-exist');
+    await another.getByRole('heading', { level: 1, name: catalogue('fr')['notFound.heading'] }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a shared ?lang= link in its language, and a first visit in the browser’s language', async () => {
+    const { page, problems } = await browser.open('/?lang=ar', 'phone');
+    expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await page.getByRole('heading', { level: 1, name: heading('ar') }).waitFor();
+    const shared = await (await page.request.get('/?lang=hi', { headers: { cookie: '' } })).text();
+    expect(shared).toContain('<html lang="hi" dir="ltr"');
+    expect(shared).toContain(heading('hi'));
+    const byBrowser = await (await page.request.get('/', { headers: { cookie: '', 'accept-language': 'de-DE, zh-Hans-CN;q=0.9, en;q=0.5' } })).text();
+    expect(byBrowser).toContain('<html lang="zh-CN" dir="ltr"');
+    expect(byBrowser).toContain(heading('zh-CN'));
+    const english = await (await page.request.get('/', { headers: { cookie: '', 'accept-language': 'pt-BR' } })).text();
+    expect(english).toContain('<html lang="en-GB" dir="ltr"');
+    expect(problems).toEqual([]);
+  });
+
+  it('renders Arabic and Urdu right to left with no sideways scrolling at 390 px', async () => {
+    for (const locale of ['ar', 'ur'] as const) {
+      const { page, problems } = await browser.open(`/?lang=${locale}`, 'phone');
+      for (const path of translatedPages) {
+        await page.goto(path);
+        expect(await documentLocale(page)).toEqual({ lang: locale, dir: 'rtl' });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+        // the brand sits at the start of the line: the right-hand side in a right-to-left page
+        const brand = await page.locator('header nav a').first().boundingBox();
+        expect(brand!.x + brand!.width).toBeGreaterThan(viewports.phone.width / 2);
+      }
+      expect(problems).toEqual([]);
+    }
+  });
+
+  it('saves 390 px screenshots in Arabic and Chinese for a person to look at', async () => {
+    for (const locale of ['ar', 'zh-CN'] as const) {
+      const { page, problems } = await browser.open(`/?lang=${locale}`, 'phone');
+      for (const path of translatedPages) {
+        await page.goto(path);
+        await screenshot(page, `i18n-${locale}-390${path.replace(/\W+/g, '-')}`);
+      }
+      expect(problems).toEqual([]);
+    }
+  });
+
+  it('has no serious axe violation on the translated pages, in English and Arabic, at 390 and 1280 px', async () => {
+    for (const locale of ['en', 'ar'] as const) {
+      for (const width of ['phone', 'desktop'] as const) {
+        const { page, problems } = await browser.open(`/?lang=${locale}`, width);
+        for (const path of translatedPages) {
+          await page.goto(path);
+          await expectNoSeriousAxeViolations(page);
+          axeTable.push(`${path}\t${locale}\t${viewports[width].width}\t0`);
+        }
+        expect(problems).toEqual([]);
+      }
+    }
+  });
+});
