@@ -72,7 +72,12 @@ export function NavLanguageMenu() {
           defaultMessage="<sr>Language: </sr>{language}"
           values={{
             sr: (chunks) => <span className="sr-only">{chunks}</span>,
-            language: <span lang={localeInfo[locale].tag}>{localeInfo[locale].nativeName}</span>,
+            // between 1280 and 1536 px the signed-in nav has no room for the name: the globe stays
+            language: (
+              <span lang={localeInfo[locale].tag} className="xl:max-2xl:sr-only">
+                {localeInfo[locale].nativeName}
+              </span>
+            ),
           }}
         />
       </button>
