@@ -14,6 +14,7 @@ const publicRoutes = new Set([
   '/api/programs',
   '/api/programs/search',
   '/api/programs/:id',
+  '/api/catalogue/categories',
   '/api/consultants',
   '/api/site',
   '/api/guidance/options',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { months, studyLevel, studyModes, ukRegions } from './catalogue.ts';
+import { categoryName, months, studyLevel, studyModes, ukRegions } from './catalogue.ts';
 
 /**
  * The console's catalogue forms and the CSV import check with these same schemas (D11): what a
@@ -198,6 +198,29 @@ export const costFigureInput = z.strictObject({
 });
 export type CostFigureInput = z.input<typeof costFigureInput>;
 export type CostFigureValues = z.output<typeof costFigureInput>;
+
+/** A subject category's name as the team writes it (the public filter shows it as written). */
+const categoryLabel = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : v),
+  z
+    .string({ error: 'Enter a name' })
+    .min(1, 'Enter a name')
+    .max(60, 'A category name is at most 60 characters')
+    .pipe(categoryName),
+);
+
+export const categoryInput = z.strictObject({ name: categoryLabel });
+export const categoryChange = z
+  .strictObject({ name: categoryLabel.optional(), active: z.boolean({ error: 'Active is true or false' }).optional() })
+  .refine((c) => c.name !== undefined || c.active !== undefined, 'Give a new name or whether it is active');
+export type CategoryChange = z.infer<typeof categoryChange>;
+
+export interface StaffCategory {
+  name: string;
+  active: boolean;
+  /** Programs (active or not) that list it. */
+  programCount: number;
+}
 
 export const catalogueProgramsQuery = z.strictObject({
   q: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(100, 'Search is at most 100 characters').optional()),

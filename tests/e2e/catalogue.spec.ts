@@ -103,4 +103,35 @@ describe('the catalogue console', () => {
     await editor.page.goto('/staff/team');
     await editor.page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
   });
+
+  it('a catalogue editor adds, renames and deactivates a subject category; the public list follows at once', async () => {
+    const name = `Marine E2e ${Date.now() % 100_000}`;
+    const publicList = async () => ((await (await fetch(`${baseUrl}/api/catalogue/categories`)).json()) as { categories: string[] }).categories;
+    const editor = await staffAt('catalogue_editor', '/staff/catalogue/categories', 'phone');
+    const page = editor.page;
+    await page.getByRole('heading', { name: 'Subject categories', level: 1 }).waitFor();
+    const add = page.getByRole('region', { name: 'Add a category' });
+    await add.getByRole('button', { name: 'Add category' }).click();
+    await add.getByText('Enter a name').waitFor();
+    await add.getByLabel('Name').fill(name);
+    await add.getByRole('button', { name: 'Add category' }).click();
+    await page.getByRole('status').getByText(`${name} is added`).waitFor();
+    expect(await publicList()).toContain(name);
+    await screenshot(page, 'catalogue-categories-390');
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: `Rename ${name}` }).click();
+    await page.getByLabel(`New name for ${name}`).fill(`${name} Science`);
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').getByText(`Renamed to ${name} Science`).waitFor();
+    expect(await publicList()).toContain(`${name} Science`);
+
+    await page.getByRole('button', { name: `Deactivate ${name} Science` }).click();
+    await page.getByRole('status').getByText(`${name} Science is deactivated`).waitFor();
+    expect(await publicList()).not.toContain(`${name} Science`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'catalogue-categories-1280');
+    await expectNoSeriousAxeViolations(page);
+    expect(editor.problems).toEqual([]);
+  });
 });

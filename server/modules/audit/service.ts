@@ -29,6 +29,10 @@ export type AuditAction =
   | 'catalogue.university_updated'
   | 'catalogue.program_created'
   | 'catalogue.program_updated'
+  | 'catalogue.category_added'
+  | 'catalogue.category_renamed'
+  | 'catalogue.category_activated'
+  | 'catalogue.category_deactivated'
   | 'catalogue.cost_figure_created'
   | 'catalogue.cost_figure_updated'
   | 'catalogue.imported'
@@ -43,7 +47,7 @@ export interface AuditRecord {
   /** Null when the command line did it. */
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'application' | 'document' | 'user' | 'referral' | 'partnership' | 'mail' | 'university' | 'program' | 'cost_figure' | 'catalogue';
+  subjectType: 'application' | 'document' | 'user' | 'referral' | 'partnership' | 'mail' | 'university' | 'program' | 'cost_figure' | 'catalogue' | 'category';
   subjectId: string;
   /** What an admin needs to read the entry later; never a password, token or passport number. */
   details?: Record<string, unknown>;

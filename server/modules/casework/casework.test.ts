@@ -264,6 +264,24 @@ describe('outcomes and the steps after an offer', () => {
     expect((await call('POST', `${mine()}/messages`, { cookie: s.applicant.cookie }, { body: 'hello' })).statusCode).toBe(409);
   });
 
+  it.each([
+    ['withdrawn', () => call('POST', `${mine()}/withdraw`, { cookie: s.applicant.cookie }, { confirm: true })],
+    ['unsuccessful', () => call('POST', `${base()}/close`, staff(), { reason: 'The course is full' })],
+  ] as const)('a message with an attachment on a %s application: a clear 409, nothing stored', async (_outcome, close) => {
+    expect((await close()).statusCode).toBeLessThan(300);
+    const before = await storedState(ctx.app);
+    const attachment = { key: 'attachment', ...fixture('transcript.pdf'), filename: 'late.pdf', contentType: 'application/pdf' };
+    for (const caller of [{ cookie: s.applicant.cookie }, { token: tokenFor(s.applicationId) }]) {
+      const res = await upload(`${mine()}/messages`, attachment, caller, { body: 'one more file' });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.message).toMatch(/closed|withdrawn|unsuccessful/i);
+    }
+    const asStaff = await upload(`${base()}/messages`, attachment, staff(), { body: 'from the team' });
+    expect(asStaff.statusCode, asStaff.body).toBe(409);
+    expect(await storedState(ctx.app)).toEqual(before);
+    expect((await applicantView()).casework.messages).toEqual([]);
+  });
+
   it('staff close as unsuccessful with a reason', async () => {
     expect((await call('POST', `${base()}/close`, staff(), {})).statusCode).toBe(400);
     expect((await call('POST', `${base()}/close`, staff(), { reason: 'The course is full' })).statusCode).toBe(204);

@@ -5,14 +5,15 @@ import type { RequestInput } from '../../../shared/schemas/casework.ts';
 import { requestAnswerInput } from '../../../shared/schemas/casework.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { applicationRequests } from '../../db/schema/index.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { receiveSubmission, removeFiles } from '../applications/intake.ts';
+import { removeFiles } from '../applications/intake.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { findApplicationRecord, findDocument, insertDocuments } from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
-import { clearPending, markPending } from '../documents/orphans.ts';
+import { clearPending } from '../documents/orphans.ts';
+import { receiveOneDocument } from '../documents/reupload.ts';
 import { applicantOf, lockOpenApplication, mailedTrackingLink } from './access.ts';
 import { requestMail } from './emails.ts';
 import { findRequest, refreshRequestDue } from './repository.ts';
@@ -108,24 +109,8 @@ export async function answerRequest(
   }
 
   const key = request.documentKey!;
-  const { files } = await receiveSubmission(req, {
-    storage: app.storage,
-    maxFileBytes: app.config.uploads.maxFileBytes,
-    maxTotalBytes: app.config.uploads.maxFileBytes,
-    beforeWrite: (storageKey) => markPending(app.db, [storageKey]),
-    fileKeys: [key],
-    async validate(fields) {
-      const names = Object.keys(fields);
-      if (names.length > 0) {
-        throw new AppError('UNKNOWN_FIELD', 400, `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`);
-      }
-      await beforeStoring();
-      return {};
-    },
-    accepts: (sent) => (sent === key ? null : `Send ${documentLabel(key)} only`),
-  });
-  const file = files[0];
-  if (!file) throw new ValidationError({ [key]: 'Choose a file' }, `Choose the ${documentLabel(key)} to send.`);
+  const file = await receiveOneDocument(app, req, key, beforeStoring);
+  const files = [file];
   try {
     await app.db.transaction(async (tx) => {
       const application = await lockOpenApplication(tx, applicationId);

@@ -320,3 +320,66 @@ describe('catalogue console: CSV', () => {
     expect(back.unchanged).toBe(back.rows);
   });
 });
+
+describe('catalogue console: subject categories', () => {
+  const list = async (cookie = cookies.catalogue_editor) =>
+    (await call('GET', '/api/staff/catalogue/category-list', cookie)).json<{ categories: { name: string; active: boolean; programCount: number }[] }>().categories;
+  const publicList = async () => (await t.app.inject({ url: '/api/catalogue/categories' })).json<{ categories: string[] }>().categories;
+  const audited = (action: string, subjectId: string) =>
+    t.app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
+
+  it('starts from the spec\'s five; only admins and catalogue editors manage them', async () => {
+    expect((await publicList()).slice(0, 5)).toEqual(expect.arrayContaining(['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism']));
+    expect((await call('GET', '/api/staff/catalogue/category-list', cookies.consultant)).statusCode).toBe(403);
+    expect((await call('POST', '/api/staff/catalogue/categories', cookies.consultant, { name: 'Law' })).statusCode).toBe(403);
+    expect((await call('POST', '/api/staff/catalogue/categories', null, { name: 'Law' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/staff/catalogue/categories/IT', cookies.applicant, { active: false })).statusCode).toBe(403);
+  });
+
+  it('adds, renames (programs follow) and deactivates a category, each audited and public at once', async () => {
+    const added = await call('POST', '/api/staff/catalogue/categories', cookies.catalogue_editor, { name: '  Marine   Biology ' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.headers['cache-control']).toBe('no-store');
+    expect(await publicList()).toContain('Marine Biology');
+    expect(await audited('catalogue.category_added', 'Marine Biology')).toHaveLength(1);
+    const again = await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: 'marine biology' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toContain('There is already a category called Marine Biology');
+    expect((await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '<b>' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '' })).statusCode).toBe(400);
+
+    const made = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-marine-leeds', 'university-of-leeds', { categories: ['Marine Biology', 'IT'] }));
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await list()).find((c) => c.name === 'Marine Biology')).toEqual({ name: 'Marine Biology', active: true, programCount: 1 });
+
+    const renamed = await call('POST', '/api/staff/catalogue/categories/Marine%20Biology', cookies.catalogue_editor, { name: 'Marine Science' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call('GET', '/api/staff/catalogue/programs/msc-marine-leeds', cookies.admin)).json().categories).toEqual(['Marine Science', 'IT']);
+    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe('Marine Science');
+    const filtered = (await t.app.inject({ url: '/api/programs/search?category=Marine%20Science' })).json<{ programs: { id: string }[] }>();
+    expect(filtered.programs.map((p) => p.id)).toEqual(['msc-marine-leeds']);
+    expect(await publicList()).toContain('Marine Science');
+    expect(await publicList()).not.toContain('Marine Biology');
+    const [rename] = await audited('catalogue.category_renamed', 'Marine Science');
+    expect(rename?.details).toEqual({ before: { name: 'Marine Biology' }, after: { name: 'Marine Science' }, programs: 1 });
+    const clash = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name: 'it' });
+    expect(clash.statusCode).toBe(400);
+    expect((await call('POST', '/api/staff/catalogue/categories/Nothing%20Here', cookies.admin, { active: false })).statusCode).toBe(404);
+    expect((await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, {})).statusCode).toBe(400);
+
+    const off = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await publicList()).not.toContain('Marine Science');
+    expect((await call('GET', '/api/staff/catalogue/categories', cookies.admin)).json().categories).not.toContain('Marine Science');
+    expect((await list()).find((c) => c.name === 'Marine Science')).toEqual({ name: 'Marine Science', active: false, programCount: 1 });
+    expect(await audited('catalogue.category_deactivated', 'Marine Science')).toHaveLength(1);
+    // a program cannot be given an inactive category; the one that has it keeps it
+    const refused = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-marine-two', 'university-of-leeds', { categories: ['Marine Science'] }));
+    expect(refused.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe('Marine Science');
+
+    expect((await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { active: true })).statusCode).toBe(200);
+    expect(await publicList()).toContain('Marine Science');
+    await call('POST', '/api/staff/catalogue/programs/msc-marine-leeds/active', cookies.admin, { active: false });
+  });
+});

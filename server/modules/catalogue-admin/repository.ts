@@ -149,6 +149,49 @@ export async function upsertPrograms(db: DbOrTx, rows: ProgramValues[]) {
   }
 }
 
+/** Every category, active first in the team's order, with how many programs list it. */
+export async function findCategories(db: DbOrTx) {
+  // written out: drizzle leaves table names off the columns of a one-table select
+  const used = sql<number>`(select count(*)::int from programs p where program_categories.name = any(p.categories))`;
+  return db
+    .select({ name: programCategories.name, active: programCategories.active, programCount: used })
+    .from(programCategories)
+    .orderBy(desc(programCategories.active), asc(programCategories.sortOrder), asc(programCategories.name));
+}
+
+/** The category of that name, compared without case ("it" is IT). */
+export async function findCategory(db: DbOrTx, name: string, lock = false) {
+  const query = db
+    .select({ name: programCategories.name, active: programCategories.active })
+    .from(programCategories)
+    .where(sql`lower(${programCategories.name}) = lower(${name})`);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertCategory(db: DbOrTx, name: string) {
+  const [last] = await db.select({ n: sql<number>`coalesce(max(${programCategories.sortOrder}), 0)::int` }).from(programCategories);
+  await db.insert(programCategories).values({ name, sortOrder: (last?.n ?? 0) + 1 });
+}
+
+/** Renames it everywhere: the list, and every program that lists it (in place, keeping its order). */
+export async function renameCategory(db: DbOrTx, from: string, to: string): Promise<number> {
+  await db
+    .update(programCategories)
+    .set({ name: to, updatedAt: new Date() })
+    .where(eq(programCategories.name, from));
+  const renamed = await db
+    .update(programs)
+    .set({ categories: sql`array_replace(${programs.categories}, ${from}, ${to})`, updatedAt: new Date() })
+    .where(sql`${from} = any(${programs.categories})`)
+    .returning({ id: programs.id });
+  return renamed.length;
+}
+
+export async function setCategoryActive(db: DbOrTx, name: string, active: boolean) {
+  await db.update(programCategories).set({ active, updatedAt: new Date() }).where(eq(programCategories.name, name));
+}
+
 export async function findCategoryNames(db: DbOrTx): Promise<string[]> {
   return (
     await db

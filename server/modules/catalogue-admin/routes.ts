@@ -3,11 +3,14 @@ import { z } from 'zod';
 import {
   catalogueId,
   catalogueProgramsQuery,
+  categoryChange,
+  categoryInput,
   costFigureInput,
   maxImportBytes,
   programInput,
   universityInput,
 } from '../../../shared/schemas/catalogue-admin.ts';
+import { categoryName } from '../../../shared/schemas/catalogue.ts';
 import { requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { liveStreamRoute, SseStreams } from '../../lib/events/sse.ts';
@@ -19,6 +22,7 @@ import * as catalogue from './service.ts';
 /** Administrators and catalogue editors (D11); consultants and applicants get 403, signed out 401. */
 const editors = { preHandler: requireRole('catalogue_editor', 'admin') };
 const idParam = z.strictObject({ id: catalogueId });
+const categoryParam = z.strictObject({ name: categoryName });
 const figureParam = z.strictObject({ id: z.string().trim().min(1).max(200) });
 const activeInput = z.strictObject({ active: z.boolean({ error: 'Active is true or false' }) });
 const importQuery = z.strictObject({ apply: z.enum(['0', '1'], { error: 'apply is 0 (dry run) or 1' }).default('0') });
@@ -59,6 +63,19 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/staff/catalogue/categories', editors, async () => ({ categories: await catalogue.listCategories(app) }));
+
+  /** Subject categories, managed by the team (issue 11 item 1): every one, with its programs counted. */
+  app.get('/api/staff/catalogue/category-list', editors, async () => ({ categories: await catalogue.listAllCategories(app) }));
+
+  app.post('/api/staff/catalogue/categories', editors, async (req, reply) => {
+    const { name } = parseInput(categoryInput, req.body);
+    return reply.code(201).send({ categories: await catalogue.addCategory(app, req.user!, name) });
+  });
+
+  app.post('/api/staff/catalogue/categories/:name', editors, async (req) => {
+    const { name } = parseInput(categoryParam, req.params);
+    return { categories: await catalogue.changeCategory(app, req.user!, name, parseInput(categoryChange, req.body)) };
+  });
 
   app.get('/api/staff/catalogue/programs', editors, async (req) =>
     catalogue.listPrograms(app, parseInput(catalogueProgramsQuery, req.query)),

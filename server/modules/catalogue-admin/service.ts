@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  type CategoryChange,
   type CostFigureValues,
   type ProgramValues,
+  type StaffCategory,
   type StaffCostFigure,
   type StaffProgram,
   type StaffProgramPage,
@@ -281,6 +283,48 @@ export async function updateCostFigure(
     });
   });
   return listCostFigures(app);
+}
+
+const categoryNotFound = () => new NotFoundError('CATEGORY_NOT_FOUND', 'No subject category with this name.');
+const categoryTaken = (name: string) =>
+  new ValidationError({ name: `There is already a category called ${name}` }, `There is already a category called ${name}.`);
+
+export async function listAllCategories(app: FastifyInstance): Promise<StaffCategory[]> {
+  return repo.findCategories(app.db);
+}
+
+/** A new subject category, at the end of the list: the program form and the public filter offer it at once. */
+export async function addCategory(app: FastifyInstance, actor: SessionUser, name: string): Promise<StaffCategory[]> {
+  await committed(app, async (tx) => {
+    const existing = await repo.findCategory(tx, name);
+    if (existing) throw categoryTaken(existing.name);
+    await repo.insertCategory(tx, name);
+    await recordAudit(tx, { actorId: actor.id, action: 'catalogue.category_added', subjectType: 'category', subjectId: name, details: { after: { name, active: true } } });
+  });
+  return listAllCategories(app);
+}
+
+/**
+ * Renames a category (and every program listing it, so filters keep finding them) and/or turns it
+ * off: an inactive category leaves the program form and the public filter; programs keep it.
+ */
+export async function changeCategory(app: FastifyInstance, actor: SessionUser, name: string, change: CategoryChange): Promise<StaffCategory[]> {
+  await committed(app, async (tx) => {
+    const before = await repo.findCategory(tx, name, true);
+    if (!before || before.name !== name) throw categoryNotFound();
+    const after = { name: change.name ?? before.name, active: change.active ?? before.active };
+    if (after.name !== before.name) {
+      const clash = await repo.findCategory(tx, after.name);
+      if (clash && clash.name !== before.name) throw categoryTaken(clash.name);
+      const programs = await repo.renameCategory(tx, before.name, after.name);
+      await recordAudit(tx, { actorId: actor.id, action: 'catalogue.category_renamed', subjectType: 'category', subjectId: after.name, details: { before: { name: before.name }, after: { name: after.name }, programs } });
+    }
+    if (after.active !== before.active) {
+      await repo.setCategoryActive(tx, after.name, after.active);
+      await recordAudit(tx, { actorId: actor.id, action: after.active ? 'catalogue.category_activated' : 'catalogue.category_deactivated', subjectType: 'category', subjectId: after.name, details: { before: { active: before.active }, after: { active: after.active } } });
+    }
+  });
+  return listAllCategories(app);
 }
 
 export async function listCategories(app: FastifyInstance): Promise<string[]> {

@@ -37,10 +37,13 @@ export class CatalogueIndex {
   private readonly postings = new Map<string, number[]>();
   private readonly orders: Record<ProgramSearchQuery['sort'], Uint32Array>;
   private readonly figures: CostFigure[];
+  /** The team's active subject categories, in their order. */
+  readonly categories: readonly string[];
 
   constructor(rows: CatalogueRows) {
     this.programs = rows.programs;
     this.figures = rows.figures;
+    this.categories = rows.categories;
     const counts = new Map<string, number>();
     rows.programs.forEach((p, i) => {
       this.byId.set(p.id, i);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultants, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
+import { consultants, programCategories, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
 
 const universityColumns = {
   id: universities.id,
@@ -49,11 +49,13 @@ export interface CatalogueRows {
   universities: UniversityRow[];
   programs: ProgramRow[];
   figures: { kind: string; amountGbp: number; effectiveFrom: string; source: string; sourceUrl: string }[];
+  /** The team's active subject categories, in their order (the public filter). */
+  categories: string[];
 }
 
 /** The whole public catalogue: active universities by ranking, their active programs, the UK cost figures. */
 export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
-  const [u, p, f] = await Promise.all([
+  const [u, p, f, c] = await Promise.all([
     selectUniversities(db)
       .where(eq(universities.active, true))
       .orderBy(asc(universities.ranking), asc(universities.name)),
@@ -68,8 +70,13 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
       })
       .from(ukCostFigures)
       .orderBy(asc(ukCostFigures.kind), desc(ukCostFigures.effectiveFrom)),
+    db
+      .select({ name: programCategories.name })
+      .from(programCategories)
+      .where(eq(programCategories.active, true))
+      .orderBy(asc(programCategories.sortOrder), asc(programCategories.name)),
   ]);
-  return { universities: u, programs: p, figures: f };
+  return { universities: u, programs: p, figures: f, categories: c.map((r) => r.name) };
 }
 
 export function findConsultants(db: Db) {

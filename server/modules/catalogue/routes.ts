@@ -47,6 +47,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return answer(req, reply, query, () => catalogue.searchPrograms(app.catalogue, query));
   });
 
+  /** The subject categories the public filter offers: the team's active list, live with the catalogue. */
+  app.get('/api/catalogue/categories', (req, reply) =>
+    answer(req, reply, null, () => ({ categories: app.catalogue.current().categories })),
+  );
+
   app.get('/api/programs/:id', async (req) => {
     const { id } = parseInput(programIdParam, req.params);
     return catalogue.getProgram(app.catalogue, id);

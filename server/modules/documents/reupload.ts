@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentLabel, type ApplicationView, type AnyDocumentKey } from '../../../shared/schemas/application.ts';
+import { documentKeys, documentLabel, type ApplicationView, type AnyDocumentKey, type DocumentKey } from '../../../shared/schemas/application.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
-import { receiveSubmission, removeFiles } from '../applications/intake.ts';
+import { receiveSubmission, removeFiles, type ReceivedFile } from '../applications/intake.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import {
   findApplicationRecord,
@@ -39,6 +39,40 @@ export async function checkApplicant(app: FastifyInstance, reader: DocumentReade
  * by content, size while it streams, the form limits per client), stored beside the older versions,
  * which staff keep. The file is removed again when anything fails.
  */
+/**
+ * One document, `key`, from a multipart form that holds nothing else, with the submission's checks
+ * (size, type, content). `beforeStoring` runs before the file is written (the caller's rate limit);
+ * the file is marked pending until the caller's transaction clears it (orphans.ts), so the caller
+ * removes it again when its transaction fails.
+ */
+export async function receiveOneDocument(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  key: AnyDocumentKey,
+  beforeStoring: () => Promise<void>,
+): Promise<ReceivedFile> {
+  const { files } = await receiveSubmission(req, {
+    storage: app.storage,
+    maxFileBytes: app.config.uploads.maxFileBytes,
+    maxTotalBytes: app.config.uploads.maxFileBytes,
+    beforeWrite: (storageKey) => markPending(app.db, [storageKey]),
+    // the application's documents and this one: another document is refused by name ("Send ... only")
+    fileKeys: documentKeys.includes(key as DocumentKey) ? documentKeys : [...documentKeys, key],
+    async validate(fields) {
+      const names = Object.keys(fields);
+      if (names.length > 0) {
+        throw new AppError('UNKNOWN_FIELD', 400, `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`);
+      }
+      await beforeStoring();
+      return {};
+    },
+    accepts: (sent) => (sent === key ? null : `Send ${documentLabel(key)} only`),
+  });
+  const file = files[0];
+  if (!file) throw new ValidationError({ [key]: 'Choose a file' }, `Choose the ${documentLabel(key)} to send.`);
+  return file;
+}
+
 export async function uploadNewVersion(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -61,23 +95,8 @@ export async function uploadNewVersion(
     throw error;
   }
 
-  const { files } = await receiveSubmission(req, {
-    storage: app.storage,
-    maxFileBytes: app.config.uploads.maxFileBytes,
-    maxTotalBytes: app.config.uploads.maxFileBytes,
-    beforeWrite: (storageKey) => markPending(app.db, [storageKey]),
-    async validate(fields) {
-      const names = Object.keys(fields);
-      if (names.length > 0) {
-        throw new AppError('UNKNOWN_FIELD', 400, `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`);
-      }
-      await beforeStoring();
-      return {};
-    },
-    accepts: (sent) => (sent === key ? null : `Send ${documentLabel(key)} only`),
-  });
-  const file = files[0];
-  if (!file) throw new ValidationError({ [key]: 'Choose a file' }, `Choose the new ${documentLabel(key)} to send.`);
+  const file = await receiveOneDocument(app, req, key, beforeStoring);
+  const files = [file];
 
   try {
     await app.db.transaction(async (tx) => {

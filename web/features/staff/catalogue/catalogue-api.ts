@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ImportReport,
+  StaffCategory,
   StaffCostFigure,
   StaffProgram,
   StaffProgramPage,
@@ -15,6 +16,15 @@ export function useCatalogueUniversities() {
   return useQuery({
     queryKey: ['staff', 'catalogue', 'universities'],
     queryFn: async () => (await apiGet<{ universities: StaffUniversity[] }>(`${base}/universities`)).universities,
+    ...fresh,
+  });
+}
+
+/** Every subject category with its program count (the categories page). */
+export function useCategoryList() {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'category-list'],
+    queryFn: async () => (await apiGet<{ categories: StaffCategory[] }>(`${base}/category-list`)).categories,
     ...fresh,
   });
 }
@@ -82,6 +92,9 @@ export const catalogueApi = {
       headers: { 'content-type': 'text/csv' },
       body: input.file,
     }),
+  addCategory: (body: unknown) => apiPost<{ categories: StaffCategory[] }>(`${base}/categories`, body),
+  changeCategory: (input: { name: string; body: { name?: string; active?: boolean } }) =>
+    apiPost<{ categories: StaffCategory[] }>(`${base}/categories/${encodeURIComponent(input.name)}`, input.body),
   saveFigure: (input: { id?: string; body: unknown }) =>
     apiPost<{ figures: StaffCostFigure[] }>(
       input.id ? `${base}/cost-figures/${encodeURIComponent(input.id)}` : `${base}/cost-figures`,

@@ -1,5 +1,6 @@
 import { NavLink, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page';
+import { CategoriesPage } from './categories-page';
 import { CostFiguresPage } from './cost-figures-page';
 import { CsvPage } from './csv-page';
 import { ProgramEditPage } from './program-form';
@@ -20,6 +21,9 @@ export function CatalogueSection() {
         <NavLink to="/staff/catalogue/universities" className={subClass}>
           Universities
         </NavLink>
+        <NavLink to="/staff/catalogue/categories" className={subClass}>
+          Categories
+        </NavLink>
         <NavLink to="/staff/catalogue/csv" className={subClass}>
           Import and export
         </NavLink>
@@ -32,6 +36,7 @@ export function CatalogueSection() {
         <Route path="programs/new" element={<ProgramEditPage />} />
         <Route path="programs/:id" element={<ProgramEditPage />} />
         <Route path="universities" element={<UniversitiesPage />} />
+        <Route path="categories" element={<CategoriesPage />} />
         <Route path="csv" element={<CsvPage />} />
         <Route path="costs" element={<CostFiguresPage />} />
         <Route path="*" element={<NotFoundPage />} />
