@@ -30,6 +30,7 @@ import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { languageRoutes } from './i18n/language-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { testSupportRoutes } from './modules/test-support/routes.ts';
 
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogueAdminRoutes);
   await app.register(guidanceRoutes);
   await app.register(siteRoutes);
+  await app.register(languageRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await registerApplications(app);

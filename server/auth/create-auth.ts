@@ -137,6 +137,8 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       changeEmail: { enabled: true },
       additionalFields: {
         role: { type: [...userRoles], required: false, defaultValue: 'applicant', input: false },
+        // set through PUT /api/me/language (server/i18n/language-routes.ts), read with the session
+        language: { type: 'string', required: false, input: false },
       },
     },
     session: {

@@ -1,4 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { queryClient } from '../lib/query-client';
+import { apiFetch } from '../lib/api-client';
+import { sessionQueryKey, type AccountUser } from '../lib/auth-client';
 import type { Locale } from '../../shared/locales';
 import { applyDocumentLocale, rememberLocale } from './choose-language';
 import { I18nProvider } from './i18n-provider';
@@ -13,6 +16,14 @@ export function LocaleRoot({ initial, children }: { initial: { locale: Locale; m
     rememberLocale(locale);
     applyDocumentLocale(locale);
     setCurrent({ locale, messages });
+    // signed in: the account keeps it too (another device, e-mails); failing that, this browser has it
+    if (queryClient.getQueryData<AccountUser | null>(sessionQueryKey)) {
+      await apiFetch('/api/me/language', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ language: locale }),
+      }).catch(() => {});
+    }
   }, []);
   const state = useMemo<LocaleState>(() => ({ locale: current.locale, setLocale }), [current.locale, setLocale]);
   return (

@@ -30,6 +30,8 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('applicant'),
     /** better-auth twoFactor: set once an authenticator app's first code was checked (docs/decisions/0019). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** The language the person chose (shared/locales.ts; decision 0025); null until they choose. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [check('users_role_check', sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`)],
