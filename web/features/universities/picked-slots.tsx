@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from '../../components/icons';
 import type { University } from '../../../shared/schemas/catalogue';
 
@@ -9,8 +10,9 @@ export function PickedSlots({
   picks: { id: string; university?: University }[];
   onRemove: (id: string) => void;
 }) {
+  const intl = useIntl();
   return (
-    <ol className="grid gap-2" aria-label="Your picks">
+    <ol className="grid gap-2" aria-label={intl.formatMessage({ id: 'universities.picks.heading', defaultMessage: 'Your picks' })}>
       {[0, 1, 2].map((slot) => {
         const pick = picks[slot];
         if (!pick) {
@@ -22,11 +24,11 @@ export function PickedSlots({
               <span className="inline-flex size-8 items-center justify-center rounded-full bg-slate-100 font-semibold text-slate-600">
                 {slot + 1}
               </span>
-              Empty slot
+              <FormattedMessage id="universities.slot.empty" defaultMessage="Empty slot" />
             </li>
           );
         }
-        const name = pick.university?.name ?? 'A university no longer listed';
+        const name = pick.university?.name ?? intl.formatMessage({ id: 'universities.slot.gone', defaultMessage: 'A university no longer listed' });
         return (
           <li key={pick.id} className="flex min-h-16 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2">
             {pick.university ? (
@@ -41,7 +43,9 @@ export function PickedSlots({
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-red-700"
             >
               <Icon name="close" />
-              <span className="sr-only">Remove {name}</span>
+              <span className="sr-only">
+                <FormattedMessage id="universities.slot.remove" defaultMessage="Remove {name}" values={{ name }} />
+              </span>
             </button>
           </li>
         );

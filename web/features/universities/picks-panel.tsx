@@ -1,11 +1,10 @@
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { requiredUniversityPicks } from '../../../shared/university-picks';
 import type { University } from '../../../shared/schemas/catalogue';
 import { PickedSlots } from './picked-slots';
-
-export const continueHint = 'Please select 3 universities to continue';
 
 /**
  * The slots, the outcome of the last pick and the way on. On small screens the way on is a bar
@@ -25,9 +24,13 @@ export function PicksPanel({
   return (
     <section aria-labelledby="picks-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 id="picks-heading" className="flex items-baseline justify-between gap-2 text-lg font-semibold">
-        Your picks
+        <FormattedMessage id="universities.picks.heading" defaultMessage="Your picks" />
         <span className="text-sm font-medium text-muted">
-          {picks.length} of {requiredUniversityPicks}
+          <FormattedMessage
+            id="universities.picks.count"
+            defaultMessage="{count} of {total}"
+            values={{ count: picks.length, total: requiredUniversityPicks }}
+          />
         </span>
       </h2>
       <div className="mt-3">
@@ -45,12 +48,18 @@ export function PicksPanel({
       >
         <div className="mx-auto flex max-w-6xl flex-col gap-2">
           <p id="continue-hint" className={`text-sm ${isReady ? 'text-green-800' : 'text-muted'}`}>
-            {isReady ? 'All three picked. Next, choose a program.' : continueHint}
-            {!isReady && (
-              <span className="font-semibold lg:hidden">
-                {' '}
-                ({picks.length} of {requiredUniversityPicks} picked)
-              </span>
+            {isReady ? (
+              <FormattedMessage id="universities.picks.ready" defaultMessage="All three picked. Next, choose a program." />
+            ) : (
+              <FormattedMessage
+                id="universities.picks.hint"
+                defaultMessage="Please select 3 universities to continue<small> ({count} of {total} picked)</small>"
+                values={{
+                  count: picks.length,
+                  total: requiredUniversityPicks,
+                  small: (chunks) => <span className="font-semibold lg:hidden">{chunks}</span>,
+                }}
+              />
             )}
           </p>
           <Button
@@ -60,7 +69,7 @@ export function PicksPanel({
             onClick={() => navigate('/programs')}
             className="w-full"
           >
-            Continue to Programs
+            <FormattedMessage id="universities.continue" defaultMessage="Continue to Programs" />
             <Icon name="arrowRight" />
           </Button>
         </div>

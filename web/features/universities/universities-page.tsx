@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -14,10 +15,20 @@ import { filterUniversities } from './filter-universities';
 import { PicksPanel } from './picks-panel';
 import { UniversityCard } from './university-card';
 
-export const fullMessage = 'You can pick only 3 universities. Remove one to choose another.';
+const m = defineMessages({
+  title: { id: 'universities.title', defaultMessage: 'Choose 3 universities' },
+  full: { id: 'universities.full', defaultMessage: 'You can pick only 3 universities. Remove one to choose another.' },
+  fallbackName: { id: 'universities.fallbackName', defaultMessage: 'University' },
+  eyebrow: { id: 'universities.eyebrow', defaultMessage: 'Step 1 of 3' },
+  region: { id: 'universities.region', defaultMessage: 'Universities' },
+  placeholder: { id: 'universities.search.placeholder', defaultMessage: 'Name or city, e.g. London' },
+  loading: { id: 'universities.loading', defaultMessage: 'Loading universities…' },
+  failed: { id: 'universities.failed', defaultMessage: 'Failed to load universities.' },
+});
 
 export function UniversitiesPage() {
-  usePageTitle('Choose 3 universities');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
   const { data, isPending, isError, refetch } = useUniversities();
   const { universityIds, toggleUniversity } = useSelection();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -30,15 +41,25 @@ export function UniversitiesPage() {
   const isFull = picks.length >= requiredUniversityPicks;
 
   function toggle(id: string) {
-    const name = all.find((u) => u.id === id)?.name ?? 'University';
+    const name = all.find((u) => u.id === id)?.name ?? intl.formatMessage(m.fallbackName);
     const outcome = toggleUniversity(id);
     const count = outcome === 'added' ? picks.length + 1 : picks.length - 1;
     setNotice(
       outcome === 'full'
-        ? { text: fullMessage, isWarning: true }
-        : outcome === 'added'
-          ? { text: `${name} added (${count} of ${requiredUniversityPicks}).`, isWarning: false }
-          : { text: `${name} removed (${count} of ${requiredUniversityPicks}).`, isWarning: false },
+        ? { text: intl.formatMessage(m.full), isWarning: true }
+        : {
+            text:
+              outcome === 'added'
+                ? intl.formatMessage(
+                    { id: 'universities.added', defaultMessage: '{name} added ({count} of {total}).' },
+                    { name, count, total: requiredUniversityPicks },
+                  )
+                : intl.formatMessage(
+                    { id: 'universities.removed', defaultMessage: '{name} removed ({count} of {total}).' },
+                    { name, count, total: requiredUniversityPicks },
+                  ),
+            isWarning: false,
+          },
     );
   }
 
@@ -48,14 +69,17 @@ export function UniversitiesPage() {
 
   return (
     <div>
-      <PageHeader eyebrow="Step 1 of 3" title="Choose 3 universities">
-        Search by name or city and pick exactly three universities. You will see their programs next.
+      <PageHeader eyebrow={intl.formatMessage(m.eyebrow)} title={intl.formatMessage(m.title)}>
+        <FormattedMessage
+          id="universities.intro"
+          defaultMessage="Search by name or city and pick exactly three universities. You will see their programs next."
+        />
       </PageHeader>
       <RegisteredNotice className="mx-auto max-w-6xl px-4 pt-6" />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <section aria-label="Universities" className="lg:col-start-1 lg:row-start-1">
+        <section aria-label={intl.formatMessage(m.region)} className="lg:col-start-1 lg:row-start-1">
           <label htmlFor="university-search" className="block text-sm font-medium text-ink">
-            Search universities
+            <FormattedMessage id="universities.search.label" defaultMessage="Search universities" />
           </label>
           <div className="relative mt-1">
             <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
@@ -64,19 +88,21 @@ export function UniversitiesPage() {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="Name or city, e.g. London"
+              placeholder={intl.formatMessage(m.placeholder)}
               autoComplete="off"
               aria-describedby="university-count"
               className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
             />
           </div>
-          {isPending && <Spinner label="Loading universities…" />}
+          {isPending && <Spinner label={intl.formatMessage(m.loading)} />}
           {isError && (
             <div className="mt-6">
-              <Alert tone="error" title="Failed to load universities.">
-                <p>Please check your connection and try again.</p>
+              <Alert tone="error" title={intl.formatMessage(m.failed)}>
+                <p>
+                  <FormattedMessage id="common.checkConnection" defaultMessage="Please check your connection and try again." />
+                </p>
                 <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
-                  Try again
+                  <FormattedMessage id="common.tryAgain" defaultMessage="Try again" />
                 </Button>
               </Alert>
             </div>
@@ -84,14 +110,30 @@ export function UniversitiesPage() {
           {data && (
             <>
               <p id="university-count" className="mt-3 text-sm text-muted">
-                {query ? `${shown.length} of ${all.length} universities match “${query.trim()}”` : `${all.length} universities, by UK ranking`}
+                {query ? (
+                  <FormattedMessage
+                    id="universities.matches"
+                    defaultMessage="{shown} of {total, plural, one {# university} other {# universities}} match “{query}”"
+                    values={{ shown: shown.length, total: all.length, query: query.trim() }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="universities.count"
+                    defaultMessage="{total, plural, one {# university} other {# universities}}, by UK ranking"
+                    values={{ total: all.length }}
+                  />
+                )}
               </p>
               {shown.length === 0 ? (
                 <div className="mt-6 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
-                  <p className="font-semibold">No universities match “{query.trim()}”.</p>
-                  <p className="mt-1 text-sm text-muted">Try another name or city.</p>
+                  <p className="font-semibold">
+                    <FormattedMessage id="universities.none" defaultMessage="No universities match “{query}”." values={{ query: query.trim() }} />
+                  </p>
+                  <p className="mt-1 text-sm text-muted">
+                    <FormattedMessage id="universities.none.hint" defaultMessage="Try another name or city." />
+                  </p>
                   <Button variant="secondary" className="mt-4" onClick={() => setQuery('')}>
-                    Clear search
+                    <FormattedMessage id="universities.clear" defaultMessage="Clear search" />
                   </Button>
                 </div>
               ) : (

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Icon } from '../../components/icons';
 import type { University } from '../../../shared/schemas/catalogue';
 
@@ -45,12 +46,11 @@ export function UniversityCard({
           </button>
         </h3>
         <p id={detailsId} className="mt-1 text-sm text-muted">
-          {university.location} · UK rank #{university.ranking} ·{' '}
-          {university.programCount === 0
-            ? 'No programs listed yet'
-            : university.programCount === 1
-              ? '1 program'
-              : `${university.programCount.toLocaleString('en-GB')} programs`}
+          <FormattedMessage
+            id="universities.card.details"
+            defaultMessage="{location} · UK rank #{rank} · {count, plural, =0 {No programs listed yet} one {# program} other {# programs}}"
+            values={{ location: university.location, rank: university.ranking, count: university.programCount }}
+          />
         </p>
       </div>
       <span
