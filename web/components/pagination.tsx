@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from './button';
 
 export function Pagination({
@@ -26,19 +27,25 @@ export function Pagination({
       className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm"
     >
       <p className="text-muted" aria-live="polite">
-        {total === 0
-          ? 'Nothing found'
-          : `Showing ${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`}
+        {total === 0 ? (
+          <FormattedMessage id="pagination.none" defaultMessage="Nothing found" />
+        ) : (
+          <FormattedMessage
+            id="pagination.showing"
+            defaultMessage="Showing {first, number}–{last, number} of {total, number}"
+            values={{ first, last, total }}
+          />
+        )}
       </p>
       <div className="flex items-center gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
         </Button>
         <span className="tabular-nums text-muted">
-          Page {page} of {pageCount.toLocaleString('en-GB')}
+          <FormattedMessage id="pagination.page" defaultMessage="Page {page} of {count, number}" values={{ page, count: pageCount }} />
         </span>
         <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          Next
+          <FormattedMessage id="pagination.next" defaultMessage="Next" />
         </Button>
       </div>
     </nav>

@@ -1,8 +1,11 @@
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Icon } from '../../components/icons';
 import { control } from '../../components/field';
 import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
 
 /** Words, chips and drop-downs; every choice lives in the page's address. */
+type OptionLabel = string | MessageDescriptor | { message: MessageDescriptor; values: Record<string, number> };
+
 export function FilterBar({
   params,
   onChange,
@@ -10,10 +13,13 @@ export function FilterBar({
   params: URLSearchParams;
   onChange: (key: 'q' | FilterKey | SelectKey, value: string | undefined) => void;
 }) {
+  const intl = useIntl();
+  const optionLabel = (label: OptionLabel) =>
+    typeof label === 'string' ? label : 'message' in label ? intl.formatMessage(label.message, label.values) : intl.formatMessage(label);
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <label htmlFor="program-search" className="block text-sm font-medium text-ink">
-        Search programs by name, university, city or subject
+        <FormattedMessage id="programs.search.label" defaultMessage="Search programs by name, university, city or subject" />
       </label>
       <div className="relative mt-1">
         <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
@@ -22,7 +28,7 @@ export function FilterBar({
           type="search"
           value={params.get('q') ?? ''}
           onChange={(event) => onChange('q', event.target.value)}
-          placeholder="e.g. Computer Science, Glasgow"
+          placeholder={intl.formatMessage({ id: 'programs.search.placeholder', defaultMessage: 'e.g. Computer Science, Glasgow' })}
           autoComplete="off"
           maxLength={100}
           className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
@@ -32,7 +38,7 @@ export function FilterBar({
         {filterGroups.map((group) => (
           <div key={group.key} role="group" aria-labelledby={`filter-${group.key}`}>
             <p id={`filter-${group.key}`} className="text-sm font-medium text-ink">
-              {group.label}
+              {intl.formatMessage(group.label)}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               {group.options.map((option) => {
@@ -62,7 +68,7 @@ export function FilterBar({
         {selectFilters.map((filter) => (
           <div key={filter.key}>
             <label htmlFor={`filter-select-${filter.key}`} className="block text-sm font-medium text-ink">
-              {filter.label}
+              {intl.formatMessage(filter.label)}
             </label>
             <select
               id={`filter-select-${filter.key}`}
@@ -72,7 +78,7 @@ export function FilterBar({
             >
               {filter.options.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {optionLabel(option.label)}
                 </option>
               ))}
             </select>

@@ -1,10 +1,32 @@
+import { defineMessages } from 'react-intl';
 import { intakes, programCategories, studyLevels, ukRegions } from '../../../shared/catalogue-values';
 
 /** Single-select chips: choosing the chosen option again turns the filter off. */
+const m = defineMessages({
+  level: { id: 'programs.filter.level', defaultMessage: 'Level' },
+  intake: { id: 'programs.filter.intake', defaultMessage: 'Intake' },
+  category: { id: 'programs.filter.category', defaultMessage: 'Category' },
+  region: { id: 'programs.filter.region', defaultMessage: 'Region' },
+  anywhere: { id: 'programs.filter.anywhere', defaultMessage: 'Anywhere in the UK' },
+  fee: { id: 'programs.filter.fee', defaultMessage: 'Tuition per year' },
+  anyFee: { id: 'programs.filter.anyFee', defaultMessage: 'Any fee' },
+  ielts: { id: 'programs.filter.ielts', defaultMessage: 'IELTS you have' },
+  anyIelts: { id: 'programs.filter.anyIelts', defaultMessage: 'Any requirement' },
+  sort: { id: 'programs.filter.sort', defaultMessage: 'Sort by' },
+  byRanking: { id: 'programs.sort.ranking', defaultMessage: 'University ranking' },
+  byFee: { id: 'programs.sort.fee', defaultMessage: 'Tuition, lowest first' },
+  byName: { id: 'programs.sort.name', defaultMessage: 'Program name' },
+});
+const { feeUpTo, ieltsAtMost } = defineMessages({
+  feeUpTo: { id: 'programs.filter.feeUpTo', defaultMessage: 'Up to {amount, number, ::currency/GBP precision-integer}' },
+  ieltsAtMost: { id: 'programs.filter.ieltsAtMost', defaultMessage: 'Asks {score, number, ::.0} or less' },
+});
+
+/** Labels are messages (shown in the reader's language); region names and catalogue values stay as published. */
 export const filterGroups = [
-  { key: 'level', label: 'Level', options: studyLevels },
-  { key: 'intake', label: 'Intake', options: intakes },
-  { key: 'category', label: 'Category', options: programCategories },
+  { key: 'level', label: m.level, options: studyLevels },
+  { key: 'intake', label: m.intake, options: intakes },
+  { key: 'category', label: m.category, options: programCategories },
 ] as const;
 
 export type FilterKey = (typeof filterGroups)[number]['key'];
@@ -13,32 +35,32 @@ export type FilterKey = (typeof filterGroups)[number]['key'];
 export const selectFilters = [
   {
     key: 'region',
-    label: 'Region',
-    options: [{ value: '', label: 'Anywhere in the UK' }, ...ukRegions.map((r) => ({ value: r, label: r }))],
+    label: m.region,
+    options: [{ value: '', label: m.anywhere }, ...ukRegions.map((r) => ({ value: r, label: r }))],
   },
   {
     key: 'feeMax',
-    label: 'Tuition per year',
+    label: m.fee,
     options: [
-      { value: '', label: 'Any fee' },
-      ...[20_000, 25_000, 30_000, 35_000, 40_000, 45_000].map((n) => ({ value: String(n), label: `Up to £${n.toLocaleString('en-GB')}` })),
+      { value: '', label: m.anyFee },
+      ...[20_000, 25_000, 30_000, 35_000, 40_000, 45_000].map((n) => ({ value: String(n), label: { message: feeUpTo, values: { amount: n } } })),
     ],
   },
   {
     key: 'ielts',
-    label: 'IELTS you have',
+    label: m.ielts,
     options: [
-      { value: '', label: 'Any requirement' },
-      ...['5.5', '6', '6.5', '7', '7.5'].map((n) => ({ value: n, label: `Asks ${Number(n).toFixed(1)} or less` })),
+      { value: '', label: m.anyIelts },
+      ...['5.5', '6', '6.5', '7', '7.5'].map((n) => ({ value: n, label: { message: ieltsAtMost, values: { score: Number(n) } } })),
     ],
   },
   {
     key: 'sort',
-    label: 'Sort by',
+    label: m.sort,
     options: [
-      { value: '', label: 'University ranking' },
-      { value: 'fee', label: 'Tuition, lowest first' },
-      { value: 'name', label: 'Program name' },
+      { value: '', label: m.byRanking },
+      { value: 'fee', label: m.byFee },
+      { value: 'name', label: m.byName },
     ],
   },
 ] as const;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CompareBar } from '../compare/compare-bar';
 import { useCompareList } from '../../lib/compare-list';
@@ -17,7 +18,9 @@ import { PickedUniversities } from './picked-universities';
 import { ProgramRow } from './program-row';
 
 export function ProgramsPage() {
-  usePageTitle('Programs');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'programs.title', defaultMessage: 'Programs' });
+  usePageTitle(title);
   const [searchParams, setSearchParams] = useSearchParams();
   const { universityIds, program: chosen, chooseProgram } = useSelection();
   const search = useProgramSearch(searchParams, universityIds);
@@ -60,8 +63,11 @@ export function ProgramsPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Step 2 of 3" title="Programs">
-        Search and filter programs, open one to see its details and costs, then choose Apply Now.
+      <PageHeader eyebrow={intl.formatMessage({ id: 'programs.eyebrow', defaultMessage: 'Step 2 of 3' })} title={title}>
+        <FormattedMessage
+          id="programs.intro"
+          defaultMessage="Search and filter programs, open one to see its details and costs, then choose Apply Now."
+        />
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {universities.data && <PickedUniversities picked={picked} />}
@@ -69,34 +75,58 @@ export function ProgramsPage() {
         <CompareBar />
         {compareFull && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            You can compare four programs at most: remove one from the comparison first.
+            <FormattedMessage
+              id="programs.compareFull"
+              defaultMessage="You can compare four programs at most: remove one from the comparison first."
+            />
           </p>
         )}
-        {!result && !isError && <Spinner label="Loading programs…" />}
+        {!result && !isError && <Spinner label={intl.formatMessage({ id: 'programs.loading', defaultMessage: 'Loading programs…' })} />}
         {isError && (
-          <Alert tone="error" title="Failed to load programs.">
-            Please check your connection and reload the page.
+          <Alert tone="error" title={intl.formatMessage({ id: 'programs.failed', defaultMessage: 'Failed to load programs.' })}>
+            <FormattedMessage id="programs.failed.body" defaultMessage="Please check your connection and reload the page." />
           </Alert>
         )}
         {result && !isError && (
           <section aria-labelledby="results-heading" aria-busy={search.isFetching}>
             <h2 id="results-heading" className="text-sm font-medium text-muted" aria-live="polite">
-              {total === 1 ? '1 program' : `${total.toLocaleString('en-GB')} programs`}
-              {hasFilters ? (total === 1 ? ' matches your search and filters' : ' match your search and filters') : ''}
+              {hasFilters ? (
+                <FormattedMessage
+                  id="programs.count.filtered"
+                  defaultMessage="{total, plural, one {# program matches} other {# programs match}} your search and filters"
+                  values={{ total }}
+                />
+              ) : (
+                <FormattedMessage id="programs.count" defaultMessage="{total, plural, one {# program} other {# programs}}" values={{ total }} />
+              )}
             </h2>
             {picked.length > 0 && total > 0 && (
               <p className="mt-1 text-sm text-muted">
-                {result.pickedTotal === 0
-                  ? `None of them is at ${pickedNames.length === 1 ? 'your university' : 'your universities'}.`
-                  : `${result.pickedTotal === 1 ? '1 is' : `${result.pickedTotal.toLocaleString('en-GB')} are`} at your universities, listed first.`}
+                {result.pickedTotal === 0 ? (
+                  <FormattedMessage
+                    id="programs.picked.none"
+                    defaultMessage="None of them is at {count, plural, one {your university} other {your universities}}."
+                    values={{ count: pickedNames.length }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="programs.picked.some"
+                    defaultMessage="{count, plural, one {# is} other {# are}} at your universities, listed first."
+                    values={{ count: result.pickedTotal }}
+                  />
+                )}
               </p>
             )}
             {total === 0 ? (
               <div className="mt-4 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
-                <p className="font-semibold">No programs match your search and filters.</p>
-                <p className="mt-1 text-sm text-muted">Try fewer filters or other words.</p>
+                <p className="font-semibold">
+                  <FormattedMessage id="programs.none" defaultMessage="No programs match your search and filters." />
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  <FormattedMessage id="programs.none.hint" defaultMessage="Try fewer filters or other words." />
+                </p>
                 <Button variant="secondary" className="mt-4" onClick={() => setSearchParams({})}>
-                  Clear filters
+                  <FormattedMessage id="programs.clear" defaultMessage="Clear filters" />
                 </Button>
               </div>
             ) : (
@@ -119,7 +149,7 @@ export function ProgramsPage() {
                 </ul>
                 {total > result.pageSize && (
                   <Pagination
-                    label="Program pages"
+                    label={intl.formatMessage({ id: 'programs.pages', defaultMessage: 'Program pages' })}
                     page={result.page}
                     pageSize={result.pageSize}
                     total={total}
@@ -135,12 +165,17 @@ export function ProgramsPage() {
         )}
         <div className="flex flex-col gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-brand-900">
-            {chosen
-              ? 'Your program is chosen. Continue to fill in your application.'
-              : 'Open a program and choose Apply Now, or continue and choose one on the application page.'}
+            {chosen ? (
+              <FormattedMessage id="programs.chosen" defaultMessage="Your program is chosen. Continue to fill in your application." />
+            ) : (
+              <FormattedMessage
+                id="programs.notChosen"
+                defaultMessage="Open a program and choose Apply Now, or continue and choose one on the application page."
+              />
+            )}
           </p>
           <ButtonLink to="/application" size="lg" className="shrink-0">
-            Continue to Application
+            <FormattedMessage id="programs.continue" defaultMessage="Continue to Application" />
             <Icon name="arrowRight" />
           </ButtonLink>
         </div>
