@@ -46,6 +46,9 @@ export const authMessages = {
     'Staff accounts need two-step verification. Set it up on your account page, then open the staff console again.',
   reauthRequired: 'For your safety, please confirm it is you (your password or a code) and try again.',
   reauthTooManyTries: 'Too many wrong tries. Please wait 15 minutes and try again.',
+  reauthNoPasskey: 'This account has no passkey. Confirm it is you another way.',
+  reauthPasskeyFailed: 'That passkey did not confirm it is you. Try again, or confirm another way.',
+  twoFactorNotOn: 'Two-step verification is not on, so there are no backup codes to replace.',
   alreadyEnabled: 'Two-step verification is already on for this account.',
 } as const;
 

@@ -1,10 +1,14 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { reauthInput } from '../../shared/schemas/auth.ts';
 import { sessionIdInput } from '../../shared/schemas/account.ts';
 import { liveStreamRoute, SseStreams } from '../lib/events/sse.ts';
 import { parseInput } from '../lib/validate.ts';
-import { endOwnSession, listOwnSessions, turnOffTwoFactor } from './account-security.ts';
-import { reauthenticate, requireRecentReauth } from './reauth.ts';
+import { accounts, users } from '../db/schema/auth.ts';
+import { NotFoundError } from '../lib/errors.ts';
+import { endOwnSession, listOwnSessions, regenerateBackupCodes, turnOffTwoFactor } from './account-security.ts';
+import { passkeyReauthOptions, reauthenticate, requireRecentReauth } from './reauth.ts';
 import { requireUser } from './session.ts';
 
 /** The security part of /account: sessions, re-authentication, turning two-step verification off. */
@@ -44,8 +48,28 @@ export async function accountRoutes(app: FastifyInstance) {
   /** The spec's reauthenticate: the password or a code, good for 5 minutes on this session. */
   app.post('/api/me/reauth', { preHandler: requireUser }, async (req) => reauthenticate(app, req, parseInput(reauthInput, req.body ?? {})));
 
+  /** A passkey challenge for re-authentication (accounts with only a provider and a passkey). */
+  app.get('/api/me/reauth/passkey-options', { preHandler: requireUser }, async (req) => passkeyReauthOptions(app, req.user!));
+
+  /** New backup codes replace the old ones; shown once (this answer is no-store like every one here). */
+  app.post('/api/me/two-factor/backup-codes', { preHandler: requireUser }, async (req) => {
+    await requireRecentReauth(app, req);
+    return regenerateBackupCodes(app, req.user!);
+  });
+
   app.post('/api/me/two-factor/disable', { preHandler: requireUser }, async (req) => {
     await requireRecentReauth(app, req);
     return turnOffTwoFactor(app, req.user!);
   });
+
+  if (app.config.env === 'test') {
+    /** e2e fixture: the account loses its password, as one made through a provider never had one (the e-mail in the body, never the URL). */
+    app.post('/api/test/drop-password', async (req, reply) => {
+      const { email } = parseInput(z.strictObject({ email: z.email().max(254) }), req.body);
+      const [user] = await app.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+      if (!user) throw new NotFoundError('USER_NOT_FOUND', 'No such account.');
+      await app.db.delete(accounts).where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
+      return reply.code(204).send();
+    });
+  }
 }

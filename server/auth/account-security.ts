@@ -1,8 +1,11 @@
+import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { authMessages } from '../../shared/auth-messages.ts';
 import type { AccountSession } from '../../shared/schemas/account.ts';
 import { sessions, twoFactors, users, verifications } from '../db/schema/auth.ts';
-import { NotFoundError } from '../lib/errors.ts';
+import { AppError, NotFoundError } from '../lib/errors.ts';
+import { backupCodeOptions } from './second-factor-gate.ts';
 import { browserName } from './browser-name.ts';
 import type { SessionUser } from './session.ts';
 
@@ -43,4 +46,25 @@ export async function turnOffTwoFactor(app: FastifyInstance, user: SessionUser):
     await tx.delete(verifications).where(and(like(verifications.identifier, 'trust-device-%'), eq(verifications.value, user.id)));
   });
   return { twoFactorEnabled: false };
+}
+
+/**
+ * New backup codes (after `requireRecentReauth`): ten fresh ones replace the old ones, which stop
+ * working at once; answered once and never shown again. Made and stored exactly as better-auth's
+ * twoFactor makes them (its random generator, its encryption with the auth secret): its own
+ * endpoint would ask for the password, which accounts without one do not have, and its generator
+ * is not exported at run time.
+ */
+export async function regenerateBackupCodes(app: FastifyInstance, user: SessionUser): Promise<{ backupCodes: string[] }> {
+  const { secretConfig } = await app.auth.$context;
+  const { amount, length } = backupCodeOptions;
+  const backupCodes = Array.from({ length: amount }, () => generateRandomString(length, 'a-z', '0-9', 'A-Z')).map((code) => `${code.slice(0, 5)}-${code.slice(5)}`);
+  const encryptedBackupCodes = await symmetricEncrypt({ key: secretConfig, data: JSON.stringify(backupCodes) });
+  const updated = await app.db
+    .update(twoFactors)
+    .set({ backupCodes: encryptedBackupCodes, updatedAt: new Date() })
+    .where(and(eq(twoFactors.userId, user.id), eq(twoFactors.verified, true)))
+    .returning({ id: twoFactors.id });
+  if (updated.length === 0) throw new AppError('TWO_FACTOR_NOT_ENABLED', 400, authMessages.twoFactorNotOn);
+  return { backupCodes };
 }

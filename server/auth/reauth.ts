@@ -1,9 +1,11 @@
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransportFuture } from '@simplewebauthn/server';
 import { APIError } from 'better-auth/api';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authMessages } from '../../shared/auth-messages.ts';
 import type { ReauthInput } from '../../shared/schemas/auth.ts';
 import { verifications } from '../db/schema/auth.ts';
+import { passkeys } from '../db/schema/identity.ts';
 import { AppError, ValidationError } from '../lib/errors.ts';
 import type { SessionUser } from './session.ts';
 
@@ -14,6 +16,8 @@ export const reauthSeconds = 5 * 60;
 const reauthFailures = { max: 5, windowSeconds: 15 * 60 };
 
 const identifierOf = (sessionId: string) => `reauth:${sessionId}`;
+/** The passkey challenge of a session's pending re-authentication (one at a time). */
+const challengeIdentifierOf = (sessionId: string) => `reauth-passkey:${sessionId}`;
 
 function sessionHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -45,8 +49,57 @@ export async function requireRecentReauth(app: FastifyInstance, req: FastifyRequ
   if (!user || !(await hasRecentReauth(app, user))) throw reauthRequired();
 }
 
+/**
+ * GET /api/me/reauth/passkey-options: a WebAuthn challenge for this session's own passkeys, with
+ * user verification required (the passkey proves the device and the person, decision 0023).
+ */
+export async function passkeyReauthOptions(app: FastifyInstance, user: SessionUser) {
+  const own = await app.db.select({ credentialID: passkeys.credentialID, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+  if (own.length === 0 || !user.sessionId) throw new AppError('NO_PASSKEY', 400, authMessages.reauthNoPasskey);
+  const options = await generateAuthenticationOptions({
+    rpID: new URL(app.config.publicUrl).hostname,
+    userVerification: 'required',
+    allowCredentials: own.map((p) => ({ id: p.credentialID, transports: (p.transports ? p.transports.split(',') : undefined) as AuthenticatorTransportFuture[] | undefined })),
+  });
+  const identifier = challengeIdentifierOf(user.sessionId);
+  await app.db.delete(verifications).where(eq(verifications.identifier, identifier));
+  await app.db.insert(verifications).values({ identifier, value: options.challenge, expiresAt: new Date(Date.now() + reauthSeconds * 1000) });
+  return options;
+}
+
+/** Checks a passkey's answer to this session's challenge (used once), with @simplewebauthn/server. */
+async function checkPasskey(app: FastifyInstance, user: SessionUser, response: AuthenticationResponseJSON): Promise<boolean> {
+  if (!user.sessionId) return false;
+  const [challenge] = await app.db
+    .delete(verifications)
+    .where(eq(verifications.identifier, challengeIdentifierOf(user.sessionId)))
+    .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
+  if (!challenge || challenge.expiresAt <= new Date()) return false;
+  // Only this account's passkeys: another person's passkey proves nothing about this session.
+  const [own] = await app.db.select().from(passkeys).where(and(eq(passkeys.userId, user.id), eq(passkeys.credentialID, response.id)));
+  if (!own) return false;
+  const url = new URL(app.config.publicUrl);
+  try {
+    const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.value,
+      expectedOrigin: url.origin,
+      expectedRPID: url.hostname,
+      credential: { id: own.credentialID, publicKey: new Uint8Array(Buffer.from(own.publicKey, 'base64')), counter: own.counter },
+      requireUserVerification: true,
+    });
+    if (!verified) return false;
+    await app.db.update(passkeys).set({ counter: authenticationInfo.newCounter }).where(eq(passkeys.id, own.id));
+    return true;
+  } catch {
+    // A malformed or forged answer: @simplewebauthn/server throws; it is a wrong answer to us.
+    return false;
+  }
+}
+
 async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: SessionUser, input: ReauthInput): Promise<boolean> {
   const headers = sessionHeaders(req);
+  if (input.passkey && !input.password && !input.code) return checkPasskey(app, user, input.passkey as unknown as AuthenticationResponseJSON);
   try {
     if (input.password) {
       await app.auth.api.verifyPassword({ body: { password: input.password }, headers });
@@ -85,6 +138,7 @@ export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, 
   }
   if (!(await checkSecret(app, req, user, input))) {
     await limit.consume(key);
+    if (input.passkey && !input.password && !input.code) throw new ValidationError({ passkey: authMessages.reauthPasskeyFailed }, authMessages.reauthPasskeyFailed);
     const field = input.password ? 'password' : 'code';
     throw new ValidationError({ [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong }, input.password ? authMessages.passwordWrong : authMessages.codeWrong);
   }

@@ -21,6 +21,9 @@ const twoFactorCookieName = 'two_factor';
 /** How long a device ticked "Trust this device" skips the code (better-auth's trust cookie). */
 export const trustDeviceSeconds = 30 * 24 * 60 * 60;
 
+/** Ten single-use backup codes, encrypted at rest (better-auth's default), shown once. */
+export const backupCodeOptions = { amount: 10, length: 10, storeBackupCodes: 'encrypted' as const };
+
 /** The paths better-auth's twoFactor plugin checks itself (password sign-ins). */
 const checkedByTwoFactor = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
 
@@ -89,7 +92,7 @@ export function secondFactorPlugins(appName: string) {
     issuer: appName,
     trustDeviceMaxAge: trustDeviceSeconds,
     // Ten single-use codes, shown once when the factor is set up.
-    backupCodeOptions: { amount: 10, length: 10 },
+    backupCodeOptions,
     // Ten wrong codes in a row (any challenge, any factor) lock the factor for 15 minutes.
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
   });

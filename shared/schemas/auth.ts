@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authMessages } from '../auth-messages.ts';
+import { webAuthnResponse } from './identity.ts';
 
 export const minPasswordLength = 6;
 export const maxPasswordLength = 128;
@@ -118,11 +119,23 @@ export const signInLinkInput = z.object({
   token: z.string({ error: authMessages.signInLinkInvalid }).min(1, authMessages.signInLinkInvalid).max(maxTokenLength, authMessages.signInLinkInvalid),
 });
 
-/** Re-authentication: the password, or a code from the authenticator app, or a backup code. */
+/**
+ * Re-authentication: the password, or a code from the authenticator app, or a backup code, or a
+ * passkey's answer to the challenge from GET /api/me/reauth/passkey-options (decision 0023).
+ */
 export const reauthInput = z
   .object({
     password: z.string().max(maxPasswordLength, authMessages.passwordWrong).optional(),
     code: z.string().max(20, authMessages.codeFormat).optional(),
+    passkey: webAuthnResponse.optional(),
   })
-  .refine((value) => Boolean(value.password || value.code), { message: authMessages.reauthRequired, path: ['password'] });
+  .refine((value) => Boolean(value.password || value.code || value.passkey), { message: authMessages.reauthRequired, path: ['password'] });
+
+/**
+ * Download my data, delete my account: the password in the same request, or none after a recent
+ * re-authentication (a code or a passkey: accounts without a password, decision 0023).
+ */
+export const confirmedActionInput = z.object({
+  password: z.string().min(1, authMessages.credentialsRequired).max(maxPasswordLength, authMessages.invalidCredentials).optional(),
+});
 export type ReauthInput = z.infer<typeof reauthInput>;

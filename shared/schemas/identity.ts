@@ -25,7 +25,7 @@ const passkeyName = z
   .max(passkeyNameMax, `Keep the name to ${passkeyNameMax} characters or fewer.`);
 
 /** A browser's WebAuthn answer (checked in full by @simplewebauthn/server behind better-auth). */
-const webAuthnResponse = z
+export const webAuthnResponse = z
   .object({
     id: z.string().min(1).max(1024),
     rawId: z.string().min(1).max(1024),

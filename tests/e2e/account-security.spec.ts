@@ -43,6 +43,45 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     expect(visitor.problems.filter((p) => !/40[01]/.test(p))).toEqual([]);
   });
 
+  it('gets new backup codes after confirming with a code: shown once, the old ones stop working', async () => {
+    const { email, password } = await registerAccount();
+    const visitor = await open('/login', 'phone');
+    await signInWithForm(visitor.page, email, password);
+    await visitor.page.waitForURL('**/dashboard');
+    await visitor.page.goto('/account');
+    const old = await setUpTotpOnAccountPage(visitor.page, email, password);
+    const card = visitor.page.getByRole('region', { name: 'Two-step verification' });
+    await card.getByRole('button', { name: 'Get new backup codes' }).click();
+
+    const dialog = visitor.page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.getByRole('button', { name: 'Use a code instead' }).click();
+    await dialog.getByLabel('Code').fill(codeFor(email));
+    await expectNoSeriousAxeViolations(visitor.page);
+    await screenshot(visitor.page, 'account-reauth-dialog-code-390');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await card.getByText('New backup codes are ready').waitFor();
+    const fresh = await card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    const [download] = await Promise.all([visitor.page.waitForEvent('download'), card.getByRole('button', { name: 'Download backup codes' }).click()]);
+    expect(download.suggestedFilename()).toBe('uk-study-portal-backup-codes.txt');
+    await screenshot(visitor.page, 'account-new-backup-codes-390');
+    await card.getByRole('button', { name: 'I have saved my codes' }).click();
+
+    // An old code no longer signs in; a new one does.
+    const other = await open('/login');
+    await signInWithForm(other.page, email, password);
+    await other.page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await other.page.getByRole('button', { name: 'Use a backup code instead' }).click();
+    await other.page.getByLabel('Backup code').fill(old[0]!);
+    await other.page.getByRole('button', { name: 'Verify' }).click();
+    await other.page.getByText('That backup code', { exact: false }).waitFor();
+    await other.page.getByLabel('Backup code').fill(fresh[0]!);
+    await other.page.getByRole('button', { name: 'Verify' }).click();
+    await other.page.waitForURL('**/dashboard');
+    expect(visitor.problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
+  });
+
   it('signs in with a code e-mailed to the address, read from the outbox', async () => {
     const { email } = await registerAccount();
     const visitor = await open('/login', 'phone');

@@ -163,6 +163,40 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     expect(problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
   });
 
+  it('an account without a password confirms it is them with the passkey, to remove a passkey and to download its data', async () => {
+    const { email, password } = await confirmedAccount();
+    const { page, context, problems } = await browser.open(`${origin}/login`, 'phone');
+    const first = await addVirtualAuthenticator(page, context);
+    await signInWithPassword(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${origin}/account`);
+    await addPasskeyOnAccountPage(page, 'Old tablet');
+    // One authenticator holds one passkey per account: the second lives on another device.
+    await first.remove();
+    await addVirtualAuthenticator(page, context);
+    await addPasskeyOnAccountPage(page, 'Phone');
+    // The account stops having a password (as one made through a provider never had one).
+    const dropped = await fetch(`${origin}/api/test/drop-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email }) });
+    expect(dropped.status).toBe(204);
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Remove Old tablet' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.getByText('For your safety, confirm with your passkey before this change.').waitFor();
+    expect(await dialog.getByLabel('Your password').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'account-reauth-dialog-passkey-390');
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByText('Old tablet was removed.', { exact: false }).waitFor();
+
+    // Within the 5 minutes, the download needs no second question.
+    const data = page.getByRole('heading', { name: 'Download my data' }).locator('..');
+    expect(await data.getByLabel('Your password').count()).toBe(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toBe('uk-study-portal-my-data.zip');
+    expect(problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
+  });
+
   it('a passkey this site does not know is refused in plain words', async () => {
     const { page, context } = await browser.open(`${origin}/login`, 'phone');
     const cdp = await context.newCDPSession(page);
@@ -193,9 +227,10 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
 async function addVirtualAuthenticator(page: Page, context: BrowserContext) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
+  return { remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }) };
 }
 
 async function signInWithPassword(page: Page, email: string, password: string) {

@@ -166,8 +166,9 @@ export async function signOut(): Promise<void> {
 }
 
 /** "Delete my account" (after the password again): the account and every session end; then navigate and `forgetSession()`. */
-export async function deleteAccount(password: string): Promise<void> {
-  await endingSession(() => apiPost('/api/me/delete-account', { password }));
+/** Without a password, after a recent re-authentication (a code or a passkey). */
+export async function deleteAccount(password?: string): Promise<void> {
+  await endingSession(() => apiPost('/api/me/delete-account', password ? { password } : {}));
 }
 
 /** Ends every session of the user, on every device, and this one's cookie; then navigate and `forgetSession()`. */

@@ -39,7 +39,10 @@ describe('Download my data (articles 15 and 20)', () => {
     const wrong = await post('/api/me/data-export', { password: 'not my password' }, person.cookie);
     expect(wrong.statusCode).toBe(400);
     expect(apiError(wrong).fields).toEqual({ password: wrongPasswordMessage });
-    expect((await post('/api/me/data-export', {}, person.cookie)).statusCode).toBe(400);
+    // No password and no recent re-authentication (a code or a passkey, decision 0023): refused.
+    const unconfirmed = await post('/api/me/data-export', {}, person.cookie);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(apiError(unconfirmed).code).toBe('REAUTH_REQUIRED');
 
     const res = await post('/api/me/data-export', { password: person.password }, person.cookie);
     expect(res.statusCode).toBe(200);

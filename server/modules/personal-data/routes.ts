@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { passwordAgainInput } from '../../../shared/schemas/auth.ts';
+import { confirmedActionInput } from '../../../shared/schemas/auth.ts';
 import { dataRequestInput } from '../../../shared/schemas/personal-data.ts';
+import { requireRecentReauth } from '../../auth/reauth.ts';
 import { requireRole, requireUser } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { confirmPassword, erasePersonalData, exportFileName, exportPersonalData, subjectByEmail } from './service.ts';
@@ -21,18 +22,26 @@ function signedOutCookie(app: FastifyInstance) {
 }
 
 export async function personalDataRoutes(app: FastifyInstance) {
-  /** "Download my data": one zip, after the password again. */
+  /**
+   * The person's own export and deletion: the password in the request, or (an account without a
+   * password, or anyone) a re-authentication within 5 minutes: a code or a passkey (decision 0023).
+   */
+  async function confirmItIsYou(req: FastifyRequest) {
+    const { password } = parseInput(confirmedActionInput, req.body ?? {});
+    if (password) await confirmPassword(app, req, password);
+    else await requireRecentReauth(app, req);
+  }
+
+  /** "Download my data": one zip, after the password again (or a fresh re-authentication). */
   app.post('/api/me/data-export', { preHandler: requireUser }, async (req, reply) => {
-    const { password } = parseInput(passwordAgainInput, req.body ?? {});
-    await confirmPassword(app, req, password);
+    await confirmItIsYou(req);
     const user = req.user!;
     return sendZip(reply, await exportPersonalData(app, user, { id: user.id, email: user.email }));
   });
 
-  /** "Delete my account": erases the person, after the password again; every session ends. */
+  /** "Delete my account": erases the person, after the password again (or a fresh re-authentication); every session ends. */
   app.post('/api/me/delete-account', { preHandler: requireUser }, async (req, reply) => {
-    const { password } = parseInput(passwordAgainInput, req.body ?? {});
-    await confirmPassword(app, req, password);
+    await confirmItIsYou(req);
     const user = req.user!;
     await erasePersonalData(app, user, { id: user.id, email: user.email });
     return reply.header('set-cookie', signedOutCookie(app)).send({ deleted: true });

@@ -1,9 +1,12 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import { ApiError, apiPost } from '../../lib/api-client';
 
-/** "Download my data": the zip comes back as the answer to a POST (the password is in the body, never the URL). */
-export function downloadMyData(password: string): Promise<Blob> {
-  return postForZip('/api/me/data-export', { password });
+/**
+ * "Download my data": the zip comes back as the answer to a POST (the password is in the body, never
+ * the URL). Without a password, a recent re-authentication (a code or a passkey) is needed.
+ */
+export function downloadMyData(password?: string): Promise<Blob> {
+  return postForZip('/api/me/data-export', password ? { password } : {});
 }
 
 /** An admin's export for a person who asked by e-mail. */

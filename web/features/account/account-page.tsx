@@ -8,6 +8,8 @@ import { deleteAccount, forgetSession, signOutFinished } from '../../lib/auth-cl
 import { RequireSignIn } from '../auth/require-sign-in';
 import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
+import { ConfirmedActionButton } from './confirmed-action-button';
+import { useLinkedIdentities } from '../identity/identity-api';
 import { LinkedIdentitiesCard } from '../identity/linked-identities-card';
 import { PasskeysCard } from '../identity/passkeys-card';
 import { ChangeEmailCard, ChangePasswordCard } from './credentials-cards';
@@ -16,8 +18,20 @@ import { TwoFactorCard } from './two-factor-card';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
 
+/** An account that signs in with a provider or a passkey may have no password (decision 0023). */
+function useHasPassword(): boolean {
+  const identities = useLinkedIdentities();
+  return identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
+}
+
 function DownloadMyData() {
   const [done, setDone] = useState(false);
+  const hasPassword = useHasPassword();
+  const download = async (password?: string) => {
+    setDone(false);
+    saveFile(await downloadMyData(password), exportFileName);
+    setDone(true);
+  };
   return (
     <Card>
       <h2 className="text-xl font-semibold text-ink">Download my data</h2>
@@ -25,16 +39,11 @@ function DownloadMyData() {
         One zip file with everything we hold about you: your account, your applications with their status history, the
         e-mails we sent you (in a file called data.json), and the documents you uploaded.
       </p>
-      <PasswordAgainForm
-        id="export"
-        label="Download my data"
-        busyLabel="Preparing your file…"
-        action={async (password) => {
-          setDone(false);
-          saveFile(await downloadMyData(password), exportFileName);
-          setDone(true);
-        }}
-      />
+      {hasPassword ? (
+        <PasswordAgainForm id="export" label="Download my data" busyLabel="Preparing your file…" action={download} />
+      ) : (
+        <ConfirmedActionButton id="export" label="Download my data" busyLabel="Preparing your file…" action={() => download()} />
+      )}
       <div className="mt-3" aria-live="polite">
         {done && <Alert tone="success">Your file {exportFileName} is downloading.</Alert>}
       </div>
@@ -44,6 +53,13 @@ function DownloadMyData() {
 
 function DeleteMyAccount() {
   const navigate = useNavigate();
+  const hasPassword = useHasPassword();
+  const erase = async (password?: string) => {
+    await deleteAccount(password);
+    forgetSession();
+    await navigate('/account/deleted', { replace: true, flushSync: true });
+    signOutFinished();
+  };
   return (
     <Card className="border-red-200">
       <h2 className="text-xl font-semibold text-ink">Delete my account</h2>
@@ -54,18 +70,11 @@ function DeleteMyAccount() {
         </p>
         <p>We keep only anonymous figures (how many applications went to which program), which say nothing about you.</p>
       </div>
-      <PasswordAgainForm
-        id="delete"
-        danger
-        label="Delete my account"
-        busyLabel="Deleting…"
-        action={async (password) => {
-          await deleteAccount(password);
-          forgetSession();
-          await navigate('/account/deleted', { replace: true, flushSync: true });
-          signOutFinished();
-        }}
-      />
+      {hasPassword ? (
+        <PasswordAgainForm id="delete" danger label="Delete my account" busyLabel="Deleting…" action={erase} />
+      ) : (
+        <ConfirmedActionButton id="delete" danger label="Delete my account" busyLabel="Deleting…" action={() => erase()} />
+      )}
     </Card>
   );
 }
@@ -93,7 +102,7 @@ export function AccountPage() {
           <ChangePasswordCard />
           <ChangeEmailCard email={user.email} changed={params.get('email') === 'changed'} />
           <h2 className="pt-4 text-2xl font-bold tracking-tight text-ink">Your data</h2>
-          <p className="text-muted">Both actions ask for your password again, so nobody else at this device can take them.</p>
+          <p className="text-muted">Both actions ask you to confirm it is you again, so nobody else at this device can take them.</p>
           <DownloadMyData />
           <DeleteMyAccount />
         </section>

@@ -1,14 +1,24 @@
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { ApiError, apiPost } from '../../lib/api-client';
+import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { PasswordField } from '../auth/password-field';
+import { useLinkedIdentities } from '../identity/identity-api';
+import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
 
 /** POST /api/me/reauth: the password or a code; good for 5 minutes on this session. */
 export async function reauthenticate(input: { password?: string; code?: string }): Promise<void> {
   await apiPost('/api/me/reauth', input);
+}
+
+/** Re-authentication with one of the account's passkeys (the device checks it is the person). */
+async function reauthenticateWithPasskey(): Promise<void> {
+  const optionsJSON = await apiGet<PublicKeyCredentialRequestOptionsJSON>('/api/me/reauth/passkey-options');
+  const response = await startAuthentication({ optionsJSON });
+  await apiPost('/api/me/reauth', { passkey: response });
 }
 
 const isReauthRequired = (error: unknown) => error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
@@ -55,7 +65,14 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
   const hasFactor = Boolean(session.data?.twoFactorEnabled);
-  const [kind, setKind] = useState<'password' | 'code'>('password');
+  const identities = useLinkedIdentities();
+  const passkeys = usePasskeys();
+  // An account that signs in with a provider or a passkey may have no password (decision 0023).
+  const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
+  const hasPasskey = (passkeys.data?.length ?? 0) > 0;
+  const [chosen, setKind] = useState<'password' | 'code'>();
+  const kind = chosen ?? (hasPassword || !hasFactor ? 'password' : 'code');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -65,6 +82,19 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     if (node && !node.open) node.showModal();
     return () => node?.close();
   }, []);
+
+  async function confirmWithPasskey() {
+    setError(undefined);
+    setPasskeyBusy(true);
+    try {
+      await reauthenticateWithPasskey();
+      onDone();
+    } catch (caught) {
+      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.'));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -99,11 +129,19 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           Confirm it is you
         </h2>
         <p className="text-muted">
-          {kind === 'password'
-            ? 'For your safety, type your password again before this change.'
-            : 'For your safety, type the code from your authenticator app (or a backup code) before this change.'}
+          {!hasPassword && !hasFactor
+            ? 'For your safety, confirm with your passkey before this change.'
+            : kind === 'password'
+              ? 'For your safety, type your password again before this change.'
+              : 'For your safety, type the code from your authenticator app (or a backup code) before this change.'}
         </p>
-        {kind === 'password' ? (
+        {!hasPassword && !hasFactor ? (
+          error && (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              {error}
+            </p>
+          )
+        ) : kind === 'password' ? (
           <PasswordField
             label="Your password"
             name="reauth-password"
@@ -124,7 +162,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             onChange={(e) => setValue(e.target.value)}
           />
         )}
-        {hasFactor && (
+        {hasFactor && hasPassword && (
           <button
             type="button"
             className="text-sm font-semibold text-brand-700 underline underline-offset-2"
@@ -137,13 +175,20 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             {kind === 'password' ? 'Use a code instead' : 'Use my password instead'}
           </button>
         )}
+        {hasPasskey && (
+          <Button variant="secondary" className="w-full" onClick={() => void confirmWithPasskey()} disabled={passkeyBusy}>
+            {passkeyBusy ? 'Waiting for your passkey…' : 'Use a passkey'}
+          </Button>
+        )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Checking...' : 'Confirm'}
-          </Button>
+          {(hasPassword || hasFactor) && (
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Checking...' : 'Confirm'}
+            </Button>
+          )}
         </div>
       </form>
     </dialog>

@@ -29,6 +29,11 @@ export async function confirmTwoFactor(code: string): Promise<void> {
   await reloadSession();
 }
 
+/** Ten new backup codes (after re-authentication); the old ones stop working. Shown once. */
+export async function regenerateBackupCodes(): Promise<string[]> {
+  return (await apiPost<{ backupCodes: string[] }>('/api/me/two-factor/backup-codes', {})).backupCodes;
+}
+
 export async function turnOffTwoFactor(): Promise<void> {
   await apiPost('/api/me/two-factor/disable', {});
   await reloadSession();

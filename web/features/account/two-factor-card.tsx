@@ -11,16 +11,22 @@ import type { AccountUser } from '../../lib/auth-client';
 import { saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
 import { useReauth } from './reauth-dialog';
-import { confirmTwoFactor, keyText, startTwoFactor, turnOffTwoFactor } from './security-api';
+import { confirmTwoFactor, keyText, regenerateBackupCodes, startTwoFactor, turnOffTwoFactor } from './security-api';
 
 type Setup = { totpURI: string; backupCodes: string[] };
 
-function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boolean; onDone: () => void }) {
   return (
     <div className="mt-4 space-y-4">
-      <Alert tone="success" title="Two-step verification is on">
-        From now on you sign in with your password (or an e-mailed code) and a code from your app.
-      </Alert>
+      {renewed ? (
+        <Alert tone="success" title="New backup codes are ready">
+          Your old backup codes no longer work. Save these instead.
+        </Alert>
+      ) : (
+        <Alert tone="success" title="Two-step verification is on">
+          From now on you sign in with your password (or an e-mailed code) and a code from your app.
+        </Alert>
+      )}
       <div>
         <h3 className="font-semibold text-ink">Your backup codes</h3>
         <p className="mt-1 text-muted">
@@ -114,11 +120,25 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
 /** Two-step verification with an authenticator app (TOTP): set up, backup codes once, turn off. */
 export function TwoFactorCard({ user, required }: { user: AccountUser; required: boolean }) {
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
+
+  async function renewCodes() {
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      setCodes({ list: await reauth.run(regenerateBackupCodes), renewed: true });
+    } catch (caught) {
+      if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
+        setFailure(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function turnOff() {
     setFailure(undefined);
@@ -147,7 +167,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
         </div>
       )}
       {codes ? (
-        <BackupCodes codes={codes} onDone={() => setCodes(null)} />
+        <BackupCodes codes={codes.list} renewed={codes.renewed} onDone={() => setCodes(null)} />
       ) : user.twoFactorEnabled ? (
         <div className="mt-2 space-y-3">
           <p className="text-muted">
@@ -155,16 +175,21 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
             e-mailed code.
           </p>
           {isStaff && <p className="text-sm text-muted">Staff accounts need it: if you turn it off, set it up again before using the console.</p>}
-          <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
-            {busy ? 'Turning off...' : 'Turn off two-step verification'}
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => void renewCodes()} disabled={busy}>
+              Get new backup codes
+            </Button>
+            <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
+              {busy ? 'Working...' : 'Turn off two-step verification'}
+            </Button>
+          </div>
           {failure && <Alert tone="error">{failure}</Alert>}
         </div>
       ) : setup ? (
         <ConfirmApp
           setup={setup}
           onConfirmed={() => {
-            setCodes(setup.backupCodes);
+            setCodes({ list: setup.backupCodes, renewed: false });
             setSetup(null);
           }}
         />
