@@ -1,11 +1,12 @@
 import { notInArray, sql } from 'drizzle-orm';
+import { programInput } from '../../shared/schemas/catalogue-admin.ts';
+import { upsertPrograms } from '../modules/catalogue-admin/repository.ts';
 import type { Db } from './client.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
 import {
   catalogueSeed,
   consultants,
   programCategories,
-  programs,
   ukCostFigures,
   universities,
 } from './schema/index.ts';
@@ -40,35 +41,8 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
           .onConflictDoNothing();
       }
       if (files.programs.length > 0) {
-        await tx
-          .insert(programs)
-          .values(files.programs.map((p) => ({ ...p, active: true })))
-          .onConflictDoUpdate({
-            target: programs.id,
-            set: {
-              ...updateAll([
-                'university_id',
-                'name',
-                'level',
-                'description',
-                'requirements',
-                'tuition_gbp',
-                'fee_year',
-                'ielts_overall',
-                'ielts_min_component',
-                'english_equivalents',
-                'academic_level',
-                'academic_requirement',
-                'intakes',
-                'duration_months',
-                'study_mode',
-                'categories',
-                'url',
-                'last_checked',
-              ]),
-              active: sql`true`,
-            },
-          });
+        // through the console's schema and writer: a seeded program is one the console could save
+        await upsertPrograms(tx, files.programs.map((p) => programInput.parse({ ...p, active: true })));
       }
       if (files.costs.length > 0) {
         await tx.insert(ukCostFigures).values(files.costs).onConflictDoNothing();

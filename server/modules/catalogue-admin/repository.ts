@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ProgramValues, UniversityValues, CostFigureValues } from '../../../shared/schemas/catalogue-admin.ts';
 import { catalogueLogos, programCategories, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../audit/service.ts';
+import { programFactColumns } from '../catalogue/repository.ts';
 
 export const universityFields = {
   id: universities.id,
@@ -16,25 +17,7 @@ export const universityFields = {
 };
 
 export const programFields = {
-  id: programs.id,
-  universityId: programs.universityId,
-  name: programs.name,
-  level: programs.level,
-  description: programs.description,
-  requirements: programs.requirements,
-  tuitionGbp: programs.tuitionGbp,
-  feeYear: programs.feeYear,
-  ieltsOverall: programs.ieltsOverall,
-  ieltsMinComponent: programs.ieltsMinComponent,
-  englishEquivalents: programs.englishEquivalents,
-  academicLevel: programs.academicLevel,
-  academicRequirement: programs.academicRequirement,
-  intakes: programs.intakes,
-  durationMonths: programs.durationMonths,
-  studyMode: programs.studyMode,
-  categories: programs.categories,
-  url: programs.url,
-  lastChecked: programs.lastChecked,
+  ...programFactColumns,
   atasRequired: programs.atasRequired,
   active: programs.active,
   updatedAt: programs.updatedAt,

@@ -14,7 +14,7 @@ import {
 import { figureOn } from '../../../shared/cost-of-study.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { recordAudit, type DbOrTx } from '../audit/service.ts';
+import { recordAudit, type AuditRecord, type DbOrTx } from '../audit/service.ts';
 import { logoUrl, uploadedLogoPrefix } from '../catalogue/catalogue-index.ts';
 import { notifyCatalogueChanged } from '../catalogue/catalogue-store.ts';
 import { today } from '../catalogue/service.ts';
@@ -48,6 +48,23 @@ async function committed<T>(app: FastifyInstance, work: (tx: DbOrTx) => Promise<
   });
   await app.catalogue.reload();
   return result;
+}
+
+type CatalogueAudit = Omit<AuditRecord, 'actorId'>;
+
+/**
+ * One catalogue change by `actor`: `work` writes inside a transaction and says what it changed
+ * (nothing: no entry), which is audited in the same transaction; then `committed`.
+ */
+async function auditedWrite(
+  app: FastifyInstance,
+  actor: SessionUser,
+  work: (tx: DbOrTx) => Promise<CatalogueAudit | CatalogueAudit[] | null>,
+): Promise<void> {
+  await committed(app, async (tx) => {
+    const audits = [(await work(tx)) ?? []].flat();
+    for (const audit of audits) await recordAudit(tx, { actorId: actor.id, ...audit });
+  });
 }
 
 function toStaffUniversity(row: Awaited<ReturnType<typeof repo.findUniversities>>[number]): StaffUniversity {
@@ -98,19 +115,13 @@ async function universityOrThrow(app: FastifyInstance, id: string): Promise<Staf
 }
 
 export async function createUniversity(app: FastifyInstance, actor: SessionUser, values: UniversityValues): Promise<StaffUniversity> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     if (await repo.findUniversity(tx, values.id)) {
       throw new ValidationError({ id: 'A university with this id already exists' }, 'A university with this id already exists.');
     }
     // A new university shows the portal's placeholder until its logo is uploaded.
     await repo.insertUniversity(tx, { ...values, logo: 'placeholder.svg' });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.university_created',
-      subjectType: 'university',
-      subjectId: values.id,
-      details: { after: values },
-    });
+    return { action: 'catalogue.university_created', subjectType: 'university', subjectId: values.id, details: { after: values } };
   });
   return universityOrThrow(app, values.id);
 }
@@ -121,38 +132,27 @@ export async function updateUniversity(
   id: string,
   values: Partial<Omit<UniversityValues, 'id'>>,
 ): Promise<StaffUniversity> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findUniversity(tx, id, true);
     if (!before) throw universityNotFound();
     const diff = changedFields(before, values);
-    if (Object.keys(diff.after).length === 0) return;
+    if (Object.keys(diff.after).length === 0) return null;
     await repo.updateUniversity(tx, id, values);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.university_updated',
-      subjectType: 'university',
-      subjectId: id,
-      details: diff,
-    });
+    return { action: 'catalogue.university_updated', subjectType: 'university', subjectId: id, details: diff };
   });
   return universityOrThrow(app, id);
 }
 
 export async function uploadLogo(app: FastifyInstance, actor: SessionUser, id: string, bytes: Buffer): Promise<StaffUniversity> {
   const logo = reencodeLogo(bytes);
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findUniversity(tx, id, true);
     if (!before) throw universityNotFound();
     const logoId = await repo.insertLogo(tx, logo);
     const file = `${uploadedLogoPrefix}${logoId}`;
     await repo.updateUniversity(tx, id, { logo: file });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.university_updated',
-      subjectType: 'university',
-      subjectId: id,
-      details: { before: { logo: before.logo }, after: { logo: file }, width: logo.width, height: logo.height },
-    });
+    const details = { before: { logo: before.logo }, after: { logo: file }, width: logo.width, height: logo.height };
+    return { action: 'catalogue.university_updated', subjectType: 'university', subjectId: id, details };
   });
   return universityOrThrow(app, id);
 }
@@ -192,39 +192,27 @@ async function checkReferences(tx: DbOrTx, values: ProgramValues) {
 }
 
 export async function createProgram(app: FastifyInstance, actor: SessionUser, values: ProgramValues): Promise<StaffProgram> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     if (await repo.findProgram(tx, values.id)) {
       throw new ValidationError({ id: 'A program with this id already exists' }, 'A program with this id already exists.');
     }
     await checkReferences(tx, values);
     await repo.upsertPrograms(tx, [values]);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.program_created',
-      subjectType: 'program',
-      subjectId: values.id,
-      details: { after: values },
-    });
+    return { action: 'catalogue.program_created', subjectType: 'program', subjectId: values.id, details: { after: values } };
   });
   return getProgram(app, values.id);
 }
 
 export async function updateProgram(app: FastifyInstance, actor: SessionUser, id: string, values: ProgramValues): Promise<StaffProgram> {
   if (values.id !== id) throw new ValidationError({ id: 'The id of a program cannot be changed' });
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const row = await repo.findProgram(tx, id, true);
     if (!row) throw programNotFound();
     await checkReferences(tx, values);
     const diff = changedFields(toProgramValues(row), values);
-    if (Object.keys(diff.after).length === 0) return;
+    if (Object.keys(diff.after).length === 0) return null;
     await repo.upsertPrograms(tx, [values]);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.program_updated',
-      subjectType: 'program',
-      subjectId: id,
-      details: diff,
-    });
+    return { action: 'catalogue.program_updated', subjectType: 'program', subjectId: id, details: diff };
   });
   return getProgram(app, id);
 }
@@ -249,15 +237,9 @@ export async function listCostFigures(app: FastifyInstance): Promise<StaffCostFi
 
 export async function createCostFigure(app: FastifyInstance, actor: SessionUser, values: CostFigureValues): Promise<StaffCostFigure[]> {
   const id = `${values.kind}-${values.effectiveFrom}-${randomUUID().slice(0, 8)}`;
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     await repo.insertCostFigure(tx, id, values);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.cost_figure_created',
-      subjectType: 'cost_figure',
-      subjectId: id,
-      details: { after: values },
-    });
+    return { action: 'catalogue.cost_figure_created', subjectType: 'cost_figure', subjectId: id, details: { after: values } };
   });
   return listCostFigures(app);
 }
@@ -268,19 +250,13 @@ export async function updateCostFigure(
   id: string,
   values: CostFigureValues,
 ): Promise<StaffCostFigure[]> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findCostFigure(tx, id);
     if (!before) throw new NotFoundError('COST_FIGURE_NOT_FOUND', 'No such figure.');
     const diff = changedFields(before, values);
-    if (Object.keys(diff.after).length === 0) return;
+    if (Object.keys(diff.after).length === 0) return null;
     await repo.updateCostFigure(tx, id, values);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'catalogue.cost_figure_updated',
-      subjectType: 'cost_figure',
-      subjectId: id,
-      details: diff,
-    });
+    return { action: 'catalogue.cost_figure_updated', subjectType: 'cost_figure', subjectId: id, details: diff };
   });
   return listCostFigures(app);
 }
@@ -295,11 +271,11 @@ export async function listAllCategories(app: FastifyInstance): Promise<StaffCate
 
 /** A new subject category, at the end of the list: the program form and the public filter offer it at once. */
 export async function addCategory(app: FastifyInstance, actor: SessionUser, name: string): Promise<StaffCategory[]> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const existing = await repo.findCategory(tx, name);
     if (existing) throw categoryTaken(existing.name);
     await repo.insertCategory(tx, name);
-    await recordAudit(tx, { actorId: actor.id, action: 'catalogue.category_added', subjectType: 'category', subjectId: name, details: { after: { name, active: true } } });
+    return { action: 'catalogue.category_added', subjectType: 'category', subjectId: name, details: { after: { name, active: true } } };
   });
   return listAllCategories(app);
 }
@@ -309,20 +285,24 @@ export async function addCategory(app: FastifyInstance, actor: SessionUser, name
  * off: an inactive category leaves the program form and the public filter; programs keep it.
  */
 export async function changeCategory(app: FastifyInstance, actor: SessionUser, name: string, change: CategoryChange): Promise<StaffCategory[]> {
-  await committed(app, async (tx) => {
+  await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findCategory(tx, name, true);
     if (!before || before.name !== name) throw categoryNotFound();
     const after = { name: change.name ?? before.name, active: change.active ?? before.active };
+    const audits: CatalogueAudit[] = [];
     if (after.name !== before.name) {
       const clash = await repo.findCategory(tx, after.name);
       if (clash && clash.name !== before.name) throw categoryTaken(clash.name);
       const programs = await repo.renameCategory(tx, before.name, after.name);
-      await recordAudit(tx, { actorId: actor.id, action: 'catalogue.category_renamed', subjectType: 'category', subjectId: after.name, details: { before: { name: before.name }, after: { name: after.name }, programs } });
+      const details = { before: { name: before.name }, after: { name: after.name }, programs };
+      audits.push({ action: 'catalogue.category_renamed', subjectType: 'category', subjectId: after.name, details });
     }
     if (after.active !== before.active) {
       await repo.setCategoryActive(tx, after.name, after.active);
-      await recordAudit(tx, { actorId: actor.id, action: after.active ? 'catalogue.category_activated' : 'catalogue.category_deactivated', subjectType: 'category', subjectId: after.name, details: { before: { active: before.active }, after: { active: after.active } } });
+      const action = after.active ? 'catalogue.category_activated' : 'catalogue.category_deactivated';
+      audits.push({ action, subjectType: 'category', subjectId: after.name, details: { before: { active: before.active }, after: { active: after.active } } });
     }
+    return audits;
   });
   return listAllCategories(app);
 }

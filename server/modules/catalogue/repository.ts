@@ -12,14 +12,10 @@ const universityColumns = {
   logo: universities.logo,
 };
 
-const programColumns = {
+/** A program's own facts, as the public catalogue and the console's editor both read them. */
+export const programFactColumns = {
   id: programs.id,
   universityId: programs.universityId,
-  universityName: universities.name,
-  universityRanking: universities.ranking,
-  universityWebsite: universities.website,
-  city: universities.location,
-  region: universities.region,
   name: programs.name,
   level: programs.level,
   description: programs.description,
@@ -37,6 +33,15 @@ const programColumns = {
   categories: programs.categories,
   url: programs.url,
   lastChecked: programs.lastChecked,
+};
+
+const programColumns = {
+  ...programFactColumns,
+  universityName: universities.name,
+  universityRanking: universities.ranking,
+  universityWebsite: universities.website,
+  city: universities.location,
+  region: universities.region,
 };
 
 const selectPrograms = (db: Db) =>
