@@ -1,10 +1,26 @@
 import { useId, useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
 import type { Program } from '../../../shared/schemas/catalogue';
-import { formatDate, formatGbp } from '../../../shared/program-display';
 import { CostOfStudy } from './cost-of-study';
+
+const m = defineMessages({
+  duration: { id: 'program.duration', defaultMessage: 'Duration' },
+  tuition: { id: 'program.tuition', defaultMessage: 'Tuition' },
+  intake: { id: 'program.intake', defaultMessage: 'Intake' },
+  english: { id: 'program.english', defaultMessage: 'English (IELTS)' },
+  academicLevel: { id: 'program.academicLevel', defaultMessage: 'Academic level' },
+  studyMode: { id: 'program.studyMode', defaultMessage: 'Study mode' },
+  requirements: { id: 'program.requirements', defaultMessage: 'Entry requirements' },
+  inComparison: { id: 'program.inComparison', defaultMessage: 'In your comparison' },
+  addToCompare: { id: 'program.addToCompare', defaultMessage: 'Add to compare' },
+});
+
+/** A catalogue date (YYYY-MM-DD) as the reader's locale writes it: 1 September 2026 in en-GB. */
+const dateOptions = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
@@ -32,8 +48,10 @@ export function ProgramRow({
   isCompared: boolean;
   onCompare: () => void;
 }) {
+  const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
+  const formatDate = (iso: string) => intl.formatDate(utcDate(iso), dateOptions);
   return (
     <li
       className={`rounded-[var(--radius-card)] border bg-white shadow-sm ${isAtPickedUniversity ? 'border-brand-600' : 'border-slate-200'}`}
@@ -49,15 +67,19 @@ export function ProgramRow({
           <span className="min-w-0 flex-1">
             <span className="block text-lg font-semibold leading-snug text-ink">{program.name}</span>
             <span className="mt-0.5 block text-sm text-muted">
-              {program.universityName} · {program.city} · UK rank #{program.universityRanking}
+              <FormattedMessage
+                id="program.where"
+                defaultMessage="{university} · {city} · UK rank #{rank}"
+                values={{ university: program.universityName, city: program.city, rank: program.universityRanking }}
+              />
             </span>
             <span className="mt-2 flex flex-wrap gap-2">
               <span className={`${badge} bg-slate-100 text-slate-800`}>{program.level}</span>
               <span className={`${badge} bg-slate-100 text-slate-800`}>{program.category}</span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}>{program.intake} intake</span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: program.intake }} /></span>
               <span className={`${badge} bg-slate-100 text-slate-800`}>{program.tuition}</span>
-              {isAtPickedUniversity && <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}>At one of your universities</span>}
-              {isChosen && <span className={`${badge} bg-green-100 text-green-900`}>Your chosen program</span>}
+              {isAtPickedUniversity && <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}><FormattedMessage id="program.atPicked" defaultMessage="At one of your universities" /></span>}
+              {isChosen && <span className={`${badge} bg-green-100 text-green-900`}><FormattedMessage id="program.chosen" defaultMessage="Your chosen program" /></span>}
             </span>
           </span>
           <Icon name="chevronDown" className={`mt-1 size-6 text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
@@ -66,54 +88,90 @@ export function ProgramRow({
       <div id={panelId} hidden={!isOpen} className="border-t border-slate-200 px-4 pb-5 pt-4 sm:px-5">
         {program.description && <p className="mb-4 text-ink">{program.description}</p>}
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Fact label="Duration">
+          <Fact label={intl.formatMessage(m.duration)}>
             <span className="font-semibold">{program.duration}</span>
           </Fact>
-          <Fact label="Tuition">
+          <Fact label={intl.formatMessage(m.tuition)}>
             <span className="font-semibold">{program.tuition}</span>
-            <span className="block text-xs text-muted">fees for {program.feeYear}</span>
+            <span className="block text-xs text-muted">
+              <FormattedMessage id="program.feeYear" defaultMessage="fees for {year}" values={{ year: program.feeYear }} />
+            </span>
           </Fact>
-          <Fact label="Intake">
+          <Fact label={intl.formatMessage(m.intake)}>
             <span className="font-semibold">{program.intake}</span>
             {program.intakes.map((i) => (
               <span key={i.month} className="block text-xs text-muted">
-                {i.deadline ? `${i.month}: apply by ${formatDate(i.deadline)}` : `${i.month}: no deadline published`}
+                {i.deadline ? (
+                  <FormattedMessage
+                    id="program.deadline"
+                    defaultMessage="{month}: apply by {date}"
+                    values={{ month: i.month, date: formatDate(i.deadline) }}
+                  />
+                ) : (
+                  <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: i.month }} />
+                )}
               </span>
             ))}
           </Fact>
-          <Fact label="English (IELTS)">
-            {program.ieltsOverall.toFixed(1)} overall, at least {program.ieltsMinComponent.toFixed(1)} in each part
+          <Fact label={intl.formatMessage(m.english)}>
+            <FormattedMessage
+              id="program.ielts"
+              defaultMessage="{overall, number, ::.0} overall, at least {part, number, ::.0} in each part"
+              values={{ overall: program.ieltsOverall, part: program.ieltsMinComponent }}
+            />
             {program.englishEquivalents && <span className="block text-xs text-muted">{program.englishEquivalents}</span>}
           </Fact>
-          <Fact label="Academic level">{program.academicLevel}</Fact>
-          <Fact label="Study mode">{program.studyMode}</Fact>
-          <Fact label="Entry requirements" wide>
+          <Fact label={intl.formatMessage(m.academicLevel)}>{program.academicLevel}</Fact>
+          <Fact label={intl.formatMessage(m.studyMode)}>{program.studyMode}</Fact>
+          <Fact label={intl.formatMessage(m.requirements)} wide>
             {program.requirements}
           </Fact>
         </dl>
         <CostOfStudy cost={program.costOfStudy} city={program.city} />
         <p className="mt-3 text-xs text-muted">
-          {program.lastChecked
-            ? `Facts last checked against the university on ${formatDate(program.lastChecked)}.`
-            : 'These facts have not yet been checked against the university by our team: confirm them on its site.'}{' '}
-          Estimated first year in all: {formatGbp(program.costOfStudy.totalGbp)}.
+          {program.lastChecked ? (
+            <FormattedMessage
+              id="program.checked"
+              defaultMessage="Facts last checked against the university on {date}. Estimated first year in all: {total, number, ::currency/GBP precision-integer}."
+              values={{ date: formatDate(program.lastChecked), total: program.costOfStudy.totalGbp }}
+            />
+          ) : (
+            <FormattedMessage
+              id="program.unchecked"
+              defaultMessage="These facts have not yet been checked against the university by our team: confirm them on its site. Estimated first year in all: {total, number, ::currency/GBP precision-integer}."
+              values={{ total: program.costOfStudy.totalGbp }}
+            />
+          )}
         </p>
         <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <ExternalLink
             href={program.url}
-            newTabHint={`for ${program.name} (opens in a new tab)`}
+            newTabHint={
+              <FormattedMessage id="program.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: program.name }} />
+            }
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
-            {program.urlIsCoursePage ? 'Official program page' : `${program.universityName} website`}
+            {program.urlIsCoursePage ? (
+              <FormattedMessage id="program.link.course" defaultMessage="Official program page" />
+            ) : (
+              <FormattedMessage id="program.link.university" defaultMessage="{university} website" values={{ university: program.universityName }} />
+            )}
             <Icon name="external" className="size-4" />
           </ExternalLink>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button variant="secondary" size="lg" aria-pressed={isCompared} onClick={onCompare} aria-label={`${isCompared ? 'In your comparison' : 'Add to compare'}: ${program.name}`}>
+            <Button variant="secondary" size="lg" aria-pressed={isCompared} onClick={onCompare} aria-label={intl.formatMessage(
+                { id: 'program.compare.label', defaultMessage: '{action}: {name}' },
+                { action: intl.formatMessage(isCompared ? m.inComparison : m.addToCompare), name: program.name },
+              )}>
               {isCompared && <Icon name="check" />}
-              {isCompared ? 'In your comparison' : 'Add to compare'}
+              {intl.formatMessage(isCompared ? m.inComparison : m.addToCompare)}
             </Button>
-            <Button size="lg" onClick={onApply} aria-label={`Apply Now for ${program.name}`}>
-              Apply Now
+            <Button
+              size="lg"
+              onClick={onApply}
+              aria-label={intl.formatMessage({ id: 'program.apply.label', defaultMessage: 'Apply Now for {name}' }, { name: program.name })}
+            >
+              <FormattedMessage id="program.apply" defaultMessage="Apply Now" />
               <Icon name="arrowRight" />
             </Button>
           </div>
