@@ -12,7 +12,7 @@ const catalogue = (locale: Locale) =>
 const heading = (locale: Locale) => catalogue(locale)['home.hero.heading']!;
 
 /** The public pages translated so far (the rest of the screens follow, see decision 0025). */
-const translatedPages = ['/', '/universities', '/programs', '/this-page-does-not-exist'];
+const translatedPages = ['/', '/universities', '/programs', '/free', '/this-page-does-not-exist'];
 
 async function documentLocale(page: Page) {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { buttonClasses } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
@@ -27,13 +28,14 @@ export function ConsultantCard({
   whatsappNumber: string;
   meetingBaseUrl: string;
 }) {
+  const intl = useIntl();
   const contact = contactOf(consultant, whatsappNumber, meetingBaseUrl);
   const firstName = consultant.name.split(' ')[0];
   return (
     <li className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:p-6">
       <img
         src={consultant.imageUrl}
-        alt={`Photo of ${consultant.name}`}
+        alt={intl.formatMessage({ id: 'free.photo', defaultMessage: 'Photo of {name}' }, { name: consultant.name })}
         width={112}
         height={112}
         loading="lazy"
@@ -48,29 +50,46 @@ export function ConsultantCard({
           <ExternalLink
             href={contact.chat}
             aria-describedby={`chat-${consultant.id}`}
-            newTabHint={`with ${consultant.name} (opens WhatsApp in a new tab)`}
+            newTabHint={
+              <FormattedMessage id="free.chat.hint" defaultMessage="with {name} (opens WhatsApp in a new tab)" values={{ name: consultant.name }} />
+            }
             className={buttonClasses('primary', 'md', 'bg-green-700! hover:bg-green-800!')}
           >
             <Icon name="chat" />
-            Start WhatsApp Call
+            <FormattedMessage id="free.chat" defaultMessage="Start WhatsApp Call" />
           </ExternalLink>
           <p id={`chat-${consultant.id}`} className="text-xs text-muted">
-            {contact.isOwnNumber
-              ? `Opens WhatsApp with ${firstName}’s own number and a greeting: message or call to agree a time.`
-              : `Opens WhatsApp with our team’s number and a greeting naming ${firstName}, who answers from there.`}
+            {contact.isOwnNumber ? (
+              <FormattedMessage
+                id="free.chat.own"
+                defaultMessage="Opens WhatsApp with {name}’s own number and a greeting: message or call to agree a time."
+                values={{ name: firstName }}
+              />
+            ) : (
+              <FormattedMessage
+                id="free.chat.team"
+                defaultMessage="Opens WhatsApp with our team’s number and a greeting naming {name}, who answers from there."
+                values={{ name: firstName }}
+              />
+            )}
           </p>
           <ExternalLink
             href={contact.meeting}
             aria-describedby={`meet-${consultant.id}`}
-            newTabHint={`with ${consultant.name} (opens a video room in a new tab)`}
+            newTabHint={
+              <FormattedMessage id="free.meet.hint" defaultMessage="with {name} (opens a video room in a new tab)" values={{ name: consultant.name }} />
+            }
             className={buttonClasses('secondary', 'md')}
           >
             <Icon name="video" />
-            Start Meeting
+            <FormattedMessage id="free.meet" defaultMessage="Start Meeting" />
           </ExternalLink>
           <p id={`meet-${consultant.id}`} className="text-xs text-muted">
-            Opens {firstName}’s video room in your browser. {firstName} is there at the time you agreed on WhatsApp; at
-            other times the room is empty.
+            <FormattedMessage
+              id="free.meet.note"
+              defaultMessage="Opens {name}’s video room in your browser. {name} is there at the time you agreed on WhatsApp; at other times the room is empty."
+              values={{ name: firstName }}
+            />
           </p>
         </div>
       </div>
