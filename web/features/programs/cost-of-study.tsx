@@ -1,13 +1,22 @@
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
-import { formatDate, formatGbp } from '../../../shared/program-display';
 
 /** The first year to plan for and show for the visa, each figure with its date and source. */
+const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
+
 export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
+  const intl = useIntl();
+  const formatDate = (iso: string) =>
+    intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
     <div className="mt-5 rounded-xl bg-slate-50 p-4">
-      <h4 className="font-semibold text-ink">First-year cost of study in {city}</h4>
+      <h4 className="font-semibold text-ink">
+        <FormattedMessage id="cost.heading" defaultMessage="First-year cost of study in {city}" values={{ city }} />
+      </h4>
       <table className="mt-2 w-full text-sm">
-        <caption className="sr-only">First-year cost of study</caption>
+        <caption className="sr-only">
+          <FormattedMessage id="cost.caption" defaultMessage="First-year cost of study" />
+        </caption>
         <tbody>
           {cost.lines.map((line) => (
             <tr key={line.label} className="border-b border-slate-200 align-top">
@@ -15,29 +24,40 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                 {line.label}
                 <span className="block text-xs font-normal text-muted">
                   {line.detail}
-                  {line.effectiveFrom && ` · from ${formatDate(line.effectiveFrom)}`}
+                  {line.effectiveFrom && (
+                    <>
+                      {' · '}
+                      <FormattedMessage id="cost.from" defaultMessage="from {date}" values={{ date: formatDate(line.effectiveFrom) }} />
+                    </>
+                  )}
                   {line.source !== 'The catalogue' && (
                     <>
-                      {' · source: '}
-                      {line.sourceUrl ? (
-                        <a href={line.sourceUrl} target="_blank" rel="noopener noreferrer" className="underline">
-                          {line.source}
-                        </a>
-                      ) : (
-                        line.source
-                      )}
+                      {' · '}
+                      <FormattedMessage
+                        id="cost.source"
+                        defaultMessage="source: {source}"
+                        values={{
+                          source: line.sourceUrl ? (
+                            <a href={line.sourceUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                              {line.source}
+                            </a>
+                          ) : (
+                            line.source
+                          ),
+                        }}
+                      />
                     </>
                   )}
                 </span>
               </th>
-              <td className="py-1.5 text-end font-semibold tabular-nums">{formatGbp(line.amountGbp)}</td>
+              <td className="py-1.5 text-end font-semibold tabular-nums">{gbp(line.amountGbp)}</td>
             </tr>
           ))}
           <tr>
             <th scope="row" className="pt-2 text-start font-semibold text-ink">
-              First year in all
+              <FormattedMessage id="cost.total" defaultMessage="First year in all" />
             </th>
-            <td className="pt-2 text-end font-semibold tabular-nums">{formatGbp(cost.totalGbp)}</td>
+            <td className="pt-2 text-end font-semibold tabular-nums">{gbp(cost.totalGbp)}</td>
           </tr>
         </tbody>
       </table>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { University } from '../../../shared/schemas/catalogue';
 
@@ -11,12 +12,21 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
   if (picked.length === 0) {
     return (
       <div className="rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4 text-amber-950">
-        <p className="font-semibold">You have not picked your universities yet.</p>
+        <p className="font-semibold">
+          <FormattedMessage id="picked.none" defaultMessage="You have not picked your universities yet." />
+        </p>
         <p className="mt-1 text-sm">
-          You can browse every program, but picking three universities first lists their programs at the top.{' '}
-          <Link to="/universities" className="font-semibold underline">
-            Choose 3 universities
-          </Link>
+          <FormattedMessage
+            id="picked.none.body"
+            defaultMessage="You can browse every program, but picking three universities first lists their programs at the top. <link>Choose 3 universities</link>"
+            values={{
+              link: (chunks) => (
+                <Link to="/universities" className="font-semibold underline">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </div>
     );
@@ -26,10 +36,10 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
     <section aria-labelledby="picked-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="picked-heading" className="text-lg font-semibold">
-          Your universities
+          <FormattedMessage id="picked.heading" defaultMessage="Your universities" />
         </h2>
         <Link to="/universities" className="text-sm font-semibold text-brand-700 hover:underline">
-          Change universities
+          <FormattedMessage id="picked.change" defaultMessage="Change universities" />
         </Link>
       </div>
       <ul className="mt-3 grid gap-2 sm:grid-cols-3">
@@ -39,7 +49,11 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
             <span className="min-w-0">
               <span className="block text-sm font-semibold leading-snug">{u.name}</span>
               <span className="block text-xs text-muted">
-                {u.location} · {u.programCount === 0 ? 'no programs listed' : u.programCount === 1 ? '1 program' : `${u.programCount} programs`}
+                <FormattedMessage
+                  id="picked.details"
+                  defaultMessage="{location} · {count, plural, =0 {no programs listed} one {# program} other {# programs}}"
+                  values={{ location: u.location, count: u.programCount }}
+                />
               </span>
             </span>
           </li>
@@ -48,26 +62,32 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
       {offered === 0 && (
         <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">
-            {picked.length === 1 ? 'Your university lists' : 'Your universities list'} no programs in our catalogue yet.
+            <FormattedMessage
+              id="picked.empty"
+              defaultMessage="{count, plural, one {Your university lists} other {Your universities list}} no programs in our catalogue yet."
+              values={{ count: picked.length }}
+            />
           </p>
           <p className="mt-1 text-sm">
-            You can still apply: choose a program at another university below and it becomes your first choice, with your
-            picks as the others.
+            <FormattedMessage
+              id="picked.empty.body"
+              defaultMessage="You can still apply: choose a program at another university below and it becomes your first choice, with your picks as the others."
+            />
           </p>
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
             <li>
               <Link to="/universities" className={linkClass}>
-                Change your universities
+                <FormattedMessage id="picked.empty.change" defaultMessage="Change your universities" />
               </Link>
             </li>
             <li>
               <a href="#results-heading" className={linkClass}>
-                See all programs
+                <FormattedMessage id="picked.empty.all" defaultMessage="See all programs" />
               </a>
             </li>
             <li>
               <Link to="/free" className={linkClass}>
-                Ask a consultant (free)
+                <FormattedMessage id="picked.empty.ask" defaultMessage="Ask a consultant (free)" />
               </Link>
             </li>
           </ul>
