@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         handle: ssr('features/programs/programs-page.tsx', (url) => [
           programSearchQuery(url.searchParams, []),
           catalogueQueries.universities,
+          catalogueQueries.categories,
         ]),
         lazy: () => import('./features/programs/programs-page').then((m) => ({ Component: m.ProgramsPage })),
       },

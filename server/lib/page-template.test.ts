@@ -34,7 +34,7 @@ describe('assembling a server-rendered page', () => {
       pageData: { locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } },
       chunks: { scripts: ['assets/home-1.js'], styles: ['assets/home-1.css'] },
     });
-    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain('<title>Programmes &amp; &quot;frais&quot; | UK Study Portal</title>');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
@@ -43,6 +43,14 @@ describe('assembling a server-rendered page', () => {
     expect(block).not.toContain('</script>');
     expect(JSON.parse(block)).toEqual({ locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } });
     expect(html.match(/<script/g)).toHaveLength(2);
+  });
+
+  it('sets right to left for Arabic and Urdu', () => {
+    const page = (locale: string) =>
+      assemblePage(template, { locale, title: 't', appHtml: '', pageData: {}, chunks: { scripts: [], styles: [] } });
+    expect(page('ar')).toContain('<html lang="ar" dir="rtl">');
+    expect(page('ur')).toContain('<html lang="ur" dir="rtl">');
+    expect(page('zh-CN')).toContain('<html lang="zh-CN" dir="ltr">');
   });
 
   it('keeps "$" sequences in the page as they are', () => {

@@ -117,6 +117,10 @@ describe('the catalogue console', () => {
     await add.getByRole('button', { name: 'Add category' }).click();
     await page.getByRole('status').getByText(`${name} is added`).waitFor();
     expect(await publicList()).toContain(name);
+    // /programs offers it as a filter from the first paint, and follows each change with no reload
+    const visitor = await open('/programs');
+    const categoryChips = visitor.page.getByRole('group', { name: 'Category' });
+    await categoryChips.getByRole('button', { name, exact: true }).waitFor();
     await screenshot(page, 'catalogue-categories-390');
     await expectNoSeriousAxeViolations(page);
 
@@ -125,10 +129,12 @@ describe('the catalogue console', () => {
     await page.getByRole('button', { name: 'Save name' }).click();
     await page.getByRole('status').getByText(`Renamed to ${name} Science`).waitFor();
     expect(await publicList()).toContain(`${name} Science`);
+    await categoryChips.getByRole('button', { name: `${name} Science` }).waitFor();
 
     await page.getByRole('button', { name: `Deactivate ${name} Science` }).click();
     await page.getByRole('status').getByText(`${name} Science is deactivated`).waitFor();
     expect(await publicList()).not.toContain(`${name} Science`);
+    await expect.poll(() => categoryChips.getByRole('button', { name: `${name} Science` }).count()).toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'catalogue-categories-1280');
     await expectNoSeriousAxeViolations(page);

@@ -12,6 +12,7 @@ export const catalogueQueries = {
   site: { queryKey: ['site'], path: '/api/site' },
   universities: { queryKey: ['universities'], path: '/api/universities' },
   consultants: { queryKey: ['consultants'], path: '/api/consultants' },
+  categories: { queryKey: ['categories'], path: '/api/catalogue/categories' },
 } satisfies Record<string, PageQuery>;
 
 /** The search parameters /programs keeps in its address, as the API takes them. */
@@ -52,11 +53,17 @@ export function programQuery(id: string): PageQuery {
 export function useProgram(id: string | undefined) {
   return useQuery({
     queryKey: programQuery(id ?? '').queryKey,
-    queryFn: () => apiGet<Program>(programQuery(id!).path),
+    queryFn: () => apiFetch<Program>(programQuery(id!).path, { cache: 'no-cache' }),
     staleTime: catalogueStaleTime,
     enabled: Boolean(id),
   });
 }
+
+/*
+ * Catalogue reads below go to the server each time (`no-cache`: an ETag check, 304 when nothing
+ * changed) rather than to the browser's HTTP cache, which keeps public answers for 5 minutes:
+ * after a catalogue change the page must see the new answer.
+ */
 
 /**
  * The catalogue changes while a page is open (the team edits it): the server says so on
@@ -77,7 +84,7 @@ export function useCatalogueChanges() {
 export function useUniversities() {
   return useQuery({
     queryKey: catalogueQueries.universities.queryKey,
-    queryFn: () => apiGet<University[]>(catalogueQueries.universities.path),
+    queryFn: () => apiFetch<University[]>(catalogueQueries.universities.path, { cache: 'no-cache' }),
     staleTime: catalogueStaleTime,
   });
 }
@@ -86,9 +93,19 @@ export function useUniversities() {
 export function useProgramsOf(universityId: string | undefined) {
   return useQuery({
     queryKey: ['programs', 'of', universityId ?? ''],
-    queryFn: () => apiGet<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`),
+    queryFn: () => apiFetch<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`, { cache: 'no-cache' }),
     staleTime: catalogueStaleTime,
     enabled: Boolean(universityId),
+  });
+}
+
+/** The subject categories the team offers (/staff/catalogue/categories), live with the catalogue. */
+export function useCategories() {
+  return useQuery({
+    queryKey: catalogueQueries.categories.queryKey,
+    queryFn: () => apiFetch<{ categories: string[] }>(catalogueQueries.categories.path, { cache: 'no-cache' }),
+    select: (answer) => answer.categories,
+    staleTime: catalogueStaleTime,
   });
 }
 

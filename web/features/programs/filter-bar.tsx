@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Icon } from '../../components/icons';
 import { control } from '../../components/field';
+import { useCategories } from '../../lib/catalogue';
 import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
 
 /** Words, chips and drop-downs; every choice lives in the page's address. */
@@ -14,6 +15,13 @@ export function FilterBar({
   onChange: (key: 'q' | FilterKey | SelectKey, value: string | undefined) => void;
 }) {
   const intl = useIntl();
+  // the team's own list once read (the first paint has it too), the defaults until then
+  const categories = useCategories().data;
+  const optionsOf = (group: (typeof filterGroups)[number]): readonly string[] => {
+    if (group.key !== 'category' || !categories) return group.options;
+    const chosen = params.get('category');
+    return chosen && !categories.includes(chosen) ? [...categories, chosen] : categories;
+  };
   const optionLabel = (label: OptionLabel) =>
     typeof label === 'string' ? label : 'message' in label ? intl.formatMessage(label.message, label.values) : intl.formatMessage(label);
   return (
@@ -41,7 +49,7 @@ export function FilterBar({
               {intl.formatMessage(group.label)}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              {group.options.map((option) => {
+              {optionsOf(group).map((option) => {
                 const isOn = params.get(group.key) === option;
                 return (
                   <button
