@@ -47,7 +47,7 @@ describe('assembling a server-rendered page', () => {
 
   it('sets right to left for Arabic and Urdu', () => {
     const page = (locale: string) =>
-      assemblePage(template, { locale, title: 't', appHtml: '', pageData: {}, chunks: { scripts: [], styles: [] } });
+      assemblePage(template, { locale, title: 't', appHtml: '', pageData: { locale, queries: {} }, chunks: { scripts: [], styles: [] } });
     expect(page('ar')).toContain('<html lang="ar" dir="rtl">');
     expect(page('ur')).toContain('<html lang="ur" dir="rtl">');
     expect(page('zh-CN')).toContain('<html lang="zh-CN" dir="ltr">');
