@@ -14,14 +14,24 @@ export interface LoadResult {
  * `connections` keep-alive connections sending requests for `seconds` (autocannon, loopback only),
  * with a browser's Accept-Encoding so that compression is part of what is measured.
  */
-export async function hammer(url: string, options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
-  const { connections = 100, seconds = 5, headers = {} } = options;
+export async function hammer(
+  url: string,
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    /** Each request's path and query, when they must differ (so no cached answer is reused). */
+    nextPath?: () => string;
+  } = {},
+): Promise<LoadResult> {
+  const { connections = 100, seconds = 5, headers = {}, nextPath } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('Load is only ever sent to loopback');
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json', ...headers },
+    ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
   });
   const good = result['2xx'] + (result.statusCodeStats?.['304']?.count ?? 0);
   return {

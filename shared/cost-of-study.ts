@@ -1,3 +1,4 @@
+import { formatGbp as gbp } from './program-display.ts';
 import type { CostOfStudy } from './schemas/catalogue.ts';
 
 export interface CostFigure {
@@ -7,8 +8,6 @@ export interface CostFigure {
   source: string;
   sourceUrl: string;
 }
-
-const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
 
 /** The figure of a kind in force on `today` (ISO date): the latest that took effect by then. */
 export function figureOn(figures: readonly CostFigure[], kind: string, today: string): CostFigure | undefined {

@@ -1,8 +1,12 @@
 /** The spec's displays, from the catalogue's facts. */
 
+// One formatter each: `toLocaleString` builds a new one per call, which dominated catalogue answers.
+const wholeNumber = new Intl.NumberFormat('en-GB');
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** 38500 -> "£38,500 per year". */
 export function formatTuition(gbp: number): string {
-  return `£${gbp.toLocaleString('en-GB')} per year`;
+  return `£${wholeNumber.format(gbp)} per year`;
 }
 
 /** 12, Full-time -> "1 year full-time"; 18 -> "18 months full-time". */
@@ -13,9 +17,9 @@ export function formatDuration(months: number, mode: string): string {
 
 /** "2027-01-14" -> "14 January 2027". */
 export function formatDate(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(`${iso}T00:00:00Z`));
 }
 
 export function formatGbp(n: number): string {
-  return `£${n.toLocaleString('en-GB')}`;
+  return `£${wholeNumber.format(n)}`;
 }

@@ -8,6 +8,7 @@ import type {
 import { costOfStudy, type CostFigure } from '../../../shared/cost-of-study.ts';
 import { formatDuration, formatTuition } from '../../../shared/program-display.ts';
 import type { CatalogueRows, ProgramRow, UniversityRow } from './repository.ts';
+import { SearchColumns } from './search-columns.ts';
 
 /** Where a university's logo is served: a file of the seed under /media/logos, or one uploaded in the console. */
 export const uploadedLogoPrefix = 'uploaded/';
@@ -36,6 +37,12 @@ export class CatalogueIndex {
   private readonly tokens: string[];
   private readonly postings = new Map<string, number[]>();
   private readonly orders: Record<ProgramSearchQuery['sort'], Uint32Array>;
+  /** For each order, each program's place in it. */
+  private readonly ranks: Record<ProgramSearchQuery['sort'], Uint32Array>;
+  private readonly columns: SearchColumns;
+  /** Programs already shaped for today's answers, by place; shared by every answer that shows them. */
+  private readonly shaped = new Map<number, Program>();
+  private shapedOn = '';
   private readonly figures: CostFigure[];
   /** The team's active subject categories, in their order. */
   readonly categories: readonly string[];
@@ -70,6 +77,13 @@ export class CatalogueIndex {
       fee: order((a, b) => a.tuitionGbp - b.tuitionGbp || byName(a, b)),
       ranking: order((a, b) => a.universityRanking - b.universityRanking || byName(a, b)),
     };
+    const rankOf = (o: Uint32Array) => {
+      const rank = new Uint32Array(o.length);
+      o.forEach((i, place) => (rank[i] = place));
+      return rank;
+    };
+    this.ranks = { name: rankOf(this.orders.name), fee: rankOf(this.orders.fee), ranking: rankOf(this.orders.ranking) };
+    this.columns = new SearchColumns(rows.programs);
   }
 
   get programCount() {
@@ -91,7 +105,7 @@ export class CatalogueIndex {
 
   program(id: string, today: string): Program | undefined {
     const i = this.byId.get(id);
-    return i === undefined ? undefined : this.toProgram(this.programs[i]!, today);
+    return i === undefined ? undefined : this.shape(i, today);
   }
 
   /** The spec's list: name contains the text; level, intake, category and universities; by name. */
@@ -111,12 +125,13 @@ export class CatalogueIndex {
     return out;
   }
 
-  /** Programs whose words begin with every word of `q`; null: no restriction. */
-  private matchWords(q: string | undefined): Uint8Array | null | 'none' {
+  /** Programs whose words begin with every word of `q`, in no order; null: no restriction. */
+  private matchWords(q: string | undefined): number[] | null {
     if (q === undefined || q.trim() === '') return null;
     const wanted = [...new Set(words(q))].slice(0, 8);
-    if (wanted.length === 0) return 'none';
+    if (wanted.length === 0) return [];
     const hits = new Uint8Array(this.programs.length);
+    const matched: number[] = [];
     for (const [n, word] of wanted.entries()) {
       let lo = 0;
       let hi = this.tokens.length;
@@ -125,48 +140,78 @@ export class CatalogueIndex {
         if (this.tokens[mid]! < word) lo = mid + 1;
         else hi = mid;
       }
+      const last = n === wanted.length - 1;
       // a program counts once per query word, however many of its words begin with it
       for (let t = lo; t < this.tokens.length && this.tokens[t]!.startsWith(word); t++) {
-        for (const i of this.postings.get(this.tokens[t]!)!) if (hits[i] === n) hits[i] = n + 1;
+        for (const i of this.postings.get(this.tokens[t]!)!) {
+          if (hits[i] !== n) continue;
+          hits[i] = n + 1;
+          if (last) matched.push(i);
+        }
       }
     }
-    const all = wanted.length;
-    for (let i = 0; i < hits.length; i++) hits[i] = hits[i] === all ? 1 : 0;
-    return hits;
+    return matched;
   }
 
+  /**
+   * Words narrow the programs through the index, the filters compare typed columns, and only the
+   * programs that pass are put in order (by their precomputed rank); without words, the chosen
+   * order is scanned once. The picked universities' programs come first.
+   */
   search(query: ProgramSearchQuery, today: string): ProgramSearchResult {
-    const matched = this.matchWords(query.q);
     const empty = { programs: [], total: 0, pickedTotal: 0, page: query.page, pageSize: query.pageSize };
-    if (matched === 'none') return empty;
-    const picked = new Set(query.picked ?? []);
+    const filter = this.columns.resolve(query);
+    const matched = filter && this.matchWords(query.q);
+    if (!filter || matched?.length === 0) return empty;
+    const order = this.orders[query.sort];
+    let kept: ArrayLike<number>;
+    if (matched) {
+      const rank = this.ranks[query.sort];
+      const ranks = new Uint32Array(matched.length);
+      let n = 0;
+      for (const i of matched) if (this.columns.keeps(filter, i)) ranks[n++] = rank[i]!;
+      const sorted = ranks.subarray(0, n).sort();
+      for (let k = 0; k < n; k++) sorted[k] = order[sorted[k]!]!;
+      kept = sorted;
+    } else {
+      const all = new Uint32Array(order.length);
+      let n = 0;
+      for (let k = 0; k < order.length; k++) if (this.columns.keeps(filter, order[k]!)) all[n++] = order[k]!;
+      kept = all.subarray(0, n);
+    }
+    const flags = this.columns.pickedFlags(query.picked ?? []);
     const start = (query.page - 1) * query.pageSize;
     const end = start + query.pageSize;
-    const pageRows: ProgramRow[] = [];
-    let total = 0;
     let pickedTotal = 0;
-    const keep = (p: ProgramRow, i: number) =>
-      (!matched || matched[i] === 1) &&
-      (!query.level || p.level === query.level) &&
-      (!query.intake || p.intakes.some((x) => x.month === query.intake)) &&
-      (!query.category || p.categories.includes(query.category)) &&
-      (!query.region || p.region === query.region) &&
-      (query.feeMin === undefined || p.tuitionGbp >= query.feeMin) &&
-      (query.feeMax === undefined || p.tuitionGbp <= query.feeMax) &&
-      (query.ielts === undefined || p.ieltsOverall <= query.ielts);
-    const order = this.orders[query.sort];
-    // two passes over the chosen order: the picked universities' programs, then the rest
-    for (const pass of picked.size > 0 ? [true, false] : [null]) {
-      for (const i of order) {
-        const p = this.programs[i]!;
-        if (pass !== null && picked.has(p.universityId) !== pass) continue;
-        if (!keep(p, i)) continue;
-        if (total >= start && total < end) pageRows.push(p);
-        total++;
-        if (pass) pickedTotal++;
-      }
+    if (flags) for (let k = 0; k < kept.length; k++) if (flags[this.columns.university[kept[k]!]!]) pickedTotal++;
+    // the picked programs take places 0..pickedTotal-1 and the rest follow, each group in order
+    const pickedOnPage: number[] = [];
+    const restOnPage: number[] = [];
+    let picked = 0;
+    let rest = pickedTotal;
+    for (let k = 0; k < kept.length && (picked < end || rest < end); k++) {
+      const i = kept[k]!;
+      const isPicked = flags !== null && flags[this.columns.university[i]!] === 1;
+      const place = isPicked ? picked++ : rest++;
+      if (place >= start && place < end) (isPicked ? pickedOnPage : restOnPage).push(i);
     }
-    return { ...empty, programs: pageRows.map((p) => this.toProgram(p, today)), total, pickedTotal };
+    return {
+      ...empty,
+      programs: [...pickedOnPage, ...restOnPage].map((i) => this.shape(i, today)),
+      total: kept.length,
+      pickedTotal,
+    };
+  }
+
+  /** The program at place `i` as answers show it, kept for the day (at most 5,000 at once). */
+  private shape(i: number, today: string): Program {
+    if (today !== this.shapedOn || this.shaped.size >= 5_000) {
+      this.shaped.clear();
+      this.shapedOn = today;
+    }
+    let program = this.shaped.get(i);
+    if (!program) this.shaped.set(i, (program = this.toProgram(this.programs[i]!, today)));
+    return program;
   }
 
   private toProgram(row: ProgramRow, today: string): Program {

@@ -147,6 +147,24 @@ describe('GET /api/programs/search', () => {
     const heavy = await search('q=computer&level=Masters&category=IT&feeMin=20000&feeMax=40000&ielts=7&sort=fee&page=3&picked=generated-university-1');
     expect(heavy.total).toBeGreaterThan(100);
     expect(heavy.programs.every((p) => p.level === 'Masters' && p.tuitionGbp >= 20_000 && p.ieltsOverall <= 7)).toBe(true);
+
+    // every page of a word search with picked universities: each match once, picked first, each group by fee
+    const query = 'q=management&sort=fee&pageSize=50&picked=generated-university-6&picked=generated-university-9';
+    const first = await search(query);
+    expect(first.pickedTotal).toBeGreaterThan(50);
+    const walked = [first];
+    for (let page = 2; page <= Math.ceil(first.total / 50); page++) walked.push(await search(`${query}&page=${page}`));
+    const every = walked.flatMap((r) => r.programs);
+    expect(new Set(every.map((p) => p.id)).size).toBe(first.total);
+    const picked = every.slice(0, first.pickedTotal);
+    const rest = every.slice(first.pickedTotal);
+    expect(picked.every((p) => ['generated-university-6', 'generated-university-9'].includes(p.universityId))).toBe(true);
+    expect(rest.some((p) => ['generated-university-6', 'generated-university-9'].includes(p.universityId))).toBe(false);
+    for (const group of [picked, rest]) {
+      const fees = group.map((p) => p.tuitionGbp);
+      expect(fees).toEqual([...fees].sort((a, b) => a - b));
+    }
+    expect(every.every((p) => /management/i.test(`${p.name} ${p.universityName} ${p.city} ${p.categories.join(' ')}`))).toBe(true);
     const universities = (await ctx.app.inject({ method: 'GET', url: '/api/universities' })).json() as { id: string; programCount: number }[];
     expect(universities.find((u) => u.id === 'generated-university-1')!.programCount).toBe(Math.ceil(20_000 / 150));
   });
