@@ -44,7 +44,6 @@ export function catalogueRoutes(): StaffCall[] {
     { method: 'POST', url: `/api/staff/catalogue/universities/${id}`, payload: { ranking: 'first' } },
     { method: 'POST', url: `/api/staff/catalogue/universities/${id}/logo`, payload: {} },
     { method: 'GET', url: '/api/staff/catalogue/categories' },
-    { method: 'GET', url: '/api/staff/catalogue/category-list' },
     { method: 'POST', url: '/api/staff/catalogue/categories', payload: { name: '' } },
     { method: 'POST', url: '/api/staff/catalogue/categories/No%20Such%20Category', payload: { active: 'maybe' } },
     { method: 'GET', url: '/api/staff/catalogue/programs' },

@@ -7,6 +7,13 @@ import type { PageQuery } from '../../shared/page-rendering';
 
 const catalogueStaleTime = 5 * 60_000;
 
+/**
+ * A catalogue read that goes to the server each time (`no-cache`: an ETag check, 304 when nothing
+ * changed) rather than to the browser's HTTP cache, which keeps public answers for 5 minutes:
+ * after a catalogue change (useCatalogueChanges) the page must see the new answer.
+ */
+const catalogueGet = <T>(path: string) => apiFetch<T>(path, { cache: 'no-cache' });
+
 /** The catalogue's public reads: each page's hook below, and the server's first paint (routes.tsx). */
 export const catalogueQueries = {
   site: { queryKey: ['site'], path: '/api/site' },
@@ -37,9 +44,7 @@ export function useProgramSearch(params: URLSearchParams, picked: readonly strin
   const { queryKey, path } = programSearchQuery(params, picked);
   return useQuery({
     queryKey,
-    // revalidated with the server (ETag) rather than taken from the HTTP cache: after a catalogue
-    // change (useCatalogueChanges) the page must see the new answer
-    queryFn: () => apiFetch<ProgramSearchResult>(path, { cache: 'no-cache' }),
+    queryFn: () => catalogueGet<ProgramSearchResult>(path),
     staleTime: catalogueStaleTime,
     placeholderData: keepPreviousData,
   });
@@ -53,17 +58,11 @@ export function programQuery(id: string): PageQuery {
 export function useProgram(id: string | undefined) {
   return useQuery({
     queryKey: programQuery(id ?? '').queryKey,
-    queryFn: () => apiFetch<Program>(programQuery(id!).path, { cache: 'no-cache' }),
+    queryFn: () => catalogueGet<Program>(programQuery(id!).path),
     staleTime: catalogueStaleTime,
     enabled: Boolean(id),
   });
 }
-
-/*
- * Catalogue reads below go to the server each time (`no-cache`: an ETag check, 304 when nothing
- * changed) rather than to the browser's HTTP cache, which keeps public answers for 5 minutes:
- * after a catalogue change the page must see the new answer.
- */
 
 /**
  * The catalogue changes while a page is open (the team edits it): the server says so on
@@ -84,7 +83,7 @@ export function useCatalogueChanges() {
 export function useUniversities() {
   return useQuery({
     queryKey: catalogueQueries.universities.queryKey,
-    queryFn: () => apiFetch<University[]>(catalogueQueries.universities.path, { cache: 'no-cache' }),
+    queryFn: () => catalogueGet<University[]>(catalogueQueries.universities.path),
     staleTime: catalogueStaleTime,
   });
 }
@@ -93,7 +92,7 @@ export function useUniversities() {
 export function useProgramsOf(universityId: string | undefined) {
   return useQuery({
     queryKey: ['programs', 'of', universityId ?? ''],
-    queryFn: () => apiFetch<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`, { cache: 'no-cache' }),
+    queryFn: () => catalogueGet<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`),
     staleTime: catalogueStaleTime,
     enabled: Boolean(universityId),
   });
@@ -103,7 +102,7 @@ export function useProgramsOf(universityId: string | undefined) {
 export function useCategories() {
   return useQuery({
     queryKey: catalogueQueries.categories.queryKey,
-    queryFn: () => apiFetch<{ categories: string[] }>(catalogueQueries.categories.path, { cache: 'no-cache' }),
+    queryFn: () => catalogueGet<{ categories: string[] }>(catalogueQueries.categories.path),
     select: (answer) => answer.categories,
     staleTime: catalogueStaleTime,
   });

@@ -323,14 +323,14 @@ describe('catalogue console: CSV', () => {
 
 describe('catalogue console: subject categories', () => {
   const list = async (cookie = cookies.catalogue_editor) =>
-    (await call('GET', '/api/staff/catalogue/category-list', cookie)).json<{ categories: { name: string; active: boolean; programCount: number }[] }>().categories;
+    (await call('GET', '/api/staff/catalogue/categories', cookie)).json<{ categories: { name: string; active: boolean; programCount: number }[] }>().categories;
   const publicList = async () => (await t.app.inject({ url: '/api/catalogue/categories' })).json<{ categories: string[] }>().categories;
   const audited = (action: string, subjectId: string) =>
     t.app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
 
   it('starts from the spec\'s five; only admins and catalogue editors manage them', async () => {
     expect((await publicList()).slice(0, 5)).toEqual(expect.arrayContaining(['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism']));
-    expect((await call('GET', '/api/staff/catalogue/category-list', cookies.consultant)).statusCode).toBe(403);
+    expect((await call('GET', '/api/staff/catalogue/categories', cookies.consultant)).statusCode).toBe(403);
     expect((await call('POST', '/api/staff/catalogue/categories', cookies.consultant, { name: 'Law' })).statusCode).toBe(403);
     expect((await call('POST', '/api/staff/catalogue/categories', null, { name: 'Law' })).statusCode).toBe(401);
     expect((await call('POST', '/api/staff/catalogue/categories/IT', cookies.applicant, { active: false })).statusCode).toBe(403);
@@ -364,13 +364,22 @@ describe('catalogue console: subject categories', () => {
     expect(rename?.details).toEqual({ before: { name: 'Marine Biology' }, after: { name: 'Marine Science' }, programs: 1 });
     const clash = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name: 'it' });
     expect(clash.statusCode).toBe(400);
+    // a hostile new name is refused with a 400 naming the field, and nothing changes
+    for (const name of ['', '   ', 'x'.repeat(10_000), ['Law'], 42, null]) {
+      const bad = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name });
+      expect(bad.statusCode, JSON.stringify(name)).toBe(400);
+      expect(bad.json().error.fields.name, JSON.stringify(name)).toBeTruthy();
+    }
+    const nul = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name: 'Marine\u0000Biology' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toMatch(/character/);
+    expect((await list()).filter((c) => /marine/i.test(c.name)).map((c) => c.name)).toEqual(['Marine Science']);
     expect((await call('POST', '/api/staff/catalogue/categories/Nothing%20Here', cookies.admin, { active: false })).statusCode).toBe(404);
     expect((await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, {})).statusCode).toBe(400);
 
     const off = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { active: false });
     expect(off.statusCode, off.body).toBe(200);
     expect(await publicList()).not.toContain('Marine Science');
-    expect((await call('GET', '/api/staff/catalogue/categories', cookies.admin)).json().categories).not.toContain('Marine Science');
     expect((await list()).find((c) => c.name === 'Marine Science')).toEqual({ name: 'Marine Science', active: false, programCount: 1 });
     expect(await audited('catalogue.category_deactivated', 'Marine Science')).toHaveLength(1);
     // a program cannot be given an inactive category; the one that has it keeps it

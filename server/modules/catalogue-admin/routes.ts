@@ -62,10 +62,11 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     return catalogue.uploadLogo(app, req.user!, id, req.body);
   });
 
-  app.get('/api/staff/catalogue/categories', editors, async () => ({ categories: await catalogue.listCategories(app) }));
-
-  /** Subject categories, managed by the team (issue 11 item 1): every one, with its programs counted. */
-  app.get('/api/staff/catalogue/category-list', editors, async () => ({ categories: await catalogue.listAllCategories(app) }));
+  /**
+   * Subject categories, managed by the team (issue 11 item 1): every one, active or not, with its
+   * programs counted; the program form offers the active ones.
+   */
+  app.get('/api/staff/catalogue/categories', editors, async () => ({ categories: await catalogue.listAllCategories(app) }));
 
   app.post('/api/staff/catalogue/categories', editors, async (req, reply) => {
     const { name } = parseInput(categoryInput, req.body);

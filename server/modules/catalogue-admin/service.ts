@@ -307,10 +307,6 @@ export async function changeCategory(app: FastifyInstance, actor: SessionUser, n
   return listAllCategories(app);
 }
 
-export async function listCategories(app: FastifyInstance): Promise<string[]> {
-  return repo.findCategoryNames(app.db);
-}
-
 export function catalogueWriteForbidden(): AppError {
   return new AppError('FORBIDDEN', 403, 'You do not have permission to do this.');
 }

@@ -20,19 +20,21 @@ export function useCatalogueUniversities() {
   });
 }
 
-/** Every subject category with its program count (the categories page). */
+const categoriesQuery = {
+  queryKey: ['staff', 'catalogue', 'categories'],
+  queryFn: async () => (await apiGet<{ categories: StaffCategory[] }>(`${base}/categories`)).categories,
+};
+
+/** Every subject category, active or not, with its program count (the categories page). */
 export function useCategoryList() {
-  return useQuery({
-    queryKey: ['staff', 'catalogue', 'category-list'],
-    queryFn: async () => (await apiGet<{ categories: StaffCategory[] }>(`${base}/category-list`)).categories,
-    ...fresh,
-  });
+  return useQuery({ ...categoriesQuery, ...fresh });
 }
 
+/** The active categories' names, in the team's order (the program form). */
 export function useCatalogueCategories() {
   return useQuery({
-    queryKey: ['staff', 'catalogue', 'categories'],
-    queryFn: async () => (await apiGet<{ categories: string[] }>(`${base}/categories`)).categories,
+    ...categoriesQuery,
+    select: (categories: StaffCategory[]) => categories.filter((c) => c.active).map((c) => c.name),
     staleTime: 60_000,
   });
 }
