@@ -13,7 +13,7 @@ import { listQueue } from '../server/modules/staff/queue-service.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 import { loadGeneratedCatalogue } from '../tests/factories/catalogue.ts';
 import { insertGeneratedApplications } from '../tests/factories/staff-applications.ts';
-import { summarise } from './lib.ts';
+import { summarise, timedRuns } from './lib.ts';
 
 /**
  * How each read's latency grows with the data (issue 13, item 7): the same reads timed on 1,000,
@@ -43,16 +43,7 @@ const reads: Read[] = [
   { name: 'staff queue: page 20, by name', run: (db) => listQueue(db, queueQuery.parse({ sort: 'name', page: '20' }), benchContext) },
 ];
 
-async function timeOf(run: () => unknown): Promise<number> {
-  for (let i = 0; i < 3; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
-  }
-  return summarise(samples).p50;
-}
+const timeOf = async (run: () => unknown) => summarise(await timedRuns(run, runs)).p50;
 
 const picks = ['generated-university-1', 'generated-university-2', 'imperial-college-london'];
 const searches: [string, Record<string, unknown>][] = [

@@ -14,7 +14,7 @@ import {
   generatedRow,
   insertGeneratedApplications,
 } from '../tests/factories/staff-applications.ts';
-import { summarise } from './lib.ts';
+import { summarise, timedRuns } from './lib.ts';
 
 /**
  * The staff queue at 100,000 applications on PostgreSQL: a fresh database of its own (from
@@ -85,19 +85,8 @@ async function addCasework(db: Db): Promise<void> {
  * to the target). Warm: the same filters again within a few seconds (paging, sorting, a reload),
  * the counts kept (server/modules/staff/queue-counts.ts).
  */
-async function time(db: Db, query: QueueQuery, cold: boolean): Promise<number[]> {
-  for (let i = 0; i < 3; i++) {
-    if (cold) noteApplicationChange();
-    await listQueue(db, query, ctx);
-  }
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    if (cold) noteApplicationChange();
-    const started = performance.now();
-    await listQueue(db, query, ctx);
-    samples.push(performance.now() - started);
-  }
-  return samples;
+function time(db: Db, query: QueueQuery, cold: boolean): Promise<number[]> {
+  return timedRuns(() => listQueue(db, query, ctx), runs, cold ? noteApplicationChange : undefined);
 }
 
 async function explain(db: Db, statement: { toSQL(): { sql: string; params: unknown[] } } | SQL) {
