@@ -14,6 +14,7 @@ export function canEditCatalogue(role: string | null | undefined): boolean {
 }
 
 /** Who works on applications and requests: consultants and administrators. */
+export const caseworkRoles = ['consultant', 'admin'] as const;
 export function worksOnCases(role: string | null | undefined): boolean {
   return role === 'consultant' || role === 'admin';
 }

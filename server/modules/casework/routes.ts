@@ -26,10 +26,10 @@ import { closeApplication } from './outcomes.ts';
 import { assignOwner, listAssignable, setStageTimes } from './owners.ts';
 import { findStageTimes } from './repository.ts';
 import { answerRequest, cancelRequest, createRequest } from './requests.ts';
+import { caseworkRoles, worksOnCases } from '../../../shared/staff-workflow.ts';
 
-const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 const adminOnly = { preHandler: requireRole('admin') };
-const staffRoles = new Set(['consultant', 'admin']);
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -64,7 +64,7 @@ export async function caseworkRoutes(app: FastifyInstance) {
   app.get('/api/applications/:id/messages/:messageId/attachment', async (req, reply) => {
     const { id, messageId } = parseInput(messageParams, req.params);
     const reader = await readerOf(app, req);
-    if (!(reader.user && staffRoles.has(reader.user.role))) await applicantOf(app, req, id.toLowerCase());
+    if (!worksOnCases(reader.user?.role)) await applicantOf(app, req, id.toLowerCase());
     let file;
     try {
       file = await openAttachment(app, id.toLowerCase(), messageId.toLowerCase());

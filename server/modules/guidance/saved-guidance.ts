@@ -6,6 +6,7 @@ import { requireRole } from '../../auth/session.ts';
 import { applications, savedGuidance } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
 /** Guidance a signed-in student asked for is kept with the account (issue 11 item 4): the profile and the top results. */
 export async function saveGuidance(app: FastifyInstance, userId: string, profile: GuidanceProfile, answer: GuidanceAnswer) {
@@ -37,7 +38,7 @@ export async function guidanceForApplication(app: FastifyInstance, applicationId
 }
 
 export async function savedGuidanceRoutes(app: FastifyInstance) {
-  app.get('/api/staff/applications/:id/guidance', { preHandler: requireRole('consultant', 'admin') }, async (req, reply) => {
+  app.get('/api/staff/applications/:id/guidance', { preHandler: requireRole(...caseworkRoles) }, async (req, reply) => {
     const { id } = parseInput(z.strictObject({ id: z.uuid('Not an application id') }), req.params);
     reply.header('cache-control', 'no-store');
     return { guidance: await guidanceForApplication(app, id) };

@@ -6,8 +6,9 @@ import { parseInput } from '../../lib/validate.ts';
 import { findApplicationRow } from '../applications/repository.ts';
 import { revokeTracking } from '../tracking/revocation.ts';
 import { recordAudit } from '../audit/service.ts';
+import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
-const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
 
 /** The full passport number, decrypted for one member of staff, and the view written to the audit log. */

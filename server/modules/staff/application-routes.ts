@@ -7,8 +7,9 @@ import { parseInput } from '../../lib/validate.ts';
 import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
 import { listQueue } from './queue-service.ts';
 import { liveStreamRoute } from '../../lib/events/sse.ts';
+import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
-const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 
 export async function staffApplicationRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactRequestQuery, contactRequestUpdate } from '../../../shared/schemas/staff.ts';
-import type { ContactRequestType } from '../../../shared/staff-workflow.ts';
+import { caseworkRoles, type ContactRequestType } from '../../../shared/staff-workflow.ts';
 import { requireRole } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
 import {
@@ -10,7 +10,7 @@ import {
   markContactRequest,
 } from './contact-request-service.ts';
 
-const staffOnly = { preHandler: requireRole('consultant', 'admin') };
+const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 const idParam = z.strictObject({ id: z.uuid('Not a request id') });
 const paths: Record<ContactRequestType, string> = {
   referral: 'referrals',
