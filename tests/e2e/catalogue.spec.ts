@@ -123,6 +123,10 @@ describe('the catalogue console', () => {
     await categoryChips.getByRole('button', { name, exact: true }).waitFor();
     await screenshot(page, 'catalogue-categories-390');
     await expectNoSeriousAxeViolations(page);
+    await screenshot(visitor.page, 'programs-category-chips-1280');
+    await visitor.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(visitor.page, 'programs-category-chips-390');
+    expect(await visitor.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
 
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     await page.getByLabel(`New name for ${name}`).fill(`${name} Science`);

@@ -268,6 +268,18 @@ describe.sequential('the staff console', () => {
     await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
     await expectNoSeriousAxeViolations(phone.page);
     await screenshot(phone.page, 'staff-queue-phone');
+    // on a phone the filters fold away; the program filter waits for a university
+    await phone.page.getByRole('button', { name: 'Show filters' }).click();
+    const phoneProgramFilter = phone.page.getByLabel('Program', { exact: true });
+    await expect.poll(() => phoneProgramFilter.isDisabled()).toBe(true);
+    await phone.page.getByText('Choose a university first.').waitFor();
+    await phone.page.getByLabel('University', { exact: true }).selectOption({ label: 'Imperial College London' });
+    await expect.poll(() => phoneProgramFilter.isEnabled()).toBe(true);
+    expect(await phone.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousAxeViolations(phone.page);
+    await screenshot(phone.page, 'staff-queue-filters-phone');
+    await phone.page.getByLabel('University', { exact: true }).selectOption({ label: 'All universities' });
+    await phone.page.getByRole('button', { name: 'Hide filters' }).click();
     await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
     await phone.page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
     await screenshot(phone.page, 'staff-application-phone');
