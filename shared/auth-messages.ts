@@ -48,6 +48,9 @@ export const authMessages = {
   reauthTooManyTries: 'Too many wrong tries. Please wait 15 minutes and try again.',
   reauthNoPasskey: 'This account has no passkey. Confirm it is you another way.',
   reauthPasskeyFailed: 'That passkey did not confirm it is you. Try again, or confirm another way.',
+  reauthEmailCodeSent: 'We have sent a 6-digit code to your e-mail address. It works for 10 minutes and only once.',
+  reauthEmailCodeWrong: 'That code is not right, or it has expired or been used. Ask for a new code and try again.',
+  reauthEmailCodeTooMany: 'You have asked for several codes already. Please wait a while, then ask again.',
   twoFactorNotOn: 'Two-step verification is not on, so there are no backup codes to replace.',
   alreadyEnabled: 'Two-step verification is already on for this account.',
 } as const;

@@ -14,6 +14,7 @@ export const identityMessages = {
   lastWayToSignIn: 'This is the only way you can sign in, so it cannot be removed. Add another way first.',
   linked: 'The sign-in is linked to your account.',
   notLinkedHere: 'This sign-in is not linked to your account.',
+  passkeyNotFound: 'This passkey is not on your account.',
   passkeyNotVerified:
     'Your device did not check that it is you (a PIN, fingerprint or face). Turn that on for this passkey, or sign in another way.',
 } as const;

@@ -8,7 +8,7 @@ import { parseInput } from '../lib/validate.ts';
 import { accounts, users } from '../db/schema/auth.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { endOwnSession, listOwnSessions, regenerateBackupCodes, turnOffTwoFactor } from './account-security.ts';
-import { passkeyReauthOptions, reauthenticate, requireRecentReauth } from './reauth.ts';
+import { passkeyReauthOptions, reauthenticate, requireRecentReauth, sendReauthEmailCode } from './reauth.ts';
 import { requireUser } from './session.ts';
 
 /** The security part of /account: sessions, re-authentication, turning two-step verification off. */
@@ -47,6 +47,9 @@ export async function accountRoutes(app: FastifyInstance) {
 
   /** The spec's reauthenticate: the password or a code, good for 5 minutes on this session. */
   app.post('/api/me/reauth', { preHandler: requireUser }, async (req) => reauthenticate(app, req, parseInput(reauthInput, req.body ?? {})));
+
+  /** A 6-digit code to the account's address, for `POST /api/me/reauth` `{ emailCode }` (10 minutes, once). */
+  app.post('/api/me/reauth/email-code', { preHandler: requireUser }, async (req) => sendReauthEmailCode(app, req.user!));
 
   /** A passkey challenge for re-authentication (accounts with only a provider and a passkey). */
   app.get('/api/me/reauth/passkey-options', { preHandler: requireUser }, async (req) => passkeyReauthOptions(app, req.user!));

@@ -77,3 +77,15 @@ export function emailChangedNoticeMail(newEmail: string, loginLink: string) {
     note: 'We send this to the old address so that you hear of any change to your account.',
   });
 }
+
+export function reauthCodeMail(code: string) {
+  return renderMail({
+    subject: 'Your UK Study Portal security code',
+    heading: 'Confirm it is you',
+    paragraphs: [
+      'Someone signed in to your UK Study Portal account, probably you, asked to confirm it is them before a sensitive change (for example downloading your data or deleting the account).',
+      `Type this code in the “Confirm it is you” window: ${code}`,
+    ],
+    note: 'The code works for 10 minutes and only once. If you did not ask for it, someone may be using your account: sign in, sign out of your other devices and change how you sign in.',
+  });
+}

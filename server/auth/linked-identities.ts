@@ -17,6 +17,26 @@ export async function assertNotLastWay(app: FastifyInstance, userId: string): Pr
   if ((await waysToSignIn(app, userId)) <= 1) throw new AppError('LAST_WAY_TO_SIGN_IN', 400, identityMessages.lastWayToSignIn);
 }
 
+/** Whether the account has a password (a `credential` row with a hash): not every account does. */
+export async function hasPassword(app: FastifyInstance, userId: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return Boolean(row?.password);
+}
+
+/**
+ * A passkey goes by the same rule as an identity (decision 0023): it must be this user's, and it is
+ * never the last way to sign in listed on the account. A staff member's only second factor may go:
+ * they are then led to set one up again, as after turning off the authenticator app.
+ */
+export async function assertCanRemovePasskey(app: FastifyInstance, userId: string, passkeyId: string): Promise<void> {
+  const [row] = await app.db.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
+  if (!row) throw new NotFoundError('PASSKEY_NOT_FOUND', identityMessages.passkeyNotFound);
+  await assertNotLastWay(app, userId);
+}
+
 /** The identity to unlink must be this user's, of that provider, and not the password. */
 export async function assertCanUnlink(app: FastifyInstance, userId: string, input: { providerId: string; accountId: string }): Promise<void> {
   const [row] = await app.db

@@ -8,6 +8,7 @@ import { verifications } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError, ValidationError } from '../lib/errors.ts';
 import type { SessionUser } from './session.ts';
+import { reauthCodeMail } from './emails.ts';
 
 /** The spec's reauthenticate: sensitive changes need the password or a code within this long. */
 export const reauthSeconds = 5 * 60;
@@ -18,6 +19,16 @@ const reauthFailures = { max: 5, windowSeconds: 15 * 60 };
 const identifierOf = (sessionId: string) => `reauth:${sessionId}`;
 /** The passkey challenge of a session's pending re-authentication (one at a time). */
 const challengeIdentifierOf = (sessionId: string) => `reauth-passkey:${sessionId}`;
+
+/**
+ * The e-mailed re-authentication code rides on better-auth's emailOTP (6 digits, 10 minutes, 5 tries,
+ * stored hashed) under its "email-verification" type, which nothing else here uses (addresses are
+ * confirmed by link): a sign-in code waiting in the same inbox is neither replaced nor accepted.
+ */
+const reauthOtpType = 'email-verification' as const;
+const reauthOtpIdentifierOf = (email: string) => `${reauthOtpType}-otp-${email.toLowerCase()}`;
+/** Codes one account may have e-mailed per hour (each mail is a message in a real inbox). */
+const reauthCodeMails = { max: 5, windowSeconds: 60 * 60 };
 
 function sessionHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -97,8 +108,38 @@ async function checkPasskey(app: FastifyInstance, user: SessionUser, response: A
   }
 }
 
+/**
+ * `POST /api/me/reauth/email-code`: e-mails a 6-digit code to the account's own address (through
+ * the outbox), replacing any earlier one. Every account can use it; it is the only way for one
+ * with neither a password, an authenticator app nor a passkey (signed up through a provider).
+ */
+export async function sendReauthEmailCode(app: FastifyInstance, user: SessionUser): Promise<{ sent: true }> {
+  const verdict = await app.rateLimits.limit('reauth-code-mails', reauthCodeMails).consume(user.id);
+  if (!verdict.allowed) throw new AppError('RATE_LIMITED', 429, authMessages.reauthEmailCodeTooMany);
+  await app.db.delete(verifications).where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)));
+  const code = await app.auth.api.createVerificationOTP({ body: { email: user.email, type: reauthOtpType } });
+  await app.mailer.enqueue(app.db, { to: user.email, ...reauthCodeMail(code) });
+  return { sent: true };
+}
+
+/** The e-mailed code: checked by emailOTP (expiry, tries), then used up at once (single use). */
+async function checkEmailCode(app: FastifyInstance, user: SessionUser, typed: string): Promise<boolean> {
+  const otp = typed.replace(/\s+/g, '');
+  if (!/^\d{6}$/.test(otp)) return false;
+  try {
+    await app.auth.api.checkVerificationOTP({ body: { email: user.email, type: reauthOtpType, otp } });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return false;
+    throw error;
+  }
+  // Two requests with the same right code: only the one that deletes the row counts.
+  const used = await app.db.delete(verifications).where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email))).returning({ id: verifications.id });
+  return used.length > 0;
+}
+
 async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: SessionUser, input: ReauthInput): Promise<boolean> {
   const headers = sessionHeaders(req);
+  if (input.emailCode && !input.password && !input.code && !input.passkey) return checkEmailCode(app, user, input.emailCode);
   if (input.passkey && !input.password && !input.code) return checkPasskey(app, user, input.passkey as unknown as AuthenticationResponseJSON);
   try {
     if (input.password) {
@@ -125,7 +166,8 @@ async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: Sess
 }
 
 /**
- * `POST /api/me/reauth`: the password, or a code from the authenticator app (or a backup code),
+ * `POST /api/me/reauth`: the password, or a code from the authenticator app (or a backup code), or
+ * the code e-mailed by `sendReauthEmailCode`, or a passkey,
  * proves the person is still at the keyboard; the proof lasts 5 minutes for this session only.
  */
 export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, input: ReauthInput): Promise<{ until: string }> {
@@ -138,6 +180,9 @@ export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, 
   }
   if (!(await checkSecret(app, req, user, input))) {
     await limit.consume(key);
+    if (input.emailCode && !input.password && !input.code && !input.passkey) {
+      throw new ValidationError({ emailCode: authMessages.reauthEmailCodeWrong }, authMessages.reauthEmailCodeWrong);
+    }
     if (input.passkey && !input.password && !input.code) throw new ValidationError({ passkey: authMessages.reauthPasskeyFailed }, authMessages.reauthPasskeyFailed);
     const field = input.password ? 'password' : 'code';
     throw new ValidationError({ [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong }, input.password ? authMessages.passwordWrong : authMessages.codeWrong);

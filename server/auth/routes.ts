@@ -5,7 +5,7 @@ import {
   changePasswordInput,
   emailCodeInput,
   emailOnlyInput,
-  passwordAgainInput,
+  enableTwoFactorInput,
   signInLinkInput,
   totpCodeInput,
   resetPasswordInput,
@@ -21,7 +21,7 @@ import {
   providerInput,
   unlinkInput,
 } from '../../shared/schemas/identity.ts';
-import { assertCanUnlink } from './linked-identities.ts';
+import { assertCanRemovePasskey, assertCanUnlink, hasPassword } from './linked-identities.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { signInProviders } from './identity-plugins.ts';
@@ -123,7 +123,10 @@ const inputs: Record<string, Checked> = {
   // Posted by the link page; forwarded as better-auth's GET with the token in a query that only
   // exists inside this process (the logged request line is the POST's, without it).
   '/magic-link/verify': { schema: signInLinkInput, forward: ({ token }: z.infer<typeof signInLinkInput>) => ({ token }) },
-  '/two-factor/enable': { schema: passwordAgainInput, forward: ({ password }: z.infer<typeof passwordAgainInput>) => ({ password }) },
+  '/two-factor/enable': {
+    schema: enableTwoFactorInput,
+    forward: ({ password }: z.infer<typeof enableTwoFactorInput>) => (password ? { password } : {}),
+  },
   '/two-factor/verify-totp': {
     schema: totpCodeInput,
     forward: ({ code, trustDevice }: z.infer<typeof totpCodeInput>) => ({ code, trustDevice }),
@@ -308,6 +311,17 @@ export async function authRoutes(app: FastifyInstance) {
           const user = await getSessionUser(req);
           if (!user) throw unauthenticated();
           await assertCanUnlink(app, user.id, body as { providerId: string; accountId: string });
+        }
+        if (path === '/passkey/delete-passkey') {
+          const user = await getSessionUser(req);
+          if (!user) throw unauthenticated();
+          await assertCanRemovePasskey(app, user.id, String(body.id));
+        }
+        if (path === '/two-factor/enable') {
+          // Without a password better-auth asks for none (allowPasswordless): a re-authentication
+          // within 5 minutes (an e-mailed code or a passkey) stands in for it.
+          const user = await getSessionUser(req);
+          if (user && !(await hasPassword(app, user.id)) && !(await hasRecentReauth(app, user))) throw reauthRequired();
         }
         if (reauthPaths.has(path)) {
           // Item 7: a new address, an unlinked identity or a removed passkey only after the

@@ -93,6 +93,11 @@ export function secondFactorPlugins(appName: string) {
     trustDeviceMaxAge: trustDeviceSeconds,
     // Ten single-use codes, shown once when the factor is set up.
     backupCodeOptions,
+    // An account without a password (a provider's, or a passkey's) may set up the app too: its
+    // /two-factor/enable then asks no password, so the proxy (routes.ts) asks for a re-authentication
+    // within 5 minutes instead. The other endpoints this unlocks (disable, backup codes, TOTP URI)
+    // are not exposed: ours in account-routes.ts ask for the re-authentication.
+    allowPasswordless: true,
     // Ten wrong codes in a row (any challenge, any factor) lock the factor for 15 minutes.
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
   });

@@ -82,6 +82,14 @@ export const changePasswordInput = z
   .superRefine(passwordsMatch('newPassword'));
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+/**
+ * Setting up the authenticator app: the password, or none for an account without one (after a
+ * recent re-authentication, checked by the route).
+ */
+export const enableTwoFactorInput = z.object({
+  password: z.string().min(1, authMessages.credentialsRequired).max(maxPasswordLength, authMessages.invalidCredentials).optional(),
+});
+
 /** "Download my data" and "Delete my account" ask for the password again. */
 export const passwordAgainInput = z.object({ password: currentPassword });
 export type PasswordAgainInput = z.infer<typeof passwordAgainInput>;
@@ -121,15 +129,17 @@ export const signInLinkInput = z.object({
 
 /**
  * Re-authentication: the password, or a code from the authenticator app, or a backup code, or a
- * passkey's answer to the challenge from GET /api/me/reauth/passkey-options (decision 0023).
+ * code e-mailed to the account's address, or a passkey's answer to the challenge from GET /api/me/reauth/passkey-options (decision 0023).
  */
 export const reauthInput = z
   .object({
     password: z.string().max(maxPasswordLength, authMessages.passwordWrong).optional(),
     code: z.string().max(20, authMessages.codeFormat).optional(),
     passkey: webAuthnResponse.optional(),
+    /** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
+    emailCode: z.string().max(20, authMessages.emailCodeFormat).optional(),
   })
-  .refine((value) => Boolean(value.password || value.code || value.passkey), { message: authMessages.reauthRequired, path: ['password'] });
+  .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), { message: authMessages.reauthRequired, path: ['password'] });
 
 /**
  * Download my data, delete my account: the password in the same request, or none after a recent

@@ -9,8 +9,8 @@ import { PasswordField } from '../auth/password-field';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
 
-/** POST /api/me/reauth: the password or a code; good for 5 minutes on this session. */
-export async function reauthenticate(input: { password?: string; code?: string }): Promise<void> {
+/** POST /api/me/reauth: the password, a code or an e-mailed code; good for 5 minutes on this session. */
+export async function reauthenticate(input: { password?: string; code?: string; emailCode?: string }): Promise<void> {
   await apiPost('/api/me/reauth', input);
 }
 
@@ -61,6 +61,13 @@ export function useReauth() {
   return { run, dialog };
 }
 
+type ReauthKind = 'password' | 'code' | 'passkey' | 'email';
+
+/** E-mails a 6-digit code to the account's address (10 minutes, once), for `{ emailCode }`. */
+async function sendEmailCode(): Promise<void> {
+  await apiPost('/api/me/reauth/email-code', {});
+}
+
 export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
@@ -70,12 +77,18 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   // An account that signs in with a provider or a passkey may have no password (decision 0023).
   const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
   const hasPasskey = (passkeys.data?.length ?? 0) > 0;
-  const [chosen, setKind] = useState<'password' | 'code'>();
-  const kind = chosen ?? (hasPassword || !hasFactor ? 'password' : 'code');
+  const [chosen, setKind] = useState<ReauthKind>();
+  // Every account can have a code e-mailed; it is the only way for one with no password, app or passkey.
+  const kind: ReauthKind = chosen ?? (hasPassword ? 'password' : hasFactor ? 'code' : hasPasskey ? 'passkey' : 'email');
+  const others = (['password', 'code', 'email'] as const).filter(
+    (other) => other !== kind && (other === 'email' || (other === 'password' ? hasPassword : hasFactor)),
+  );
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [codeSent, setCodeSent] = useState(false);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     const node = ref.current;
@@ -96,16 +109,34 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     }
   }
 
+  async function emailMeACode() {
+    setError(undefined);
+    setSending(true);
+    try {
+      await sendEmailCode();
+      setCodeSent(true);
+      setValue('');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.');
+    } finally {
+      setSending(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (kind === 'email' && !codeSent) {
+      await emailMeACode();
+      return;
+    }
     if (!value.trim()) {
-      setError(kind === 'password' ? 'Please enter your password.' : authMessages.codeFormat);
+      setError(kind === 'password' ? 'Please enter your password.' : kind === 'code' ? authMessages.codeFormat : authMessages.emailCodeFormat);
       return;
     }
     setError(undefined);
     setBusy(true);
     try {
-      await reauthenticate(kind === 'password' ? { password: value } : { code: value });
+      await reauthenticate(kind === 'password' ? { password: value } : kind === 'code' ? { code: value } : { emailCode: value });
       onDone();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.');
@@ -113,6 +144,18 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       setBusy(false);
     }
   }
+
+  function switchTo(next: ReauthKind) {
+    setKind(next);
+    setValue('');
+    setError(undefined);
+  }
+
+  const switchLabels: Record<Exclude<ReauthKind, 'passkey'>, string> = {
+    password: 'Use my password instead',
+    code: 'Use a code from my app instead',
+    email: 'E-mail me a code instead',
+  };
 
   return (
     <dialog
@@ -128,52 +171,91 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
         <h2 id="reauth-title" className="text-xl font-semibold text-ink">
           Confirm it is you
         </h2>
-        <p className="text-muted">
-          {!hasPassword && !hasFactor
-            ? 'For your safety, confirm with your passkey before this change.'
-            : kind === 'password'
-              ? 'For your safety, type your password again before this change.'
-              : 'For your safety, type the code from your authenticator app (or a backup code) before this change.'}
-        </p>
-        {!hasPassword && !hasFactor ? (
-          error && (
-            <p role="alert" className="text-sm font-semibold text-red-700">
-              {error}
+        {kind === 'password' ? (
+          <>
+            <p className="text-muted">For your safety, type your password again before this change.</p>
+            <PasswordField
+              label="Your password"
+              name="reauth-password"
+              autoComplete="current-password"
+              autoFocus
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </>
+        ) : kind === 'code' ? (
+          <>
+            <p className="text-muted">For your safety, type the code from your authenticator app (or a backup code) before this change.</p>
+            <TextField
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+            />
+          </>
+        ) : kind === 'passkey' ? (
+          <>
+            <p className="text-muted">For your safety, confirm with your passkey before this change.</p>
+            {error && (
+              <p role="alert" className="text-sm font-semibold text-red-700">
+                {error}
+              </p>
+            )}
+          </>
+        ) : codeSent ? (
+          <>
+            <p className="text-muted" role="status">
+              We have sent a 6-digit code to <bdi className="font-medium text-ink">{session.data?.email}</bdi>. It works for 10 minutes
+              and only once.
             </p>
-          )
-        ) : kind === 'password' ? (
-          <PasswordField
-            label="Your password"
-            name="reauth-password"
-            autoComplete="current-password"
-            autoFocus
-            value={value}
-            error={error}
-            onChange={(e) => setValue(e.target.value)}
-          />
+            <TextField
+              label="Code from the e-mail"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              autoFocus
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <button
+              type="button"
+              className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+              disabled={sending}
+              onClick={() => void emailMeACode()}
+            >
+              {sending ? 'Sending…' : 'Send a new code'}
+            </button>
+          </>
         ) : (
-          <TextField
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            value={value}
-            error={error}
-            onChange={(e) => setValue(e.target.value)}
-          />
+          <>
+            <p className="text-muted">
+              For your safety, confirm with a 6-digit code that we e-mail to <bdi className="font-medium text-ink">{session.data?.email}</bdi>.
+            </p>
+            {error && (
+              <p role="alert" className="text-sm font-semibold text-red-700">
+                {error}
+              </p>
+            )}
+          </>
         )}
-        {hasFactor && hasPassword && (
-          <button
-            type="button"
-            className="text-sm font-semibold text-brand-700 underline underline-offset-2"
-            onClick={() => {
-              setKind(kind === 'password' ? 'code' : 'password');
-              setValue('');
-              setError(undefined);
-            }}
-          >
-            {kind === 'password' ? 'Use a code instead' : 'Use my password instead'}
-          </button>
+        {others.length > 0 && (
+          <div className="flex flex-col items-start gap-2">
+            {others.map((other) => (
+              <button
+                key={other}
+                type="button"
+                className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+                onClick={() => switchTo(other)}
+              >
+                {switchLabels[other]}
+              </button>
+            ))}
+          </div>
         )}
         {hasPasskey && (
           <Button variant="secondary" className="w-full" onClick={() => void confirmWithPasskey()} disabled={passkeyBusy}>
@@ -184,7 +266,11 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          {(hasPassword || hasFactor) && (
+          {kind === 'passkey' ? null : kind === 'email' && !codeSent ? (
+            <Button type="submit" disabled={sending}>
+              {sending ? 'Sending…' : 'E-mail me a code'}
+            </Button>
+          ) : (
             <Button type="submit" disabled={busy}>
               {busy ? 'Checking...' : 'Confirm'}
             </Button>

@@ -19,8 +19,9 @@ export async function signOutOtherDevices(): Promise<void> {
 }
 
 /** Step one of setting up the authenticator app: the key (as an otpauth:// URI) and ten backup codes. */
-export function startTwoFactor(password: string): Promise<{ totpURI: string; backupCodes: string[] }> {
-  return apiPost('/api/auth/two-factor/enable', { password });
+export function startTwoFactor(password?: string): Promise<{ totpURI: string; backupCodes: string[] }> {
+  // An account without a password sends none: a recent re-authentication stands in for it.
+  return apiPost('/api/auth/two-factor/enable', password ? { password } : {});
 }
 
 /** Step two: the first code from the app turns two-step verification on. */

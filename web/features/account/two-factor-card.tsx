@@ -9,6 +9,8 @@ import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import type { AccountUser } from '../../lib/auth-client';
 import { saveFile } from './account-api';
+import { useLinkedIdentities } from '../identity/identity-api';
+import { ConfirmedActionButton } from './confirmed-action-button';
 import { PasswordAgainForm } from './password-again-form';
 import { useReauth } from './reauth-dialog';
 import { confirmTwoFactor, keyText, regenerateBackupCodes, startTwoFactor, turnOffTwoFactor } from './security-api';
@@ -125,6 +127,9 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
+  const identities = useLinkedIdentities();
+  // An account made through a provider has no password: it confirms it is them another way.
+  const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
 
   async function renewCodes() {
     setFailure(undefined);
@@ -199,12 +204,21 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
             Off. Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone, so that your
             password alone is not enough.
           </p>
-          <PasswordAgainForm
-            id="two-factor"
-            label="Set up two-step verification"
-            busyLabel="Starting…"
-            action={async (password) => setSetup(await startTwoFactor(password))}
-          />
+          {hasPassword ? (
+            <PasswordAgainForm
+              id="two-factor"
+              label="Set up two-step verification"
+              busyLabel="Starting…"
+              action={async (password) => setSetup(await startTwoFactor(password))}
+            />
+          ) : (
+            <ConfirmedActionButton
+              id="two-factor"
+              label="Set up two-step verification"
+              busyLabel="Starting…"
+              action={async () => setSetup(await startTwoFactor())}
+            />
+          )}
         </>
       )}
       {reauth.dialog}

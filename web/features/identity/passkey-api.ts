@@ -1,7 +1,7 @@
 import { startAuthentication, startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
-import { sessionQueryKey } from '../../lib/auth-client';
+import { reloadSession, sessionQueryKey } from '../../lib/auth-client';
 import { queryClient } from '../../lib/query-client';
 
 export interface Passkey {
@@ -44,6 +44,8 @@ export async function renamePasskey(id: string, name: string): Promise<void> {
 export async function removePasskey(id: string): Promise<void> {
   await apiPost('/api/auth/passkey/delete-passkey', { id });
   await refresh();
+  // A staff member's last passkey may have been their second factor: the console's routing reads it.
+  await reloadSession();
 }
 
 /**

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { reloadSession, useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
 import { addPasskey, passkeyFailure, removePasskey, renamePasskey, usePasskeys, type Passkey } from './passkey-api';
 
@@ -78,6 +79,9 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
 /** /account: the person's passkeys: add (named), rename, remove. */
 export function PasskeysCard() {
   const passkeys = usePasskeys();
+  const session = useSession();
+  // Staff need a second factor (D13): a passkey may be their only one (decision 0023).
+  const isStaffWithoutApp = Boolean(session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled);
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -116,6 +120,12 @@ export function PasskeysCard() {
             <PasskeyRow key={passkey.id} passkey={passkey} onDone={setNotice} />
           ))}
         </ul>
+      )}
+      {isStaffWithoutApp && passkeys.data && passkeys.data.length > 0 && (
+        <p className="mt-2 text-sm text-muted">
+          Staff accounts need a second factor. If you remove your last passkey, add one again or set up two-step verification before using the
+          staff console.
+        </p>
       )}
       {passkeys.data?.length === 0 && <p className="mt-3 text-sm text-muted">You have no passkeys yet.</p>}
       <form noValidate onSubmit={(e) => void add(e)} className="mt-4 flex flex-wrap items-end gap-3">
