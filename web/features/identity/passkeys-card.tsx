@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { reloadSession, useSession } from '../../lib/auth-client';
+import { useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
 import { addPasskey, passkeyFailure, removePasskey, renamePasskey, usePasskeys, type Passkey } from './passkey-api';
 
