@@ -65,7 +65,7 @@ describe('passkeys (issue 10, item 2)', () => {
     expect(unasked.statusCode).toBe(403);
     expect(apiError(unasked).code).toBe('REAUTH_REQUIRED');
     expect((await reauthenticate(ctx.app, other.cookie, other.password)).statusCode).toBe(200);
-    expect((await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: other.cookie })).statusCode).toBe(401);
+    expect((await authPost(ctx.app, '/passkey/delete-passkey', { id: row!.id }, { cookie: other.cookie })).statusCode).toBe(404);
     const list = await authGet(ctx.app, '/passkey/list-user-passkeys', { cookie: other.cookie });
     expect(list.json()).toEqual([]);
     const renamed = await authPost(ctx.app, '/passkey/update-passkey', { id: row!.id, name: '  Work phone ' }, { cookie: owner.cookie });

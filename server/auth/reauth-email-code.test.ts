@@ -206,7 +206,7 @@ describe('removing a passkey', () => {
     await ctx.app.db.delete(accounts).where(and(eq(accounts.userId, created.user.id), eq(accounts.providerId, 'credential')));
     const { cookie, user } = created;
 
-    expect(apiError(await authPost(ctx.app, '/passkey/delete-passkey', { id: saved.id }, { cookie })).code).toBe('LAST_WAY_TO_SIGN_IN');
+    expect(apiError(await authPost(ctx.app, '/passkey/delete-passkey', { id: saved.id }, { cookie })).code).toBe('REAUTH_REQUIRED');
     expect((await reauthWith(cookie, { emailCode: await emailedCode(cookie, user.email) })).statusCode).toBe(200);
     const last = await authPost(ctx.app, '/passkey/delete-passkey', { id: saved.id }, { cookie });
     expect(last.statusCode).toBe(400);
@@ -228,6 +228,7 @@ describe('removing a passkey', () => {
     expect(apiError(unasked).code).toBe('REAUTH_REQUIRED');
 
     const stranger = await createUser(ctx.app);
+    expect((await reauthWith(stranger.cookie, { password: stranger.password })).statusCode).toBe(200);
     const theirs = await authPost(ctx.app, '/passkey/delete-passkey', { id: saved.id }, { cookie: stranger.cookie });
     expect(theirs.statusCode).toBe(404);
     expect(apiError(theirs)).toMatchObject({ code: 'PASSKEY_NOT_FOUND', message: identityMessages.passkeyNotFound });

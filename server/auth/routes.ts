@@ -312,11 +312,6 @@ export async function authRoutes(app: FastifyInstance) {
           if (!user) throw unauthenticated();
           await assertCanUnlink(app, user.id, body as { providerId: string; accountId: string });
         }
-        if (path === '/passkey/delete-passkey') {
-          const user = await getSessionUser(req);
-          if (!user) throw unauthenticated();
-          await assertCanRemovePasskey(app, user.id, String(body.id));
-        }
         if (path === '/two-factor/enable') {
           // Without a password better-auth asks for none (allowPasswordless): a re-authentication
           // within 5 minutes (an e-mailed code or a passkey) stands in for it.
@@ -328,6 +323,12 @@ export async function authRoutes(app: FastifyInstance) {
           // password or a code within the last 5 minutes.
           const user = await getSessionUser(req);
           if (user && !(await hasRecentReauth(app, user))) throw reauthRequired();
+        }
+        // After the re-authentication: its own, never the last way to sign in (decision 0023).
+        if (path === '/passkey/delete-passkey') {
+          const user = await getSessionUser(req);
+          if (!user) throw unauthenticated();
+          await assertCanRemovePasskey(app, user.id, String(body.id));
         }
       }
       // Past its absolute lifetime, the session is ended before better-auth looks for it.
