@@ -153,7 +153,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
 
   const switchLabels: Record<Exclude<ReauthKind, 'passkey'>, string> = {
     password: 'Use my password instead',
-    code: 'Use a code from my app instead',
+    code: 'Use a code instead',
     email: 'E-mail me a code instead',
   };
 
