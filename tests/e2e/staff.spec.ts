@@ -319,6 +319,13 @@ describe.sequential('the staff console', () => {
     const phone = await signedInAs(adminEmail, 'phone', '/staff/team');
     await phone.page.getByRole('list', { name: 'Team members' }).getByText('Former staff, no access').waitFor();
     await screenshot(phone.page, 'staff-team-former-phone');
+    // every section of the console is in view on a phone: the bar wraps rather than hiding tabs off-screen
+    const sections = phone.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link');
+    expect(await sections.allTextContents()).toEqual(['Applications', 'Referrals & partners', 'Catalogue', 'Team', 'Audit log', 'Mail']);
+    for (const box of await Promise.all((await sections.all()).map((link) => link.boundingBox()))) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
     await expectNoSeriousAxeViolations(phone.page);
 
     await row.getByRole('button', { name: 'Restore Connor Consultant as consultant' }).click();

@@ -74,7 +74,7 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
       </select>
       {isFormer && !pending && (
         <Button variant="secondary" disabled={action.isPending} onClick={() => propose({ kind: 'role', role: 'consultant' })}>
-          Restore<span className="sr-only"> {label}</span> as consultant
+          Restore <span className="sr-only">{label} </span>as consultant
         </Button>
       )}
       {!isSelf && !member.deactivatedAt && member.hasSignedUp && !pending && (

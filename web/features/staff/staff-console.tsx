@@ -44,7 +44,7 @@ function Console({ user }: { user: AccountUser }) {
       <div className="border-b border-slate-200 bg-white">
         <nav
           aria-label="Staff console"
-          className="mx-auto flex max-w-7xl items-center gap-1 overflow-x-auto px-4 py-2"
+          className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2"
         >
           <span className="mr-3 hidden text-sm font-semibold text-muted sm:inline">
             Staff console
