@@ -13,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/locales.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
 import {
   documentStates,
@@ -45,6 +46,8 @@ export const applications = pgTable(
     /** The last few characters, for the masked view (•••••5678) without decrypting. */
     passportHint: text('passport_hint').notNull().default(''),
     nationality: text('nationality').notNull(),
+    /** The language the applicant used when submitting (shared/locales.ts): every e-mail about it is written in it. */
+    language: text('language').$type<Locale>().notNull().default('en'),
     residencyCountry: text('residency_country').notNull(),
     englishLevel: text('english_level').$type<EnglishLevel>().notNull(),
     hasCertification: boolean('has_certification').notNull(),

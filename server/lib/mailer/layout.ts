@@ -1,3 +1,5 @@
+import { mailText, type MailText } from '../../i18n/mail/index.ts';
+
 export const portalName = 'UK Study Portal';
 
 export interface MailContent {
@@ -33,9 +35,10 @@ function escapeHtml(value: string): string {
 
 /**
  * One look for every message: HTML with inline styles (what mail clients understand) and a
- * plain-text part with the same words and the bare link. No images, no tracking.
+ * plain-text part with the same words and the bare link. No images, no tracking. `words` is the
+ * recipient's language (the HTML part carries its `lang` and `dir`; addresses stay left to right).
  */
-export function renderMail(content: MailContent): { subject: string; html: string; text: string } {
+export function renderMail(content: MailContent, words: MailText = mailText()): { subject: string; html: string; text: string } {
   const { subject, heading, paragraphs, action, note } = content;
   const text = [
     heading,
@@ -54,15 +57,15 @@ export function renderMail(content: MailContent): { subject: string; html: strin
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1e40af;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(action.label)}</a></p>` +
       p(
-        `If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1e40af;word-break:break-all">${escapeHtml(action.url)}</a>`,
+        `${escapeHtml(words.t('layout.copyAddress'))}<br><a href="${escapeHtml(action.url)}" dir="ltr" style="color:#1e40af;word-break:break-all">${escapeHtml(action.url)}</a>`,
         'margin:0 0 16px;font-size:14px;line-height:20px;color:#475569',
       )
     : '';
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${words.tag}" dir="${words.dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
+<body dir="${words.dir}" style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
+<div dir="${words.dir}" style="text-align:${words.dir === 'rtl' ? 'right' : 'left'};max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
 <p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1e3a8a">${portalName}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(heading)}</h1>
 ${paragraphs.map((para) => p(escapeHtml(para))).join('\n')}

@@ -1,5 +1,6 @@
-import { statusDescriptions, type ApplicationStatus } from '../../../shared/application-status.ts';
-import { dashboardSteps } from '../../../shared/dashboard-steps.ts';
+import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import { mailText, type MailText } from '../../i18n/mail/index.ts';
 import { renderMail, userText, type MailMessage } from '../../lib/mailer/index.ts';
 
 export const statusLabel = (status: ApplicationStatus) => status.charAt(0).toUpperCase() + status.slice(1);
@@ -16,29 +17,38 @@ export interface Applicant {
   fullName: string;
   programName: string;
   universityName: string;
+  /** The language the application was submitted in: its e-mails are written in it (issue 14). */
+  language: Locale;
 }
 
-/** D2: how this application reaches a dashboard, in the words of the confirmation screen. */
-function dashboardParagraphs(email: string, hasOwner: boolean): string[] {
-  if (hasOwner) return [dashboardSteps.signedIn];
-  return [`${dashboardSteps.title}: ${dashboardSteps.account(userText(email))} ${dashboardSteps.openLink}`];
-}
+/** Application ID, program and university: the last line of every e-mail about an application. */
+export const idLine = (words: MailText, a: Applicant) =>
+  words.t('common.idLine', { id: a.id, program: a.programName, university: a.universityName });
+
+export const dear = (words: MailText, a: Applicant) => words.t('common.dear', { name: userText(a.fullName) });
 
 export function confirmationMail(applicant: Applicant, link: string, ttlDays: number, hasOwner = false): MailMessage {
+  const words = mailText(applicant.language);
   return {
     to: applicant.email,
-    ...renderMail({
-      subject: 'We have received your application',
-      heading: `Thank you, ${userText(applicant.fullName)}`,
-      paragraphs: [
-        `We have received your application for ${applicant.programName} at ${applicant.universityName}.`,
-        `Your application ID is ${applicant.id}. Keep it: with this e-mail address it lets you track your application at any time.`,
-        statusDescriptions.submitted,
-        ...dashboardParagraphs(applicant.email, hasOwner),
-      ],
-      action: { label: 'Track your application', url: link },
-      note: `This link works for ${ttlDays} days. After that, track with your application ID and e-mail address.`,
-    }),
+    ...renderMail(
+      {
+        subject: words.t('confirmation.subject'),
+        heading: words.t('confirmation.heading', { name: userText(applicant.fullName) }),
+        paragraphs: [
+          words.t('confirmation.received', { program: applicant.programName, university: applicant.universityName }),
+          words.t('confirmation.keepId', { id: applicant.id }),
+          words.t('status.submitted.description'),
+          // D2: how this application reaches a dashboard, in the words of the confirmation screen
+          hasOwner
+            ? words.t('confirmation.dashboardSignedIn')
+            : words.t('confirmation.dashboardSignedOut', { email: userText(applicant.email) }),
+        ],
+        action: { label: words.t('common.trackAction'), url: link },
+        note: words.t('confirmation.linkNote', { days: ttlDays }),
+      },
+      words,
+    ),
   };
 }
 
@@ -47,16 +57,12 @@ export function confirmationMail(applicant: Applicant, link: string, ttlDays: nu
  * heading built from the spec's description of the status, which follows as the first paragraph.
  * A move backwards (a correction) gets the same words: they describe where the application is now.
  */
-export const statusWords: Record<ApplicationStatus, { subject: string; heading: string }> = {
-  submitted: { subject: 'Your application is being processed', heading: 'Your application is being processed' },
-  reviewed: { subject: 'Your application is being reviewed', heading: 'The admissions team is reviewing your application' },
-  applied: {
-    subject: 'Your application has been sent to your universities',
-    heading: 'We have submitted your application to your chosen universities',
-  },
-  offered: { subject: 'You have received an offer', heading: 'Congratulations! You have received an offer' },
-  accepted: { subject: 'Your application has been accepted', heading: 'Welcome to your new university!' },
-};
+export const statusWords = Object.fromEntries(
+  applicationStatuses.map((status) => [
+    status,
+    { subject: mailText('en').t(`status.${status}.subject`), heading: mailText('en').t(`status.${status}.heading`) },
+  ]),
+) as Record<ApplicationStatus, { subject: string; heading: string }>;
 
 export function statusChangedMail(
   applicant: Applicant,
@@ -64,18 +70,22 @@ export function statusChangedMail(
   note: string | null,
   link: string,
 ): MailMessage {
+  const words = mailText(applicant.language);
   return {
     to: applicant.email,
-    ...renderMail({
-      subject: statusWords[status].subject,
-      heading: statusWords[status].heading,
-      paragraphs: [
-        `Dear ${userText(applicant.fullName)},`,
-        statusDescriptions[status],
-        ...(note ? [`A note from our team: ${note}`] : []),
-        `Application ID: ${applicant.id} (${applicant.programName} at ${applicant.universityName}).`,
-      ],
-      action: { label: 'Track your application', url: link },
-    }),
+    ...renderMail(
+      {
+        subject: words.t(`status.${status}.subject`),
+        heading: words.t(`status.${status}.heading`),
+        paragraphs: [
+          dear(words, applicant),
+          words.t(`status.${status}.description`),
+          ...(note ? [words.t('status.note', { note })] : []),
+          idLine(words, applicant),
+        ],
+        action: { label: words.t('common.trackAction'), url: link },
+      },
+      words,
+    ),
   };
 }

@@ -75,6 +75,7 @@ export async function lockApplication(db: Db, id: string) {
       fullName: applications.fullName,
       programName: applications.programName,
       universityName: applications.universityName,
+      language: applications.language,
       outcome: applications.outcome,
       ownerId: applications.ownerId,
     })

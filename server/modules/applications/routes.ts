@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addApplicationById, getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
+import { requestLocale } from '../../i18n/request-locale.ts';
 import { liveStreamRoute } from '../../lib/events/sse.ts';
 
 export async function applicationRoutes(app: FastifyInstance) {
@@ -32,6 +33,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     const user = await getSessionUser(req);
     const { id, replayed } = await submitApplication(app, req, {
       userId: user?.id ?? null,
+      language: await requestLocale(req, user?.id ?? null),
       idempotencyKey: key,
       async beforeStoring(input) {
         await limits.client('applications', req, reply);

@@ -12,12 +12,15 @@ import * as repo from './repository.ts';
 import { setStageDue } from '../casework/owners.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { passportHint, toApplicationView } from './views.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
 
 export { changeStatus, type StatusChange } from './status.ts';
 
 export interface Submission {
   userId: string | null;
+  /** The language the form was filled in: the application keeps it for its e-mails (issue 14). */
+  language: Locale;
   idempotencyKey: string | null;
   /** Runs once the fields are valid, before any file is stored (the form limits, finding 4). */
   beforeStoring?: (input: ApplicationInput) => Promise<void>;
@@ -34,7 +37,7 @@ export const applicationNotFound = () =>
 export async function submitApplication(
   app: FastifyInstance,
   req: FastifyRequest,
-  { userId, idempotencyKey, beforeStoring }: Submission,
+  { userId, language, idempotencyKey, beforeStoring }: Submission,
 ): Promise<{ id: string; replayed: boolean }> {
   if (idempotencyKey) {
     const existing = await repo.findIdByIdempotencyKey(app.db, idempotencyKey);
@@ -66,14 +69,14 @@ export async function submitApplication(
   const id = randomUUID();
   try {
     created = await app.db.transaction(async (tx) => {
-      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, idempotencyKey, app.fieldCipher));
+      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher));
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
       await setStageDue(tx, id, 'submitted', new Date());
       await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
       await clearPending(tx, files.map((file) => file.stored.key));
       await publishApplicationChange(tx, id, userId);
-      const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName };
+      const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName, language };
       const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id, undefined, { mailed: true }));
       await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400), userId !== null));
       await noticeOfApplication(app, tx, { ...applicant, userId, nationality: input.nationality });
@@ -99,6 +102,7 @@ function toRow(
   input: ApplicationInput,
   choice: CatalogueChoice,
   userId: string | null,
+  language: Locale,
   idempotencyKey: string | null,
   cipher: FieldCipher,
 ): repo.NewApplicationRow {
@@ -112,6 +116,7 @@ function toRow(
     passportNumber: cipher.encrypt(input.passportNumber),
     passportHint: passportHint(input.passportNumber),
     nationality: input.nationality,
+    language,
     residencyCountry: input.residencyCountry,
     englishLevel: input.englishLevel,
     hasCertification: input.hasCertification,

@@ -1,56 +1,82 @@
-import { renderMail, userText, type MailMessage } from '../../lib/mailer/index.ts';
-import type { Applicant } from '../applications/emails.ts';
+import { isAnyDocumentKey } from '../../../shared/schemas/application.ts';
+import { mailText, type MailText } from '../../i18n/mail/index.ts';
+import { renderMail, type MailMessage } from '../../lib/mailer/index.ts';
+import { dear, idLine, type Applicant } from '../applications/emails.ts';
 
 /*
  * Casework e-mails carry what the status e-mails carry (the applicant's name, the application ID,
  * the program and university, a tracking link) and the team's own words where a status e-mail has
  * its note (a rejection's reason). A message's text never travels by mail: only that there is one.
+ * Applicant e-mails are written in the application's language (issue 14).
  */
 
-const idLine = (a: Applicant) => `Application ID: ${a.id} (${a.programName} at ${a.universityName}).`;
-const dueText = (dueOn: string) =>
-  new Date(`${dueOn}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const documentName = (words: MailText, key: string) =>
+  isAnyDocumentKey(key) ? words.t(`document.${key}`) : words.t('document.otherDocument');
 
-export function documentRejectedMail(a: Applicant, documentLabel: string, reason: string, link: string): MailMessage {
+export function documentRejectedMail(a: Applicant, documentKey: string, reason: string, link: string): MailMessage {
+  const words = mailText(a.language);
+  const document = documentName(words, documentKey);
   return {
     to: a.email,
-    ...renderMail({
-      subject: `Action required: send your ${documentLabel.toLowerCase()} again`,
-      heading: `Your ${documentLabel.toLowerCase()} was not accepted`,
-      paragraphs: [`Dear ${userText(a.fullName)},`, `Our team checked your ${documentLabel.toLowerCase()} and could not accept it: ${reason}`, 'Please send a new one from the track page.', idLine(a)],
-      action: { label: 'Send a new document', url: link },
-    }),
+    ...renderMail(
+      {
+        subject: words.t('documentRejected.subject', { document }),
+        heading: words.t('documentRejected.heading', { document }),
+        paragraphs: [
+          dear(words, a),
+          words.t('documentRejected.checked', { document, reason }),
+          words.t('documentRejected.sendNew'),
+          idLine(words, a),
+        ],
+        action: { label: words.t('documentRejected.action'), url: link },
+      },
+      words,
+    ),
   };
 }
 
-export function requestMail(a: Applicant, what: string, dueOn: string, link: string): MailMessage {
+/** A request for a document (its key) or for information (null), due on a calendar day (YYYY-MM-DD). */
+export function requestMail(a: Applicant, documentKey: string | null, dueOn: string, link: string): MailMessage {
+  const words = mailText(a.language);
+  const due = new Date(`${dueOn}T00:00:00Z`);
   return {
     to: a.email,
-    ...renderMail({
-      subject: 'Action required on your application',
-      heading: 'Our team needs something from you',
-      paragraphs: [
-        `Dear ${userText(a.fullName)},`,
-        `To continue with your application we need ${what} by ${dueText(dueOn)}.`,
-        'Read what our team wrote, and answer, on the track page.',
-        idLine(a),
-      ],
-      action: { label: 'See what is needed', url: link },
-    }),
+    ...renderMail(
+      {
+        subject: words.t('request.subject'),
+        heading: words.t('request.heading'),
+        paragraphs: [
+          dear(words, a),
+          documentKey
+            ? words.t('request.needDocument', { document: documentName(words, documentKey), due })
+            : words.t('request.needInformation', { due }),
+          words.t('request.answer'),
+          idLine(words, a),
+        ],
+        action: { label: words.t('request.action'), url: link },
+      },
+      words,
+    ),
   };
 }
 
 export function newMessageToApplicantMail(a: Applicant, link: string): MailMessage {
+  const words = mailText(a.language);
   return {
     to: a.email,
-    ...renderMail({
-      subject: 'You have a new message about your application',
-      heading: 'You have a new message',
-      paragraphs: [`Dear ${userText(a.fullName)},`, 'Our team has written to you about your application. Read it on the track page.', idLine(a)],
-      action: { label: 'Read the message', url: link },
-    }),
+    ...renderMail(
+      {
+        subject: words.t('message.subject'),
+        heading: words.t('message.heading'),
+        paragraphs: [dear(words, a), words.t('message.body'), idLine(words, a)],
+        action: { label: words.t('message.action'), url: link },
+      },
+      words,
+    ),
   };
 }
+
+/* Staff e-mails stay in English (decision 0025: the staff console is English). */
 
 export function newMessageToTeamMail(to: string, applicationId: string, consoleUrl: string): MailMessage {
   return {

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentLabel, type ApplicationView } from '../../../shared/schemas/application.ts';
+import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import type { RequestInput } from '../../../shared/schemas/casework.ts';
 import { requestAnswerInput } from '../../../shared/schemas/casework.ts';
 import type { SessionUser } from '../../auth/session.ts';
@@ -46,8 +46,8 @@ export async function createRequest(app: FastifyInstance, actor: SessionUser, ap
       details: { requestId: row!.id, kind: input.kind, ...(input.documentKey ? { documentKey: input.documentKey } : {}), dueOn: input.dueOn },
     });
     await publishApplicationChange(tx, applicationId, application.userId);
-    const what = input.kind === 'document' && input.documentKey ? `your ${documentLabel(input.documentKey).toLowerCase()}` : 'some information';
-    await app.mailer.enqueue(tx, requestMail(application, what, input.dueOn, mailedTrackingLink(app, applicationId)));
+    const documentKey = input.kind === 'document' && input.documentKey ? input.documentKey : null;
+    await app.mailer.enqueue(tx, requestMail(application, documentKey, input.dueOn, mailedTrackingLink(app, applicationId)));
     return row!.id;
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { documentLabel, type AnyDocumentKey } from '../../../shared/schemas/application.ts';
+import type { AnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { DocumentReviewInput } from '../../../shared/schemas/staff.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { applicationDocuments } from '../../db/schema/index.ts';
@@ -53,7 +53,7 @@ export async function reviewDocument(
     });
     await publishApplicationChange(tx, applicationId, application.userId);
     if (input.state === 'rejected' && reason) {
-      await app.mailer.enqueue(tx, documentRejectedMail(application, documentLabel(key), reason, mailedTrackingLink(app, applicationId)));
+      await app.mailer.enqueue(tx, documentRejectedMail(application, key, reason, mailedTrackingLink(app, applicationId)));
     }
   });
 }

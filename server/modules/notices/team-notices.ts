@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { countryNames, isCountryCode } from '../../../shared/countries.ts';
+import { defaultLocale, isLocale } from '../../../shared/locales.ts';
 import type { Db } from '../../db/client.ts';
+import { mailText } from '../../i18n/mail/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { renderMail, userText } from '../../lib/mailer/index.ts';
 
@@ -50,19 +52,24 @@ export async function noticeOfApplication(app: FastifyInstance, tx: Db, a: NewAp
     `/staff/applications/${a.id}`,
   );
   if (!a.userId) return;
-  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, a.userId));
+  const [owner] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, a.userId));
   if (!owner || owner.email.toLowerCase() === a.email.toLowerCase()) return;
+  // an account e-mail: in the account's language (issue 14)
+  const words = mailText(isLocale(owner.language) ? owner.language : defaultLocale);
   await app.mailer.enqueue(tx, {
     to: owner.email,
-    ...renderMail({
-      subject: 'An application was added to your dashboard',
-      heading: 'An application was added to your dashboard',
-      paragraphs: [
-        `An application for ${a.programName} at ${a.universityName} was submitted from your account, for ${userText(a.fullName)}.`,
-        'Its confirmation and status updates go to the e-mail address given on the form. You can follow it under My Applications.',
-      ],
-      action: { label: 'Open My Applications', url: `${app.config.publicUrl}/dashboard` },
-    }),
+    ...renderMail(
+      {
+        subject: words.t('ownerNotice.subject'),
+        heading: words.t('ownerNotice.heading'),
+        paragraphs: [
+          words.t('ownerNotice.submitted', { program: a.programName, university: a.universityName, name: userText(a.fullName) }),
+          words.t('ownerNotice.followIt'),
+        ],
+        action: { label: words.t('ownerNotice.action'), url: `${app.config.publicUrl}/dashboard` },
+      },
+      words,
+    ),
   });
 }
 

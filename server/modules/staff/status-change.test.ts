@@ -1,4 +1,3 @@
-import { statusWords } from '../applications/emails.ts';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applicationStatuses, statusDescriptions } from '../../../shared/application-status.ts';
@@ -9,6 +8,17 @@ import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { applicationStatusEvents, auditLog } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
+
+/** The English status e-mails' subjects and headings, word for word. */
+const statusWords = {
+  reviewed: { subject: 'Your application is being reviewed', heading: 'The admissions team is reviewing your application' },
+  applied: {
+    subject: 'Your application has been sent to your universities',
+    heading: 'We have submitted your application to your chosen universities',
+  },
+  offered: { subject: 'You have received an offer', heading: 'Congratulations! You have received an offer' },
+  accepted: { subject: 'Your application has been accepted', heading: 'Welcome to your new university!' },
+} as const;
 
 const { s, move, detail, statusMails, expectStatusMails } = useStaffApplicationScenario(ctx);
 const eventCount = async () =>
@@ -47,7 +57,7 @@ describe('changing the status from the staff console', () => {
 
     await expectStatusMails(4);
     const mails = await statusMails();
-    for (const status of applicationStatuses.slice(1)) {
+    for (const status of ['reviewed', 'applied', 'offered', 'accepted'] as const) {
       const mail = mails.find((m) => m.subject === statusWords[status].subject);
       expect(mail, status).toBeDefined();
       expect(mail!.text).toContain(statusWords[status].heading);

@@ -21,6 +21,7 @@ import {
 } from './form-values';
 import { PersonalFields } from './personal-fields';
 import { uploadApplication } from './upload-application';
+import { useLocale } from '../../i18n/locale-context';
 
 export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSubmitted: (id: string, email: string) => void }) {
   const [typed, setValues] = useState<FormValues>(emptyValues);
@@ -34,6 +35,7 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
   const form = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const session = useSession();
+  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const limits = useQuery({
     queryKey: ['upload-limits'],
@@ -77,7 +79,7 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
     }
     setProgress(0);
     try {
-      const { id } = await uploadApplication(toFormData(values, choice, files), idempotencyKey, setProgress);
+      const { id } = await uploadApplication(toFormData(values, choice, files), idempotencyKey, setProgress, locale);
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {

@@ -1,5 +1,6 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import type { ApplicationSubmitted } from '../../../shared/schemas/application';
+import { languageQueryParam, type Locale } from '../../../shared/locales';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -10,10 +11,12 @@ export function uploadApplication(
   data: FormData,
   idempotencyKey: string,
   onProgress: (fraction: number) => void,
+  /** The language the form is shown in: the application's e-mails are written in it. */
+  locale: Locale,
 ): Promise<ApplicationSubmitted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/applications');
+    xhr.open('POST', `/api/applications?${languageQueryParam}=${encodeURIComponent(locale)}`);
     xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'text';
