@@ -4,6 +4,7 @@ import { useSiteConfig } from '../lib/catalogue';
 import { formatUkPhone } from '../lib/contact-links';
 import { LanguageMenu } from './language-menu';
 import { SocialIcon } from './social-icon';
+import { ExternalLink } from './external-link';
 
 const labels = defineMessages({
   universities: { id: 'footer.universities', defaultMessage: 'Choose universities' },
@@ -108,21 +109,19 @@ export function Footer() {
             <ul className="mt-4 flex gap-3" aria-label={intl.formatMessage(labels.social)}>
               {site.social.map((item) => (
                 <li key={item.network}>
-                  <a
+                  <ExternalLink
                     href={item.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
                     className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-                  >
-                    <SocialIcon network={item.network} />
-                    <span className="sr-only">
+                    newTabHint={
                       <FormattedMessage
                         id="footer.socialLink"
                         defaultMessage="{network} (opens in a new tab)"
                         values={{ network: item.network }}
                       />
-                    </span>
-                  </a>
+                    }
+                  >
+                    <SocialIcon network={item.network} />
+                  </ExternalLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
+import { ExternalLink } from '../../components/external-link';
 
 /** The first year to plan for and show for the visa, each figure with its date and source. */
 const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
@@ -38,9 +39,9 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                         defaultMessage="source: {source}"
                         values={{
                           source: line.sourceUrl ? (
-                            <a href={line.sourceUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                            <ExternalLink href={line.sourceUrl} className="underline">
                               {line.source}
-                            </a>
+                            </ExternalLink>
                           ) : (
                             line.source
                           ),
