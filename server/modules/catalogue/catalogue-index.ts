@@ -108,11 +108,16 @@ export class CatalogueIndex {
     return i === undefined ? undefined : this.shape(i, today);
   }
 
-  /** The spec's list: name contains the text; level, intake, category and universities; by name. */
-  listPrograms(query: ProgramQuery, today: string): Program[] {
+  /**
+   * The spec's list: name contains the text; level, intake, category and universities; by name.
+   * More than `max` matches: null (the caller asks for a narrower list rather than shaping thousands).
+   */
+  listPrograms(query: ProgramQuery, today: string): Program[];
+  listPrograms(query: ProgramQuery, today: string, max: number): Program[] | null;
+  listPrograms(query: ProgramQuery, today: string, max = Infinity): Program[] | null {
     const needle = query.q?.toLocaleLowerCase('en-GB');
     const universities = query.universityId?.length ? new Set(query.universityId) : null;
-    const out: Program[] = [];
+    const matches: number[] = [];
     for (const i of this.orders.name) {
       const p = this.programs[i]!;
       if (needle && !p.name.toLocaleLowerCase('en-GB').includes(needle)) continue;
@@ -120,9 +125,9 @@ export class CatalogueIndex {
       if (query.intake && !p.intakes.some((x) => x.month === query.intake)) continue;
       if (query.category && !p.categories.includes(query.category)) continue;
       if (universities && !universities.has(p.universityId)) continue;
-      out.push(this.toProgram(p, today));
+      if (matches.push(i) > max) return null;
     }
-    return out;
+    return matches.map((i) => this.toProgram(this.programs[i]!, today));
   }
 
   /** Programs whose words begin with every word of `q`, in no order; null: no restriction. */

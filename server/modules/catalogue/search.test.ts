@@ -165,6 +165,13 @@ describe('GET /api/programs/search', () => {
       expect(fees).toEqual([...fees].sort((a, b) => a - b));
     }
     expect(every.every((p) => /management/i.test(`${p.name} ${p.universityName} ${p.city} ${p.categories.join(' ')}`))).toBe(true);
+    // the plain list does not shape 20,000 programs for one request: it asks for a narrower one
+    const whole = await ctx.app.inject({ method: 'GET', url: '/api/programs' });
+    expect(whole.statusCode).toBe(400);
+    expect(whole.json().error).toMatchObject({ code: 'TOO_MANY_PROGRAMS', message: expect.stringContaining('/api/programs/search') });
+    const oneUniversity = await ctx.app.inject({ method: 'GET', url: '/api/programs?universityId=generated-university-1' });
+    expect(oneUniversity.statusCode).toBe(200);
+    expect(oneUniversity.json()).toHaveLength(Math.ceil(20_000 / 150));
     const universities = (await ctx.app.inject({ method: 'GET', url: '/api/universities' })).json() as { id: string; programCount: number }[];
     expect(universities.find((u) => u.id === 'generated-university-1')!.programCount).toBe(Math.ceil(20_000 / 150));
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
 import type {
   Consultant,
   Program,
@@ -26,8 +26,19 @@ export function getUniversity(store: CatalogueStore, id: string): University {
   return university;
 }
 
+/** The most programs one list answers; the search (/api/programs/search) pages through any number. */
+export const maxListedPrograms = 1000;
+
 export function listPrograms(store: CatalogueStore, query: ProgramQuery): Program[] {
-  return store.current().listPrograms(query, today());
+  const programs = store.current().listPrograms(query, today(), maxListedPrograms);
+  if (!programs) {
+    throw new AppError(
+      'TOO_MANY_PROGRAMS',
+      400,
+      `More than ${maxListedPrograms.toLocaleString('en-GB')} programs match: narrow the list (a university, a level, words of the name) or page through /api/programs/search.`,
+    );
+  }
+  return programs;
 }
 
 export function getProgram(store: CatalogueStore, id: string): Program {
