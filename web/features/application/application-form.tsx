@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { defaultMaxUploadMb, type DocumentKey, type UploadLimits } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -36,6 +37,7 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
   const bannerRef = useRef<HTMLDivElement>(null);
   const session = useSession();
   const { locale } = useLocale();
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const limits = useQuery({
     queryKey: ['upload-limits'],
@@ -83,7 +85,10 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+      const message =
+        error instanceof Error && !(error instanceof TypeError)
+          ? error.message
+          : intl.formatMessage({ id: 'application.form.failed', defaultMessage: 'Something went wrong. Please try again.' });
       setBanner(message);
       const fields = error instanceof ApiError && error.fields ? error.fields : {};
       setErrors(fields);
@@ -96,21 +101,28 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
     <form ref={form} noValidate onSubmit={submit} className="space-y-8" aria-describedby="form-note">
       <div ref={bannerRef} tabIndex={-1} className="outline-none">
         {banner && (
-          <Alert tone="error" title="Your application was not sent">
+          <Alert tone="error" title={intl.formatMessage({ id: 'application.form.notSent', defaultMessage: 'Your application was not sent' })}>
             {banner}
           </Alert>
         )}
       </div>
       <p id="form-note" className="text-sm text-muted">
-        All fields are required unless marked optional.
+        <FormattedMessage id="application.form.note" defaultMessage="All fields are required unless marked optional." />
       </p>
       <PersonalFields values={values} errors={errors} onChange={change} />
       <CertificationFields values={values} files={files} errors={errors} onChange={change} onFile={setFile} />
       <DocumentFields files={files} errors={errors} maxMb={Math.round(maxFileBytes / 1024 / 1024)} onFile={setFile} />
       <div className="space-y-3 border-t border-slate-200 pt-6">
-        {isSubmitting && <ProgressBar value={progress * 100} label="Upload progress" />}
+        {isSubmitting && <ProgressBar
+            value={progress * 100}
+            label={intl.formatMessage({ id: 'application.form.progress', defaultMessage: 'Upload progress' })}
+          />}
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? 'Submitting...' : 'Submit application'}
+          {isSubmitting ? (
+            <FormattedMessage id="application.form.submitting" defaultMessage="Submitting..." />
+          ) : (
+            <FormattedMessage id="application.form.submit" defaultMessage="Submit application" />
+          )}
         </Button>
       </div>
     </form>

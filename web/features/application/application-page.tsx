@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -10,26 +11,38 @@ import { NoProgramPanel } from './no-program-panel';
 import { SubmittedPanel } from './submitted-panel';
 import { useApplicationChoice } from './use-application-choice';
 
+const m = defineMessages({
+  title: { id: 'application.page.title', defaultMessage: 'Application' },
+  loading: { id: 'application.page.loading', defaultMessage: 'Loading your selection…' },
+  loadFailed: { id: 'application.page.loadFailed', defaultMessage: 'We could not load the programs.' },
+});
+
 export function ApplicationPage() {
-  usePageTitle('Application');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
   const choice = useApplicationChoice();
   const [submitted, setSubmitted] = useState<{ id: string; email: string } | null>(null);
 
   return (
     <>
-      <PageHeader eyebrow="Step 3 of 3" title="Application">
-        Tell us about yourself and add your documents. It takes about ten minutes.
+      <PageHeader eyebrow={intl.formatMessage({ id: 'application.page.step', defaultMessage: 'Step {step} of {steps}' }, { step: 3, steps: 3 })} title={intl.formatMessage(m.title)}>
+        <FormattedMessage
+          id="application.page.intro"
+          defaultMessage="Tell us about yourself and add your documents. It takes about ten minutes."
+        />
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
         {submitted ? (
           <SubmittedPanel applicationId={submitted.id} email={submitted.email} />
         ) : choice.status === 'loading' ? (
-          <Spinner label="Loading your selection…" />
+          <Spinner label={intl.formatMessage(m.loading)} />
         ) : choice.status === 'error' ? (
-          <Alert tone="error" title="We could not load the programs.">
-            <p>Please check your connection and try again.</p>
+          <Alert tone="error" title={intl.formatMessage(m.loadFailed)}>
+            <p>
+              <FormattedMessage id="application.page.checkConnection" defaultMessage="Please check your connection and try again." />
+            </p>
             <Button variant="secondary" className="mt-3" onClick={choice.retry}>
-              Try again
+              <FormattedMessage id="application.page.retry" defaultMessage="Try again" />
             </Button>
           </Alert>
         ) : choice.status === 'none' ? (

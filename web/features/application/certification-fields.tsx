@@ -1,8 +1,17 @@
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { TextField } from '../../components/field';
+import { useFieldErrorText } from './field-error-text';
 import type { DocumentKey } from '../../../shared/schemas/application';
 import { FileField } from './file-field';
 import type { FieldErrors, FormFiles, FormValues } from './form-values';
 import { todayIso } from './form-values';
+
+const m = defineMessages({
+  certification: { id: 'application.certification.file', defaultMessage: 'Certification (optional)' },
+  certificationHint: { id: 'application.certification.fileHint', defaultMessage: 'Your certificate as a PDF, JPG or PNG.' },
+  testDate: { id: 'application.certification.testDate', defaultMessage: 'Planned test date (optional)' },
+  testDateHint: { id: 'application.certification.testDateHint', defaultMessage: 'When you plan to take an English test, if you know.' },
+});
 
 /** Spec section 5: yes -> an optional certification file; no -> an optional planned test date. */
 export function CertificationFields({
@@ -18,14 +27,19 @@ export function CertificationFields({
   onChange: (name: keyof FormValues, value: string) => void;
   onFile: (key: DocumentKey, file: File | undefined) => void;
 }) {
+  const intl = useIntl();
+  const errorText = useFieldErrorText();
   return (
     <section aria-labelledby="certification-heading" className="space-y-4">
       <h2 id="certification-heading" className="text-lg font-semibold text-ink">
-        English language certification
+        <FormattedMessage id="application.certification.heading" defaultMessage="English language certification" />
       </h2>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink">
-          Do you have an English language certification (such as IELTS or TOEFL)?
+          <FormattedMessage
+            id="application.certification.question"
+            defaultMessage="Do you have an English language certification (such as IELTS or TOEFL)?"
+          />
         </legend>
         <div className="flex gap-6">
           {(['yes', 'no'] as const).map((answer) => (
@@ -38,7 +52,11 @@ export function CertificationFields({
                 onChange={() => onChange('hasCertification', answer)}
                 className="size-4 accent-brand-700"
               />
-              {answer === 'yes' ? 'Yes' : 'No'}
+              {answer === 'yes' ? (
+                <FormattedMessage id="application.certification.yes" defaultMessage="Yes" />
+              ) : (
+                <FormattedMessage id="application.certification.no" defaultMessage="No" />
+              )}
             </label>
           ))}
         </div>
@@ -46,21 +64,21 @@ export function CertificationFields({
       {values.hasCertification === 'yes' ? (
         <FileField
           name="certification"
-          label="Certification (optional)"
-          hint="Your certificate as a PDF, JPG or PNG."
+          label={intl.formatMessage(m.certification)}
+          hint={intl.formatMessage(m.certificationHint)}
           file={files.certification}
-          error={errors.certification}
+          error={errorText(errors.certification)}
           onChange={(file) => onFile('certification', file)}
         />
       ) : (
         <TextField
-          label="Planned test date (optional)"
+          label={intl.formatMessage(m.testDate)}
           name="plannedTestDate"
           type="date"
           min={todayIso()}
           value={values.plannedTestDate}
-          error={errors.plannedTestDate}
-          hint="When you plan to take an English test, if you know."
+          error={errorText(errors.plannedTestDate)}
+          hint={intl.formatMessage(m.testDateHint)}
           onChange={(event) => onChange('plannedTestDate', event.target.value)}
         />
       )}

@@ -1,3 +1,4 @@
+import { FormattedList, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { Card } from '../../components/card';
@@ -11,30 +12,48 @@ export function ChoiceSummary({ program, university, picks }: { program: Program
   return (
     <Card>
       <h2 id="choice-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-        You are applying for
+        <FormattedMessage id="application.choice.heading" defaultMessage="You are applying for" />
       </h2>
       <p className="mt-2 text-xl font-semibold text-ink">{program.name}</p>
       <p className="text-muted">
-        {university.name} · {program.level} · {program.duration} · {program.intake} intake
+        <FormattedMessage
+          id="application.choice.facts"
+          defaultMessage="{university} · {level} · {duration} · {intake} intake"
+          values={{ university: university.name, level: program.level, duration: program.duration, intake: program.intake }}
+        />
       </p>
       <dl className="mt-3 space-y-1 text-sm">
-        <div>
-          <dt className="inline font-medium text-ink">First choice: </dt>
-          <dd className="inline text-muted">{university.name} (this program&apos;s university)</dd>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-medium text-ink">
+            <FormattedMessage id="application.choice.first" defaultMessage="First choice:" />
+          </dt>
+          <dd className="text-muted">
+            <FormattedMessage
+              id="application.choice.firstValue"
+              defaultMessage="{university} (this program's university)"
+              values={{ university: university.name }}
+            />
+          </dd>
         </div>
-        <div>
-          <dt className="inline font-medium text-ink">Other choices: </dt>
-          <dd className="inline text-muted">
-            {others.length > 0 ? others.map((u) => u.name).join(', ') : 'None'}
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-medium text-ink">
+            <FormattedMessage id="application.choice.others" defaultMessage="Other choices:" />
+          </dt>
+          <dd className="text-muted">
+            {others.length > 0 ? (
+              <FormattedList type="conjunction" style="narrow" value={others.map((u) => u.name)} />
+            ) : (
+              <FormattedMessage id="application.choice.none" defaultMessage="None" />
+            )}
             {' · '}
             <Link to="/universities" className="font-medium text-brand-700 underline underline-offset-2">
-              Change your universities
+              <FormattedMessage id="application.choice.changeUniversities" defaultMessage="Change your universities" />
             </Link>
           </dd>
         </div>
       </dl>
       <Link to="/programs" className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
-        Choose a different program
+        <FormattedMessage id="application.choice.changeProgram" defaultMessage="Choose a different program" />
       </Link>
     </Card>
   );

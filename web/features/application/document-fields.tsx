@@ -1,12 +1,25 @@
-import { documentLabel, type DocumentKey } from '../../../shared/schemas/application';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import type { DocumentKey } from '../../../shared/schemas/application';
+import { useFieldErrorText } from './field-error-text';
 import { FileField } from './file-field';
 import type { FieldErrors, FormFiles } from './form-values';
 
-const optionalDocuments: { key: DocumentKey; hint: string }[] = [
-  { key: 'passportCopy', hint: 'The photo page of your passport.' },
-  { key: 'transcripts', hint: 'Your academic transcripts.' },
-  { key: 'personalStatement', hint: 'Why you want to study this program.' },
-  { key: 'cv', hint: 'Your CV or résumé.' },
+const m = defineMessages({
+  passportCopy: { id: 'application.documents.passportCopy', defaultMessage: 'Passport Copy (optional)' },
+  passportCopyHint: { id: 'application.documents.passportCopyHint', defaultMessage: 'The photo page of your passport.' },
+  transcripts: { id: 'application.documents.transcripts', defaultMessage: 'Transcripts (optional)' },
+  transcriptsHint: { id: 'application.documents.transcriptsHint', defaultMessage: 'Your academic transcripts.' },
+  personalStatement: { id: 'application.documents.personalStatement', defaultMessage: 'Personal Statement (optional)' },
+  personalStatementHint: { id: 'application.documents.personalStatementHint', defaultMessage: 'Why you want to study this program.' },
+  cv: { id: 'application.documents.cv', defaultMessage: 'CV (optional)' },
+  cvHint: { id: 'application.documents.cvHint', defaultMessage: 'Your CV or résumé.' },
+});
+
+const optionalDocuments: { key: DocumentKey; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { key: 'passportCopy', label: m.passportCopy, hint: m.passportCopyHint },
+  { key: 'transcripts', label: m.transcripts, hint: m.transcriptsHint },
+  { key: 'personalStatement', label: m.personalStatement, hint: m.personalStatementHint },
+  { key: 'cv', label: m.cv, hint: m.cvHint },
 ];
 
 /** D6: what UK universities ask for; all optional, same file types as the certification. */
@@ -21,23 +34,31 @@ export function DocumentFields({
   maxMb: number;
   onFile: (key: DocumentKey, file: File | undefined) => void;
 }) {
+  const intl = useIntl();
+  const errorText = useFieldErrorText();
   return (
     <section aria-labelledby="documents-heading" className="space-y-4">
       <div>
         <h2 id="documents-heading" className="text-lg font-semibold text-ink">
-          Supporting documents (optional)
+          <FormattedMessage id="application.documents.heading" defaultMessage="Supporting documents (optional)" />
         </h2>
-        <p className="text-sm text-muted">PDF, JPG or PNG, up to {maxMb} MB each. You can also send them to us later.</p>
+        <p className="text-sm text-muted">
+          <FormattedMessage
+            id="application.documents.note"
+            defaultMessage="PDF, JPG or PNG, up to {maxMb} MB each. You can also send them to us later."
+            values={{ maxMb }}
+          />
+        </p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {optionalDocuments.map(({ key, hint }) => (
+        {optionalDocuments.map(({ key, label, hint }) => (
           <FileField
             key={key}
             name={key}
-            label={`${documentLabel(key)} (optional)`}
-            hint={hint}
+            label={intl.formatMessage(label)}
+            hint={intl.formatMessage(hint)}
             file={files[key]}
-            error={errors[key]}
+            error={errorText(errors[key])}
             onChange={(file) => onFile(key, file)}
           />
         ))}

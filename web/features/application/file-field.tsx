@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { FieldShell } from '../../components/field';
 import { fileAccept } from '../../../shared/schemas/application';
 
@@ -19,11 +20,19 @@ export function FileField({
   disabled?: boolean;
   onChange: (file: File | undefined) => void;
 }) {
+  const intl = useIntl();
   return (
     <FieldShell
       label={label}
       error={error}
-      hint={file ? `${file.name} (${formatSize(file.size)})` : (hint ?? 'PDF, JPG or PNG.')}
+      hint={
+        file
+          ? intl.formatMessage(
+              { id: 'application.file.chosen', defaultMessage: '{name} ({size})' },
+              { name: <bdi>{file.name}</bdi>, size: formatSize(file.size, intl.locale) },
+            )
+          : (hint ?? intl.formatMessage({ id: 'application.file.types', defaultMessage: 'PDF, JPG or PNG.' }))
+      }
     >
       {({ id, describedBy }) => (
         <input
@@ -42,7 +51,14 @@ export function FileField({
   );
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** 12 KB, 1.5 MB, in the reader's digits and units (Intl). */
+export function formatSize(bytes: number, locale = 'en-GB'): string {
+  if (locale.startsWith('en')) {
+    if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+    return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  }
+  if (bytes < 1024 * 1024) {
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
+  }
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
 }
