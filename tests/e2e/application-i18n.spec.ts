@@ -25,7 +25,7 @@ async function documentLocale(page: Page) {
 }
 
 describe('/application in Arabic', () => {
-  it('shows the form and its checks in Arabic, submits, and e-mails the confirmation and a status change in Arabic', async () => {
+  it('shows the form and its checks in Arabic, submits, follows the track page in Arabic, and e-mails the confirmation and a status change in Arabic', async () => {
     const { page, problems } = await browser.open('/?lang=ar', 'phone');
     await chooseInStorage(page);
     await page.goto('/application');
@@ -56,7 +56,15 @@ describe('/application in Arabic', () => {
     const confirmation = await waitForMail(email, /^لقد استلمنا طلبك$/);
     expect(confirmation.html).toContain('<html lang="ar" dir="rtl">');
     expect(confirmation.text).toContain(`رقم طلبك هو ${applicationId}.`);
+    // its track page, in Arabic, follows the status change live
+    await page.getByRole('link', { name: t('application.submitted.track') }).click();
+    await page.getByTestId('status-description').filter({ hasText: t('track.status.submitted.description') }).waitFor();
+    await page.getByText(t('track.history.heading')).waitFor();
+    expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await changeStatusOnServer(applicationId, 'reviewed');
+    await page.getByTestId('status-description').filter({ hasText: t('track.status.reviewed.description') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'track-ar-390');
     const status = await waitForMail(email, /^طلبك قيد المراجعة$/);
     expect(status.text).toContain('يراجع فريق القبول طلبك حاليًا.');
     expect(problems).toEqual([]);

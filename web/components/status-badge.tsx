@@ -19,7 +19,8 @@ const icons: Record<ApplicationStatus, string> = {
 
 export const statusLabel = (status: ApplicationStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
-export function StatusBadge({ status }: { status: ApplicationStatus }) {
+/** `label`: the status's name in the reader's language (applicant screens); staff screens keep the English name. */
+export function StatusBadge({ status, label }: { status: ApplicationStatus; label?: string }) {
   return (
     <span
       className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${tones[statusColours[status]]}`}
@@ -27,7 +28,7 @@ export function StatusBadge({ status }: { status: ApplicationStatus }) {
       <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-4 shrink-0" fill="currentColor">
         <path d={icons[status]} />
       </svg>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </span>
   );
 }

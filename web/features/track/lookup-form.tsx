@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFieldErrorText } from '../application/field-error-text';
 import { trackLookupInput } from '../../../shared/schemas/application';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -15,6 +17,8 @@ export function LookupForm({
   const [applicationId, setApplicationId] = useState(initial?.applicationId ?? '');
   const [email, setEmail] = useState(initial?.email ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const intl = useIntl();
+  const errorText = useFieldErrorText();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,28 +37,39 @@ export function LookupForm({
 
   return (
     <Card className="mx-auto max-w-xl">
-      <h2 className="text-lg font-semibold text-ink">Track your application</h2>
-      <p className="mt-1 text-sm text-muted">Enter the application ID from your confirmation and the e-mail address you applied with.</p>
+      <h2 className="text-lg font-semibold text-ink">
+        <FormattedMessage id="track.lookup.heading" defaultMessage="Track your application" />
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        <FormattedMessage
+          id="track.lookup.intro"
+          defaultMessage="Enter the application ID from your confirmation and the e-mail address you applied with."
+        />
+      </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <TextField
-          label="Application ID"
+          label={intl.formatMessage({ id: 'track.lookup.applicationId', defaultMessage: 'Application ID' })}
           name="applicationId"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           value={applicationId}
-          error={errors.applicationId}
+          error={errorText(errors.applicationId)}
           onChange={(e) => setApplicationId(e.target.value)}
         />
         <TextField
-          label="Email"
+          label={intl.formatMessage({ id: 'track.lookup.email', defaultMessage: 'Email' })}
           name="email"
+          dir="ltr"
           type="email"
           autoComplete="email"
           value={email}
-          error={errors.email}
+          error={errorText(errors.email)}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit">Track application</Button>
+        <Button type="submit">
+          <FormattedMessage id="track.lookup.submit" defaultMessage="Track application" />
+        </Button>
       </form>
     </Card>
   );
