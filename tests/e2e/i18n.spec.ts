@@ -124,6 +124,51 @@ describe('languages', () => {
     }
   });
 
+  it('switches /login to Arabic and back: Arabic words, right to left, translated form messages, no sideways scrolling', async () => {
+    const ar = catalogue('ar');
+    const { page, problems } = await browser.open('/login', 'phone');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    await chooseFromMenu(page, 'header', 'ar');
+    await page.getByRole('heading', { level: 1, name: ar['auth.login.title'] }).waitFor();
+    expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // the shared schema's English message, shown in Arabic
+    await page.getByRole('button', { name: ar['auth.login.signIn'], exact: true }).click();
+    await page.getByText(ar['auth.message.credentialsRequired']!).waitFor();
+    await page.getByLabel(ar['auth.field.email']!).fill('not-an-address');
+    await page.getByLabel(ar['auth.field.password']!, { exact: true }).fill('secret-e2e-1');
+    await page.getByRole('button', { name: ar['auth.login.signIn'], exact: true }).click();
+    await page.getByText(ar['auth.message.emailInvalid']!).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    // the card's start edge is on the right in a right-to-left page
+    const label = await page.getByText(ar['auth.login.rememberMe']!).boundingBox();
+    expect(label!.x + label!.width).toBeGreaterThan(viewports.phone.width / 2);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'i18n-ar-390-login');
+    await page.goto('/register');
+    await page.getByRole('heading', { level: 1, name: ar['auth.register.title'] }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'i18n-ar-390-register');
+    await chooseFromMenu(page, 'header', 'en');
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByText('You must provide either an email or phone number and a password').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('renders /login and /register at 1280 px in Arabic (screenshots) with no sideways scrolling', async () => {
+    const { page, problems } = await browser.open('/login?lang=ar', 'desktop');
+    for (const path of ['/login', '/register']) {
+      await page.goto(path);
+      expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.desktop.width);
+      await expectNoSeriousAxeViolations(page);
+      await screenshot(page, `i18n-ar-1280${path.replace(/\W+/g, '-')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('has no serious axe violation on the translated pages, in English and Arabic, at 390 and 1280 px', async () => {
     for (const locale of ['en', 'ar'] as const) {
       for (const width of ['phone', 'desktop'] as const) {

@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
 import { emailCodeInput } from '../../../shared/schemas/auth';
@@ -17,6 +19,8 @@ export function EmailCodeStep({
   onSignedIn: (result: SignInResult) => void;
   onBack: () => void;
 }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -56,30 +60,37 @@ export function EmailCodeStep({
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="email-code-title">
       <div>
         <h2 id="email-code-title" className="text-xl font-semibold text-ink">
-          Check your e-mail
+          <FormattedMessage id="auth.code.checkEmail" defaultMessage="Check your e-mail" />
         </h2>
-        <p className="mt-1 break-words text-muted">We sent a sign-in code to {email}.</p>
+        <p className="mt-1 break-words text-muted">
+          <FormattedMessage id="auth.code.sentTo" defaultMessage="We sent a sign-in code to {email}." values={{ email: <bdi dir="ltr">{email}</bdi> }} />
+        </p>
       </div>
-      <Alert tone="success">{notice}</Alert>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      <Alert tone="success">{t(notice)}</Alert>
+      {failure && <Alert tone="error">{t(failure)}</Alert>}
       <TextField
-        label="Code from the e-mail"
+        label={intl.formatMessage({ id: 'auth.code.fromEmail', defaultMessage: 'Code from the e-mail' })}
         inputMode="numeric"
         autoComplete="one-time-code"
+        dir="ltr"
         autoFocus
         value={code}
-        error={error}
+        error={t(error)}
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Signing In...' : 'Sign In'}
+        {busy ? (
+          <FormattedMessage id="auth.login.signingIn" defaultMessage="Signing In..." />
+        ) : (
+          <FormattedMessage id="auth.login.signIn" defaultMessage="Sign In" />
+        )}
       </Button>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
         <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => void sendAgain()}>
-          Send a new code
+          <FormattedMessage id="auth.code.sendNew" defaultMessage="Send a new code" />
         </button>
         <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={onBack}>
-          Sign in with a password instead
+          <FormattedMessage id="auth.code.usePassword" defaultMessage="Sign in with a password instead" />
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { useAuthText } from './auth-text';
 import { useState } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput } from '../../../shared/schemas/auth';
@@ -9,6 +10,7 @@ type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
 /** The login form's "Forgot your password?": sends the reset e-mail to the address in the Email field. */
 export function useForgotPassword() {
+  const t = useAuthText();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -30,6 +32,6 @@ export function useForgotPassword() {
     }
   }
 
-  const notice = outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>;
+  const notice = outcome && <Alert tone={outcome.tone}>{t(outcome.message)}</Alert>;
   return { send, isBusy, notice, clear: () => setOutcome(null) };
 }

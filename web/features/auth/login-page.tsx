@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput, signInInput } from '../../../shared/schemas/auth';
@@ -30,28 +32,50 @@ function failureOf(error: unknown): Failure {
 }
 
 function LinkNotices() {
+  const intl = useIntl();
+  const t = useAuthText();
   const [params] = useSearchParams();
   const state = useLocation().state as { from?: string; signedOutEverywhere?: boolean; sessionEnded?: boolean } | null;
   if (params.get('error')) {
-    return <Alert tone="error" title="This link did not work">{authMessages.confirmLinkInvalid}</Alert>;
-  }
-  if (params.get('confirmed')) return <Alert tone="success" title="Email confirmed">{authMessages.emailConfirmed}</Alert>;
-  if (state?.sessionEnded) {
     return (
-      <Alert tone="info" title="You have been signed out">
-        Your session was ended, from another device or by the portal. Please sign in again.
+      <Alert tone="error" title={intl.formatMessage({ id: 'auth.login.linkFailed', defaultMessage: 'This link did not work' })}>
+        {t(authMessages.confirmLinkInvalid)}
       </Alert>
     );
   }
-  if (state?.signedOutEverywhere) return <Alert tone="success">You have been signed out on every device.</Alert>;
-  if (state?.from) return <Alert tone="info">{authMessages.signInRequired}</Alert>;
+  if (params.get('confirmed')) {
+    return (
+      <Alert tone="success" title={intl.formatMessage({ id: 'auth.login.emailConfirmed', defaultMessage: 'Email confirmed' })}>
+        {t(authMessages.emailConfirmed)}
+      </Alert>
+    );
+  }
+  if (state?.sessionEnded) {
+    return (
+      <Alert tone="info" title={intl.formatMessage({ id: 'auth.login.signedOut', defaultMessage: 'You have been signed out' })}>
+        <FormattedMessage id="auth.login.sessionEnded" defaultMessage="Your session was ended, from another device or by the portal. Please sign in again." />
+      </Alert>
+    );
+  }
+  if (state?.signedOutEverywhere) {
+    return (
+      <Alert tone="success">
+        <FormattedMessage id="auth.login.signedOutEverywhere" defaultMessage="You have been signed out on every device." />
+      </Alert>
+    );
+  }
+  if (state?.from) return <Alert tone="info">{t(authMessages.signInRequired)}</Alert>;
   return null;
 }
 
 type Step = 'password' | 'second-factor' | 'passkey' | 'email-code';
 
 export function LoginPage() {
-  usePageTitle('Login');
+  const intl = useIntl();
+  const t = useAuthText();
+  const title = intl.formatMessage({ id: 'auth.login.title', defaultMessage: 'Login' });
+  const oneMoreStep = intl.formatMessage({ id: 'auth.login.oneMoreStep', defaultMessage: 'One more step to sign in.' });
+  usePageTitle(title);
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -71,7 +95,7 @@ export function LoginPage() {
   // The spec's one message for missing fields ("an email … and a password") is said once, above
   // the form, rather than under each empty field.
   const combined = [errors.email?.message, errors.password?.message].includes(authMessages.credentialsRequired);
-  const fieldError = (message: string | undefined) => (message === authMessages.credentialsRequired ? undefined : message);
+  const fieldError = (message: string | undefined) => (message === authMessages.credentialsRequired ? undefined : t(message));
 
   const submit = form.handleSubmit(async (data) => {
     setFailure(null);
@@ -125,7 +149,7 @@ export function LoginPage() {
 
   if (step === 'second-factor') {
     return (
-      <AuthCard title="Login" intro="One more step to sign in.">
+      <AuthCard title={title} intro={oneMoreStep}>
         <SecondFactorStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
       </AuthCard>
     );
@@ -133,7 +157,7 @@ export function LoginPage() {
 
   if (step === 'passkey') {
     return (
-      <AuthCard title="Login" intro="One more step to sign in.">
+      <AuthCard title={title} intro={oneMoreStep}>
         <PasskeyStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
       </AuthCard>
     );
@@ -141,28 +165,28 @@ export function LoginPage() {
 
   if (step === 'email-code') {
     return (
-      <AuthCard title="Login" intro="Sign in with the code we e-mailed you.">
+      <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.login.codeIntro', defaultMessage: 'Sign in with the code we e-mailed you.' })}>
         <EmailCodeStep email={codeEmail} onSignedIn={finish} onBack={restart} />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Login" intro="Sign in to see your applications.">
+    <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.login.intro', defaultMessage: 'Sign in to see your applications.' })}>
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <LinkNotices />
         <ProviderSignInError />
         {params.get('error') && <ResendConfirmation email={email} />}
         {failure && (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-            <p>{failure.message}</p>
+            <p>{t(failure.message)}</p>
             {failure.isNotConfirmed && <ResendConfirmation email={email} />}
           </div>
         )}
-        {combined && <Alert tone="error">{authMessages.credentialsRequired}</Alert>}
+        {combined && <Alert tone="error">{t(authMessages.credentialsRequired)}</Alert>}
         {forgot.notice}
         <TextField
-          label="Email"
+          label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"
           autoComplete="email"
           required
@@ -171,7 +195,7 @@ export function LoginPage() {
           error={fieldError(errors.email?.message)}
         />
         <PasswordField
-          label="Password"
+          label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
           autoComplete="current-password"
           required
           {...form.register('password')}
@@ -185,7 +209,7 @@ export function LoginPage() {
               className="size-4 rounded border-slate-400 accent-brand-700"
               {...form.register('rememberMe')}
             />
-            Remember me
+            <FormattedMessage id="auth.login.rememberMe" defaultMessage="Remember me" />
           </label>
           <button
             type="button"
@@ -196,22 +220,38 @@ export function LoginPage() {
               void forgot.send(form.getValues('email') ?? '');
             }}
           >
-            {forgot.isBusy ? 'Sending...' : 'Forgot your password?'}
+            {forgot.isBusy ? (
+              <FormattedMessage id="auth.common.sending" defaultMessage="Sending..." />
+            ) : (
+              <FormattedMessage id="auth.login.forgot" defaultMessage="Forgot your password?" />
+            )}
           </button>
         </div>
-        <p className="-mt-2 text-sm text-muted">Tick “Remember me” to stay signed in after you close the browser.</p>
+        <p className="-mt-2 text-sm text-muted">
+          <FormattedMessage id="auth.login.rememberMeHint" defaultMessage="Tick “Remember me” to stay signed in after you close the browser." />
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Signing In...' : 'Sign In'}
+          {isBusy ? (
+            <FormattedMessage id="auth.login.signingIn" defaultMessage="Signing In..." />
+          ) : (
+            <FormattedMessage id="auth.login.signIn" defaultMessage="Sign In" />
+          )}
         </Button>
         <div className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
           <span className="h-px flex-1 bg-slate-300" />
-          or
+          <FormattedMessage id="auth.login.or" defaultMessage="or" />
           <span className="h-px flex-1 bg-slate-300" />
         </div>
         <Button variant="secondary" size="lg" className="w-full" disabled={sendingCode} onClick={() => void emailMeACode()}>
-          {sendingCode ? 'Sending...' : 'Email me a sign-in code'}
+          {sendingCode ? (
+            <FormattedMessage id="auth.common.sending" defaultMessage="Sending..." />
+          ) : (
+            <FormattedMessage id="auth.login.emailMeACode" defaultMessage="Email me a sign-in code" />
+          )}
         </Button>
-        <p className="-mt-2 text-sm text-muted">No password needed: we e-mail a code and a link to the address above.</p>
+        <p className="-mt-2 text-sm text-muted">
+          <FormattedMessage id="auth.login.emailMeACodeHint" defaultMessage="No password needed: we e-mail a code and a link to the address above." />
+        </p>
       </form>
       <ProviderSignInButtons>
         <PasskeySignInButton
@@ -222,10 +262,17 @@ export function LoginPage() {
         />
       </ProviderSignInButtons>
       <p className="mt-6 text-center text-sm text-muted">
-        Don’t have an account?{' '}
-        <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
-          Register
-        </Link>
+        <FormattedMessage
+          id="auth.login.noAccount"
+          defaultMessage="Don’t have an account? <link>Register</link>"
+          values={{
+            link: (chunks) => (
+              <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
@@ -6,6 +7,7 @@ import { useForgotPassword } from './forgot-password';
 
 /** Asks for a fresh reset e-mail when a link has expired or was used. */
 export function NewResetLink() {
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   const forgot = useForgotPassword();
 
@@ -17,13 +19,17 @@ export function NewResetLink() {
   return (
     <form noValidate onSubmit={submit} className="mt-5 space-y-4">
       {forgot.notice}
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <Button type="submit" className="w-full" disabled={forgot.isBusy}>
-        {forgot.isBusy ? 'Sending...' : 'Send me a new link'}
+        {forgot.isBusy ? (
+          <FormattedMessage id="auth.common.sending" defaultMessage="Sending..." />
+        ) : (
+          <FormattedMessage id="auth.reset.sendNewLink" defaultMessage="Send me a new link" />
+        )}
       </Button>
       <p className="text-center text-sm text-muted">
         <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
-          Back to Login
+          <FormattedMessage id="auth.reset.backToLogin" defaultMessage="Back to Login" />
         </Link>
       </p>
     </form>

@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
@@ -24,7 +26,9 @@ function failureMessage(error: unknown): string {
 }
 
 export function RegisterPage() {
-  usePageTitle('Register');
+  const intl = useIntl();
+  const t = useAuthText();
+  usePageTitle(intl.formatMessage({ id: 'auth.register.pageTitle', defaultMessage: 'Register' }));
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm(signUpInput, { email: '', password: '', confirmPassword: '' });
@@ -43,41 +47,55 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthCard title="Create your account" intro="Register to follow your applications from your own dashboard.">
+    <AuthCard
+      title={intl.formatMessage({ id: 'auth.register.title', defaultMessage: 'Create your account' })}
+      intro={intl.formatMessage({ id: 'auth.register.intro', defaultMessage: 'Register to follow your applications from your own dashboard.' })}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {failure && <Alert tone="error">{t(failure)}</Alert>}
         <TextField
-          label="Email"
+          label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"
           autoComplete="email"
           required
           {...form.register('email')}
-          error={errors.email?.message}
+          error={t(errors.email?.message)}
         />
         <PasswordField
-          label="Password"
+          label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
           autoComplete="new-password"
           required
-          hint="At least 6 characters."
+          hint={intl.formatMessage({ id: 'auth.register.passwordHint', defaultMessage: 'At least 6 characters.' })}
           {...form.register('password', { deps: ['confirmPassword'] })}
-          error={errors.password?.message}
+          error={t(errors.password?.message)}
         />
         <PasswordField
-          label="Confirm password"
+          label={intl.formatMessage({ id: 'auth.register.confirmPassword', defaultMessage: 'Confirm password' })}
           autoComplete="new-password"
           required
           {...form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          error={t(errors.confirmPassword?.message)}
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating Account...' : 'Create Account & Start Application'}
+          {isSubmitting ? (
+            <FormattedMessage id="auth.register.creating" defaultMessage="Creating Account..." />
+          ) : (
+            <FormattedMessage id="auth.register.submit" defaultMessage="Create Account & Start Application" />
+          )}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
-          Login
-        </Link>
+        <FormattedMessage
+          id="auth.register.haveAccount"
+          defaultMessage="Already have an account? <link>Login</link>"
+          values={{
+            link: (chunks) => (
+              <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </AuthCard>
   );

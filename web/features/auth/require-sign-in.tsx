@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Alert } from '../../components/alert';
@@ -12,15 +13,18 @@ import { signOutInProgress, useSession, type AccountUser } from '../../lib/auth-
 export function RequireSignIn({ children }: { children: ReactNode | ((user: AccountUser) => ReactNode) }) {
   const location = useLocation();
   const session = useSession();
+  const intl = useIntl();
 
-  if (session.isPending) return <Spinner label="Checking your sign-in…" />;
+  if (session.isPending) return <Spinner label={intl.formatMessage({ id: 'auth.require.checking', defaultMessage: 'Checking your sign-in…' })} />;
   if (session.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10">
-        <Alert tone="error" title="We could not check your sign-in">
-          <p>Please check your connection and try again.</p>
+        <Alert tone="error" title={intl.formatMessage({ id: 'auth.require.failed', defaultMessage: 'We could not check your sign-in' })}>
+          <p>
+            <FormattedMessage id="common.checkConnection" defaultMessage="Please check your connection and try again." />
+          </p>
           <Button variant="secondary" className="mt-3" onClick={() => void session.refetch()}>
-            Try again
+            <FormattedMessage id="auth.require.tryAgain" defaultMessage="Try again" />
           </Button>
         </Alert>
       </div>

@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
@@ -15,6 +17,7 @@ import { PasswordField } from './password-field';
 import { afterSignIn } from './sign-in-target';
 
 const storageKey = 'portal.reset-token';
+const notChanged = 'Your password could not be changed. Please try again later.';
 
 /** The token from the e-mail link, moved out of the address bar (and history) into this tab's storage. */
 function useResetToken(): string | null {
@@ -32,7 +35,10 @@ function useResetToken(): string | null {
 type LinkState = 'checking' | 'valid' | 'invalid';
 
 export function ResetPasswordPage() {
-  usePageTitle('Reset password');
+  const intl = useIntl();
+  const t = useAuthText();
+  usePageTitle(intl.formatMessage({ id: 'auth.reset.pageTitle', defaultMessage: 'Reset password' }));
+  const chooseTitle = intl.formatMessage({ id: 'auth.reset.title', defaultMessage: 'Choose a new password' });
   const navigate = useNavigate();
   const token = useResetToken();
   const [linkState, setLinkState] = useState<LinkState>(token ? 'checking' : 'invalid');
@@ -77,53 +83,60 @@ export function ResetPasswordPage() {
       }
       const fields = serverFieldErrors(error);
       if (fields) setErrors(fields);
-      else setFailure(error instanceof ApiError && error.status === 429 ? error.message : 'Your password could not be changed. Please try again later.');
+      else setFailure(error instanceof ApiError && error.status === 429 ? error.message : notChanged);
     }
   }
 
   if (linkState === 'checking') {
     return (
-      <AuthCard title="Choose a new password">
-        <Spinner label="Checking your link…" />
+      <AuthCard title={chooseTitle}>
+        <Spinner label={intl.formatMessage({ id: 'auth.reset.checking', defaultMessage: 'Checking your link…' })} />
       </AuthCard>
     );
   }
 
   if (linkState === 'invalid') {
     return (
-      <AuthCard title="This link no longer works">
-        <Alert tone="warning">{authMessages.resetLinkInvalid}</Alert>
+      <AuthCard title={intl.formatMessage({ id: 'auth.reset.linkGone', defaultMessage: 'This link no longer works' })}>
+        <Alert tone="warning">{t(authMessages.resetLinkInvalid)}</Alert>
         <NewResetLink />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Choose a new password" intro="Enter your new password twice. You will be signed in afterwards.">
+    <AuthCard
+      title={chooseTitle}
+      intro={intl.formatMessage({ id: 'auth.reset.intro', defaultMessage: 'Enter your new password twice. You will be signed in afterwards.' })}
+    >
       <form noValidate onSubmit={submit} className="space-y-5">
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {failure && <Alert tone="error">{failure === notChanged ? intl.formatMessage({ id: 'auth.reset.notChanged', defaultMessage: 'Your password could not be changed. Please try again later.' }) : t(failure)}</Alert>}
         <PasswordField
-          label="New password"
+          label={intl.formatMessage({ id: 'auth.reset.newPassword', defaultMessage: 'New password' })}
           name="newPassword"
           autoComplete="new-password"
           required
-          hint="At least 6 characters."
+          hint={intl.formatMessage({ id: 'auth.register.passwordHint', defaultMessage: 'At least 6 characters.' })}
           value={values.newPassword}
           onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
-          error={errors.newPassword}
+          error={t(errors.newPassword)}
         />
         <PasswordField
-          label="Confirm new password"
+          label={intl.formatMessage({ id: 'auth.reset.confirmNewPassword', defaultMessage: 'Confirm new password' })}
           name="confirmPassword"
           autoComplete="new-password"
           required
           value={values.confirmPassword}
           onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
-          error={errors.confirmPassword}
+          error={t(errors.confirmPassword)}
         />
-        {errors.token && <Alert tone="error">{errors.token}</Alert>}
+        {errors.token && <Alert tone="error">{t(errors.token)}</Alert>}
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
-          {isBusy ? 'Saving...' : 'Set New Password'}
+          {isBusy ? (
+            <FormattedMessage id="auth.reset.saving" defaultMessage="Saving..." />
+          ) : (
+            <FormattedMessage id="auth.reset.submit" defaultMessage="Set New Password" />
+          )}
         </Button>
       </form>
     </AuthCard>

@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { useState, type FormEvent } from 'react';
 import { authMessages } from '../../../shared/auth-messages';
 import { backupCodeInput, totpCodeInput } from '../../../shared/schemas/auth';
@@ -17,13 +19,15 @@ export function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onResta
     <div className="space-y-5" role="group" aria-labelledby="passkey-step-title">
       <div>
         <h2 id="passkey-step-title" className="text-xl font-semibold text-ink">
-          Confirm with your passkey
+          <FormattedMessage id="auth.passkeyStep.title" defaultMessage="Confirm with your passkey" />
         </h2>
-        <p className="mt-1 text-muted">Your account is protected by a passkey. Use it to finish signing in.</p>
+        <p className="mt-1 text-muted">
+          <FormattedMessage id="auth.passkeyStep.intro" defaultMessage="Your account is protected by a passkey. Use it to finish signing in." />
+        </p>
       </div>
       <PasskeySignInButton onSignedIn={onDone} />
       <button type="button" className="text-sm font-semibold text-brand-700 underline underline-offset-2" onClick={onRestart}>
-        Sign in another way
+        <FormattedMessage id="auth.passkeyStep.otherWay" defaultMessage="Sign in another way" />
       </button>
     </div>
   );
@@ -35,6 +39,8 @@ export function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onResta
  * instead (it signs in on its own, decision 0023).
  */
 export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
@@ -73,32 +79,39 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="second-factor-title">
       <div>
         <h2 id="second-factor-title" className="text-xl font-semibold text-ink">
-          Two-step verification
+          <FormattedMessage id="auth.twoStep.title" defaultMessage="Two-step verification" />
         </h2>
         <p className="mt-1 text-muted">
-          {kind === 'totp'
-            ? 'Open your authenticator app and type the 6-digit code it shows for UK Study Portal.'
-            : 'Type one of the backup codes you saved when you set up two-step verification. Each works once.'}
+          {kind === 'totp' ? (
+            <FormattedMessage id="auth.twoStep.totpIntro" defaultMessage="Open your authenticator app and type the 6-digit code it shows for UK Study Portal." />
+          ) : (
+            <FormattedMessage id="auth.twoStep.backupIntro" defaultMessage="Type one of the backup codes you saved when you set up two-step verification. Each works once." />
+          )}
         </p>
       </div>
       {failure && (
         <Alert tone="error">
-          <p>{failure.message}</p>
+          <p>{t(failure.message)}</p>
           {failure.restart && (
             <Button variant="secondary" className="mt-3" onClick={onRestart}>
-              Sign in again
+              <FormattedMessage id="auth.twoStep.signInAgain" defaultMessage="Sign in again" />
             </Button>
           )}
         </Alert>
       )}
       <TextField
         key={kind}
-        label={kind === 'totp' ? 'Code from your authenticator app' : 'Backup code'}
+        label={
+          kind === 'totp'
+            ? intl.formatMessage({ id: 'auth.twoStep.totpLabel', defaultMessage: 'Code from your authenticator app' })
+            : intl.formatMessage({ id: 'auth.twoStep.backupLabel', defaultMessage: 'Backup code' })
+        }
+        dir="ltr"
         inputMode={kind === 'totp' ? 'numeric' : 'text'}
         autoComplete="one-time-code"
         autoFocus
         value={code}
-        error={error}
+        error={t(error)}
         onChange={(e) => setCode(e.target.value)}
       />
       <label className="flex items-center gap-2 text-sm text-ink">
@@ -108,10 +121,14 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
           checked={trustDevice}
           onChange={(e) => setTrustDevice(e.target.checked)}
         />
-        Trust this device for 30 days
+        <FormattedMessage id="auth.twoStep.trustDevice" defaultMessage="Trust this device for 30 days" />
       </label>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? 'Checking...' : 'Verify'}
+        {busy ? (
+          <FormattedMessage id="auth.common.checking" defaultMessage="Checking..." />
+        ) : (
+          <FormattedMessage id="auth.twoStep.verify" defaultMessage="Verify" />
+        )}
       </Button>
       <button
         type="button"
@@ -123,10 +140,16 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
           setFailure(undefined);
         }}
       >
-        {kind === 'totp' ? 'Use a backup code instead' : 'Use the authenticator app instead'}
+        {kind === 'totp' ? (
+          <FormattedMessage id="auth.twoStep.useBackup" defaultMessage="Use a backup code instead" />
+        ) : (
+          <FormattedMessage id="auth.twoStep.useApp" defaultMessage="Use the authenticator app instead" />
+        )}
       </button>
       <div className="border-t border-slate-200 pt-4">
-        <p className="mb-2 text-sm text-muted">Or use a passkey saved on this device instead of a code.</p>
+        <p className="mb-2 text-sm text-muted">
+          <FormattedMessage id="auth.twoStep.orPasskey" defaultMessage="Or use a passkey saved on this device instead of a code." />
+        </p>
         <PasskeySignInButton onSignedIn={onDone} />
       </div>
     </form>

@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from './auth-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
@@ -15,7 +17,10 @@ import { afterSignIn } from './sign-in-target';
  * never send, so no request line or log holds it; this page posts it once and forgets it.
  */
 export function SignInLinkPage() {
-  usePageTitle('Signing in');
+  const intl = useIntl();
+  const t = useAuthText();
+  const title = intl.formatMessage({ id: 'auth.link.title', defaultMessage: 'Signing in' });
+  usePageTitle(title);
   const navigate = useNavigate();
   const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
   const [failure, setFailure] = useState<string | undefined>(token ? undefined : authMessages.signInLinkInvalid);
@@ -32,16 +37,18 @@ export function SignInLinkPage() {
   }, [navigate, token]);
 
   return (
-    <AuthCard title="Signing in" intro="Opening your sign-in link.">
+    <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.link.intro', defaultMessage: 'Opening your sign-in link.' })}>
       {failure ? (
         <div className="space-y-4">
-          <Alert tone="error" title="This link did not work">
-            {failure}
+          <Alert tone="error" title={intl.formatMessage({ id: 'auth.login.linkFailed', defaultMessage: 'This link did not work' })}>
+            {t(failure)}
           </Alert>
-          <ButtonLink to="/login">Go to the sign-in page</ButtonLink>
+          <ButtonLink to="/login">
+            <FormattedMessage id="auth.link.toLogin" defaultMessage="Go to the sign-in page" />
+          </ButtonLink>
         </div>
       ) : (
-        <Spinner label="Signing you in…" />
+        <Spinner label={intl.formatMessage({ id: 'auth.link.signingIn', defaultMessage: 'Signing you in…' })} />
       )}
     </AuthCard>
   );

@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl';
+import { useAuthText } from '../auth/auth-text';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -6,6 +8,7 @@ import { passkeyFailure, signInWithPasskey } from './passkey-api';
 
 /** /login: "Sign in with a passkey". `onSignedIn` runs once the session (or the code step) is ready. */
 export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (next: 'signed-in' | 'second-factor') => Promise<void> | void }) {
+  const t = useAuthText();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   return (
@@ -31,9 +34,13 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (next: 'signed
             .finally(() => setBusy(false));
         }}
       >
-        {busy ? 'Waiting for your passkey…' : 'Continue with a passkey'}
+        {busy ? (
+          <FormattedMessage id="identity.passkey.waiting" defaultMessage="Waiting for your passkey…" />
+        ) : (
+          <FormattedMessage id="identity.passkey.continue" defaultMessage="Continue with a passkey" />
+        )}
       </Button>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {failure && <Alert tone="error">{t(failure)}</Alert>}
     </div>
   );
 }

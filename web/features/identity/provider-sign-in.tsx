@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAuthText } from '../auth/auth-text';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { providerErrorMessage } from '../../../shared/identity-messages';
@@ -9,27 +11,30 @@ import { goToProvider, useSignInProviders } from './identity-api';
 /** What went wrong at a provider (the server hands back only a code), in plain words. */
 export function ProviderSignInError() {
   const [params] = useSearchParams();
+  const intl = useIntl();
+  const t = useAuthText();
   const code = params.get('sso_error');
   if (!code) return null;
   return (
-    <Alert tone="error" title="Signing in did not work">
-      {providerErrorMessage(code)}
+    <Alert tone="error" title={intl.formatMessage({ id: 'identity.signIn.failedTitle', defaultMessage: 'Signing in did not work' })}>
+      {t(providerErrorMessage(code))}
     </Alert>
   );
 }
 
 /** "Continue with …" for each configured provider (Google, Microsoft, a university's SSO), after `children` (the passkey button). */
 export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
+  const t = useAuthText();
   const providers = useSignInProviders();
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <section aria-labelledby="other-sign-in" className="mt-6 space-y-3">
       <h2 id="other-sign-in" className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-        or sign in with
+        <FormattedMessage id="identity.signIn.orWith" defaultMessage="or sign in with" />
       </h2>
       {children}
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {failure && <Alert tone="error">{t(failure)}</Alert>}
       <ul className="space-y-2">
         {(providers.data ?? []).map((provider) => (
           <li key={provider.id}>
@@ -47,7 +52,11 @@ export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
                 });
               }}
             >
-              {busy === provider.id ? `Opening ${provider.name}…` : `Continue with ${provider.name}`}
+              {busy === provider.id ? (
+                <FormattedMessage id="identity.signIn.opening" defaultMessage="Opening {provider}…" values={{ provider: provider.name }} />
+              ) : (
+                <FormattedMessage id="identity.signIn.continueWith" defaultMessage="Continue with {provider}" values={{ provider: provider.name }} />
+              )}
             </Button>
           </li>
         ))}
