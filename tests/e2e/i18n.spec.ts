@@ -140,7 +140,7 @@ describe('languages', () => {
     await page.getByText(ar['auth.message.emailInvalid']!).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     // the card's start edge is on the right in a right-to-left page
-    const label = await page.getByText(ar['auth.login.rememberMe']!).boundingBox();
+    const label = await page.getByText(ar['auth.login.rememberMe']!, { exact: true }).boundingBox();
     expect(label!.x + label!.width).toBeGreaterThan(viewports.phone.width / 2);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'i18n-ar-390-login');

@@ -188,6 +188,7 @@ export function LoginPage() {
         <TextField
           label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"
+          dir="ltr"
           autoComplete="email"
           required
           {...form.register('email')}

@@ -56,6 +56,7 @@ export function RegisterPage() {
         <TextField
           label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"
+          dir="ltr"
           autoComplete="email"
           required
           {...form.register('email')}
