@@ -60,6 +60,8 @@ describe('/application in Arabic', () => {
     await page.getByRole('link', { name: t('application.submitted.track') }).click();
     await page.getByTestId('status-description').filter({ hasText: t('track.status.submitted.description') }).waitFor();
     await page.getByText(t('track.history.heading')).waitFor();
+    await page.getByRole('heading', { name: t('track.details.heading'), exact: true }).waitFor();
+    await page.getByText(new Intl.DisplayNames(['ar'], { type: 'region' }).of('JO')!, { exact: true }).waitFor();
     expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await changeStatusOnServer(applicationId, 'reviewed');
     await page.getByTestId('status-description').filter({ hasText: t('track.status.reviewed.description') }).waitFor();
