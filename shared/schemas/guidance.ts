@@ -39,6 +39,28 @@ export const guidanceProfile = z
 export type GuidanceProfileInput = z.input<typeof guidanceProfile>;
 export type GuidanceProfile = z.output<typeof guidanceProfile>;
 
+/**
+ * One reason or warning as a code and its values, so the page words it in the reader's language
+ * (issue 14); `reasons` and `warnings` keep the same facts as English sentences (the staff console,
+ * the language model and saved guidance read those). Dates are YYYY-MM-DD, amounts whole pounds.
+ */
+export type GuidanceFact =
+  | { code: 'subject'; terms: string[] }
+  | { code: 'intake'; month: string }
+  | { code: 'deadlinePassed'; date: string }
+  | { code: 'ieltsNotTaken'; needed: number }
+  | { code: 'ieltsBelow'; needed: number; have: number }
+  | { code: 'ieltsMeets'; needed: number; have: number }
+  | { code: 'degreeBelow'; asked: string; have: string }
+  | { code: 'degreeMeets'; asked: string; have: string }
+  | { code: 'alevelBelow'; asked: string; have: string }
+  | { code: 'alevelMeets'; asked: string; have: string }
+  | { code: 'overBudget'; overGbp: number }
+  | { code: 'withinBudget'; tuitionGbp: number }
+  | { code: 'inRegion'; region: string }
+  | { code: 'outsideRegion'; region: string }
+  | { code: 'ranked'; rank: number };
+
 export interface GuidanceResult {
   program: Program;
   score: number;
@@ -46,14 +68,24 @@ export interface GuidanceResult {
   reasons: string[];
   /** Facts against ("IELTS 6.5 needed, you have 6.0", "£2,400 over your budget"). */
   warnings: string[];
+  /** The same reasons and warnings, in order, as codes and values. */
+  reasonFacts: GuidanceFact[];
+  warningFacts: GuidanceFact[];
 }
 
 export type BalanceRole = 'ambitious' | 'good match' | 'safer';
 
+/** Why a university was given its role, as a code: `why` says the same in English. */
+export type BalanceWhy =
+  | { code: 'stretch'; rank: number; warning: GuidanceFact }
+  | { code: 'highest'; rank: number }
+  | { code: 'meets'; rank: number }
+  | { code: 'roomToSpare'; rank: number };
+
 export interface GuidanceAnswer {
   results: GuidanceResult[];
   /** One university each: ambitious, good match, safer (fewer when the results allow no more). */
-  balanced: { role: BalanceRole; universityId: string; universityName: string; programId: string; why: string }[];
+  balanced: { role: BalanceRole; universityId: string; universityName: string; programId: string; why: string; whyFact: BalanceWhy }[];
   /** The engine that ranked: always the rules here (no language model runs). */
   engine: 'rules';
 }

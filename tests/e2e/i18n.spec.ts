@@ -12,7 +12,7 @@ const catalogue = (locale: Locale) =>
 const heading = (locale: Locale) => catalogue(locale)['home.hero.heading']!;
 
 /** The public pages translated so far (the rest of the screens follow, see decision 0025). */
-const translatedPages = ['/', '/universities', '/programs', '/free', '/this-page-does-not-exist'];
+const translatedPages = ['/', '/universities', '/programs', '/free', '/compare', '/refer', '/refer?form=student', '/guide', '/this-page-does-not-exist'];
 
 async function documentLocale(page: Page) {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
@@ -166,6 +166,45 @@ describe('languages', () => {
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, `i18n-ar-1280${path.replace(/\W+/g, '-')}`);
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('words /guide in Arabic: the form’s errors, and the reasons and warnings from the server’s codes, in the reader’s numbers', async () => {
+    const ar = catalogue('ar');
+    const { page, problems } = await browser.open('/guide?lang=ar', 'phone');
+    await page.getByRole('heading', { level: 1, name: ar['guide.heading'] }).waitFor();
+    await page.getByRole('heading', { name: ar['guide.rank.heading'] }).waitFor();
+    await page.getByRole('button', { name: ar['guide.form.submit'] }).click();
+    // the shared schema's English message, shown in Arabic
+    await page.getByText(ar['guide.error.degree']!, { exact: true }).waitFor();
+    await page.getByLabel(ar['guide.form.subjects']!).fill('cyber security');
+    await page.getByLabel(ar['guide.form.budget']!).fill('38000');
+    await page.getByLabel(ar['guide.form.ielts']!).selectOption('6');
+    await page.getByLabel(ar['guide.form.degree']!).selectOption('2:1');
+    await page.getByRole('button', { name: ar['guide.form.submit'] }).click();
+    // Arabic's "two" plural form
+    await page.getByRole('heading', { name: 'برنامجان لك، الأفضل أولًا' }).waitFor();
+    // numbers and pounds as Arabic writes them, worked out by the same browser
+    const f = await page.evaluate(() => ({
+      needed: new Intl.NumberFormat('ar', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(6.5),
+      have: new Intl.NumberFormat('ar', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(6),
+      over: new Intl.NumberFormat('ar', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 }).format(2300),
+    }));
+    const kcl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Cyber Security/ }) });
+    await kcl.getByRole('list', { name: 'لماذا MSc Cyber Security' }).getByText('يطابق «cyber security»').waitFor();
+    await kcl
+      .getByRole('list', { name: 'تنبيهات بشأن MSc Cyber Security' })
+      .getByText(`المطلوب IELTS ${f.needed}، ولديك ${f.have}`)
+      .waitFor();
+    const ucl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Information Security/ }) });
+    await ucl.getByText(`يتجاوز ميزانيتك بمبلغ ${f.over}`).waitFor();
+    await page.getByRole('region', { name: ar['guide.balanced.heading'] }).getByText(ar['guide.role.ambitious']!, { exact: true }).waitFor();
+    // nothing of the API's English sentences reaches the page
+    expect(await page.getByText(/over your budget|needed, you have|ranked #/).count()).toBe(0);
+    expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'i18n-ar-390-guide-results');
+    await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
   });
 

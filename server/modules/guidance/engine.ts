@@ -1,6 +1,6 @@
 import type { Program } from '../../../shared/schemas/catalogue.ts';
-import type { BalanceRole, GuidanceAnswer, GuidanceProfile, GuidanceResult } from '../../../shared/schemas/guidance.ts';
-import { formatDate, formatGbp } from '../../../shared/program-display.ts';
+import type { BalanceRole, BalanceWhy, GuidanceAnswer, GuidanceFact, GuidanceProfile, GuidanceResult } from '../../../shared/schemas/guidance.ts';
+import { formatDate, formatGbp, formatTuition } from '../../../shared/program-display.ts';
 
 /**
  * Guidance by rules (D12), deterministic and explained on /guide ("How we rank"). Each program of
@@ -57,6 +57,42 @@ export function alevelPoints(grades: string): number | null {
     .reduce((sum, n) => sum + n, 0);
 }
 
+/** A fact as the English sentence the API has always answered (the page words the codes itself). */
+export function factText(fact: GuidanceFact): string {
+  switch (fact.code) {
+    case 'subject':
+      return `matches ${fact.terms.join(' ')}`;
+    case 'intake':
+      return `${fact.month} intake`;
+    case 'deadlinePassed':
+      return `deadline ${formatDate(fact.date)} has passed`;
+    case 'ieltsNotTaken':
+      return `IELTS ${fact.needed.toFixed(1)} needed: you have not taken a test yet`;
+    case 'ieltsBelow':
+      return `IELTS ${fact.needed.toFixed(1)} needed, you have ${fact.have.toFixed(1)}`;
+    case 'ieltsMeets':
+      return `your IELTS ${fact.have.toFixed(1)} meets the ${fact.needed.toFixed(1)} needed`;
+    case 'degreeBelow':
+      return `asks a ${fact.asked} degree, you have a ${fact.have}`;
+    case 'degreeMeets':
+      return `your ${fact.have} meets the ${fact.asked} asked`;
+    case 'alevelBelow':
+      return `asks ${fact.asked} at A-level, you have ${fact.have}`;
+    case 'alevelMeets':
+      return `your ${fact.have} meets the ${fact.asked} asked`;
+    case 'overBudget':
+      return `${formatGbp(fact.overGbp)} over your budget`;
+    case 'withinBudget':
+      return `within your budget (${formatTuition(fact.tuitionGbp)})`;
+    case 'inRegion':
+      return `in ${fact.region}, a region you chose`;
+    case 'outsideRegion':
+      return `in ${fact.region}, outside the regions you chose`;
+    case 'ranked':
+      return `ranked #${fact.rank}`;
+  }
+}
+
 interface Assessed extends GuidanceResult {
   /** How far the student is below the entry requirements (0: meets them). */
   gap: number;
@@ -66,8 +102,10 @@ interface Assessed extends GuidanceResult {
 
 function assess(program: Program, profile: GuidanceProfile, today: string): Assessed | null {
   if (program.level !== profile.level) return null;
-  const reasons: string[] = [];
-  const warnings: string[] = [];
+  const reasonFacts: GuidanceFact[] = [];
+  const warningFacts: GuidanceFact[] = [];
+  const reasons = { push: (fact: GuidanceFact) => reasonFacts.push(fact) };
+  const warnings = { push: (fact: GuidanceFact) => warningFacts.push(fact) };
   let score = 50;
   let gap = 0;
   let margin = 0;
@@ -79,35 +117,34 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
       (t) => nameWords.some((w) => w.startsWith(t) || (t.length >= 5 && t.startsWith(w) && w.length >= 5)) || program.categories.includes(subjectWords[t] ?? ''),
     );
     if (matched.length === 0) return null;
-    reasons.push(`matches ${matched.join(' ')}`);
+    reasons.push({ code: 'subject', terms: matched });
     score += Math.min(20, 10 * matched.length);
   }
 
   if (profile.intake) {
     const intake = program.intakes.find((i) => i.month === profile.intake);
     if (!intake) return null;
-    reasons.push(`${intake.month} intake`);
+    reasons.push({ code: 'intake', month: intake.month });
   }
   for (const intake of program.intakes) {
     if ((!profile.intake || intake.month === profile.intake) && intake.deadline && intake.deadline < today) {
-      warnings.push(`deadline ${formatDate(intake.deadline)} has passed`);
+      warnings.push({ code: 'deadlinePassed', date: intake.deadline });
       score -= 20;
     }
   }
 
-  const needed = program.ieltsOverall.toFixed(1);
   if (profile.ielts === null) {
-    warnings.push(`IELTS ${needed} needed: you have not taken a test yet`);
+    warnings.push({ code: 'ieltsNotTaken', needed: program.ieltsOverall });
     gap += 0.5;
     score -= 10;
   } else {
     const have = Number(profile.ielts);
     if (have < program.ieltsOverall) {
-      warnings.push(`IELTS ${needed} needed, you have ${have.toFixed(1)}`);
+      warnings.push({ code: 'ieltsBelow', needed: program.ieltsOverall, have });
       gap += program.ieltsOverall - have;
       score -= 25 * (program.ieltsOverall - have);
     } else {
-      reasons.push(`your IELTS ${have.toFixed(1)} meets the ${needed} needed`);
+      reasons.push({ code: 'ieltsMeets', needed: program.ieltsOverall, have });
       margin += have - program.ieltsOverall;
     }
   }
@@ -117,11 +154,11 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
     const have = degreeRank[profile.qualification]!;
     if (asked !== undefined) {
       if (have < asked) {
-        warnings.push(`asks a ${program.academicLevel} degree, you have a ${profile.qualification}`);
+        warnings.push({ code: 'degreeBelow', asked: program.academicLevel, have: profile.qualification });
         gap += 0.5 * (asked - have);
         score -= 15 * (asked - have);
       } else {
-        reasons.push(`your ${profile.qualification} meets the ${program.academicLevel} asked`);
+        reasons.push({ code: 'degreeMeets', asked: program.academicLevel, have: profile.qualification });
         margin += 0.5 * (have - asked);
       }
     }
@@ -131,11 +168,11 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
     if (asked !== null && have !== null) {
       const grades = profile.qualification.toUpperCase();
       if (have < asked) {
-        warnings.push(`asks ${program.academicLevel} at A-level, you have ${grades}`);
+        warnings.push({ code: 'alevelBelow', asked: program.academicLevel, have: grades });
         gap += (asked - have) / 32;
         score -= (15 * (asked - have)) / 8;
       } else {
-        reasons.push(`your ${grades} meets the ${program.academicLevel} asked`);
+        reasons.push({ code: 'alevelMeets', asked: program.academicLevel, have: grades });
         margin += (have - asked) / 32;
       }
     }
@@ -144,34 +181,58 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
   if (profile.budgetGbp !== null) {
     const over = program.tuitionGbp - profile.budgetGbp;
     if (over > 0) {
-      warnings.push(`${formatGbp(over)} over your budget`);
+      warnings.push({ code: 'overBudget', overGbp: over });
       score -= Math.min(40, (100 * over) / profile.budgetGbp);
     } else {
-      reasons.push(`within your budget (${program.tuition})`);
+      reasons.push({ code: 'withinBudget', tuitionGbp: program.tuitionGbp });
     }
   }
 
   if (profile.regions.length > 0) {
     if (profile.regions.includes(program.region as (typeof profile.regions)[number])) {
-      reasons.push(`in ${program.region}, a region you chose`);
+      reasons.push({ code: 'inRegion', region: program.region });
       score += 5;
     } else {
-      warnings.push(`in ${program.region}, outside the regions you chose`);
+      warnings.push({ code: 'outsideRegion', region: program.region });
       score -= 10;
     }
   }
 
-  reasons.push(`ranked #${program.universityRanking}`);
+  reasons.push({ code: 'ranked', rank: program.universityRanking });
   score += (20 * Math.max(0, 130 - program.universityRanking)) / 130;
-  return { program, score: Math.round(score * 10) / 10, reasons, warnings, gap, margin };
+  return {
+    program,
+    score: Math.round(score * 10) / 10,
+    reasons: reasonFacts.map(factText),
+    warnings: warningFacts.map(factText),
+    reasonFacts,
+    warningFacts,
+    gap,
+    margin,
+  };
 }
 
-const roleWhy: Record<BalanceRole, (r: Assessed) => string> = {
+const roleWhy: Record<BalanceRole, (r: Assessed) => BalanceWhy> = {
   ambitious: (r) =>
-    r.gap > 0 ? `ranked #${r.program.universityRanking}, a stretch: ${r.warnings[0]}` : `ranked #${r.program.universityRanking}, the highest of your matches`,
-  'good match': (r) => `ranked #${r.program.universityRanking}, and you meet what it asks`,
-  safer: (r) => `ranked #${r.program.universityRanking}, and you meet what it asks with room to spare`,
+    r.gap > 0 && r.warningFacts[0]
+      ? { code: 'stretch', rank: r.program.universityRanking, warning: r.warningFacts[0] }
+      : { code: 'highest', rank: r.program.universityRanking },
+  'good match': (r) => ({ code: 'meets', rank: r.program.universityRanking }),
+  safer: (r) => ({ code: 'roomToSpare', rank: r.program.universityRanking }),
 };
+
+export function whyText(why: BalanceWhy): string {
+  switch (why.code) {
+    case 'stretch':
+      return `ranked #${why.rank}, a stretch: ${factText(why.warning)}`;
+    case 'highest':
+      return `ranked #${why.rank}, the highest of your matches`;
+    case 'meets':
+      return `ranked #${why.rank}, and you meet what it asks`;
+    case 'roomToSpare':
+      return `ranked #${why.rank}, and you meet what it asks with room to spare`;
+  }
+}
 
 /** One ambitious, one good match and one safer university, each once, from the ranked results. */
 function balance(results: Assessed[]): GuidanceAnswer['balanced'] {
@@ -196,7 +257,8 @@ function balance(results: Assessed[]): GuidanceAnswer['balanced'] {
     universityId: result.program.universityId,
     universityName: result.program.universityName,
     programId: result.program.id,
-    why: roleWhy[role](result),
+    why: whyText(roleWhy[role](result)),
+    whyFact: roleWhy[role](result),
   }));
 }
 
@@ -207,7 +269,7 @@ export function guide(programs: readonly Program[], profile: GuidanceProfile, to
     .sort((a, b) => b.score - a.score || a.program.universityRanking - b.program.universityRanking || (a.program.id < b.program.id ? -1 : 1));
   const results = assessed.slice(0, limit);
   return {
-    results: results.map(({ program, score, reasons, warnings }) => ({ program, score, reasons, warnings })),
+    results: results.map(({ program, score, reasons, warnings, reasonFacts, warningFacts }) => ({ program, score, reasons, warnings, reasonFacts, warningFacts })),
     balanced: balance(results),
     engine: 'rules',
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createCatalogueEntries } from '../../../tests/factories/catalogue.ts';
 import type { GuidanceAnswer, GuidanceProfileInput } from '../../../shared/schemas/guidance.ts';
+import { factText, whyText } from './engine.ts';
 
 const ctx = useTestApp();
 
@@ -143,6 +144,21 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
     expect(answer.balanced[2]!.why).toBe('ranked #31, and you meet what it asks with room to spare');
   });
 
+  it('gives every reason and warning as a code with its values too, for the page to word in the reader’s language', async () => {
+    const answer = await ask({ subjects: 'cyber security', budgetGbp: 35_000, ielts: '6' });
+    const kclResult = answer.results.find((r) => r.program.id === kcl)!;
+    expect(kclResult.reasonFacts).toContainEqual({ code: 'subject', terms: ['cyber', 'security'] });
+    expect(kclResult.warningFacts).toContainEqual({ code: 'ieltsBelow', needed: 6.5, have: 6 });
+    expect(kclResult.warningFacts).toContainEqual({ code: 'overBudget', overGbp: 1200 });
+    // the English sentences are the same facts, one for one and in the same order
+    expect(kclResult.reasonFacts.map(factText)).toEqual(kclResult.reasons);
+    expect(kclResult.warningFacts.map(factText)).toEqual(kclResult.warnings);
+    for (const b of answer.balanced) expect(whyText(b.whyFact)).toBe(b.why);
+    const stretch = (await ask({ ielts: '6' })).balanced.find((b) => b.role === 'ambitious')!;
+    expect(stretch.whyFact).toMatchObject({ code: 'stretch', warning: { code: 'ieltsBelow' } });
+    expect(stretch.why).toMatch(/^ranked #\d+, a stretch: IELTS \d\.\d needed, you have 6\.0$/);
+  });
+
   it('warns when an intake deadline has passed', async () => {
     await createCatalogueEntries(ctx.app, { name: 'Late Deadline University', ranking: 60 }, [
       { name: 'MSc Late Logistics', intakes: [{ month: 'September', deadline: '2020-06-30' }], categories: ['Business'] },
@@ -150,6 +166,7 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
     const answer = await ask({ subjects: 'logistics' });
     expect(answer.results[0]!.program.name).toBe('MSc Late Logistics');
     expect(answer.results[0]!.warnings).toContain('deadline 30 June 2020 has passed');
+    expect(answer.results[0]!.warningFacts).toContainEqual({ code: 'deadlinePassed', date: '2020-06-30' });
   });
 
   it('answers 400 naming the field for a wrong profile', async () => {

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { defineMessages, FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
@@ -9,43 +10,116 @@ import { apiGet } from '../../lib/api-client';
 import { programQuery } from '../../lib/catalogue';
 import { compareHref, parseCompareIds, useCompareList } from '../../lib/compare-list';
 import type { Program } from '../../../shared/schemas/catalogue';
-import { formatDate, formatGbp } from '../../../shared/program-display';
 
-const rows: { label: string; value: (p: Program) => React.ReactNode }[] = [
-  { label: 'University', value: (p) => `${p.universityName}, ${p.city}` },
-  { label: 'UK ranking', value: (p) => `#${p.universityRanking}` },
-  { label: 'Level', value: (p) => p.level },
-  { label: 'Duration', value: (p) => p.duration },
+const m = defineMessages({
+  title: { id: 'compare.title', defaultMessage: 'Compare programs' },
+  eyebrow: { id: 'compare.eyebrow', defaultMessage: 'Compare' },
+  loading: { id: 'compare.loading', defaultMessage: 'Loading the programs…' },
+  university: { id: 'compare.row.university', defaultMessage: 'University' },
+  ranking: { id: 'compare.row.ranking', defaultMessage: 'UK ranking' },
+  level: { id: 'compare.row.level', defaultMessage: 'Level' },
+  duration: { id: 'compare.row.duration', defaultMessage: 'Duration' },
+  intakes: { id: 'compare.row.intakes', defaultMessage: 'Intakes and deadlines' },
+  tuition: { id: 'compare.row.tuition', defaultMessage: 'Tuition' },
+  ielts: { id: 'compare.row.ielts', defaultMessage: 'IELTS' },
+  academic: { id: 'compare.row.academic', defaultMessage: 'Academic requirement' },
+  cost: { id: 'compare.row.cost', defaultMessage: 'Cost of the first year' },
+  link: { id: 'compare.row.link', defaultMessage: 'Link' },
+  remove: { id: 'compare.remove', defaultMessage: 'Remove' },
+});
+
+/** A catalogue date (YYYY-MM-DD) in the reader's locale. */
+const dateOf = (intl: IntlShape, iso: string) =>
+  intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
+
+/** Rows of the table: labels in the reader's language; catalogue names, levels and months as published. */
+const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: IntlShape) => React.ReactNode }[] = [
   {
-    label: 'Intakes and deadlines',
-    value: (p) =>
+    key: 'university',
+    label: 'university',
+    value: (p) => (
+      <FormattedMessage id="compare.value.university" defaultMessage="{university}, {city}" values={{ university: p.universityName, city: p.city }} />
+    ),
+  },
+  { key: 'ranking', label: 'ranking', value: (p) => <FormattedMessage id="compare.value.rank" defaultMessage="#{rank}" values={{ rank: p.universityRanking }} /> },
+  { key: 'level', label: 'level', value: (p) => p.level },
+  { key: 'duration', label: 'duration', value: (p) => p.duration },
+  {
+    key: 'intakes',
+    label: 'intakes',
+    value: (p, intl) =>
       p.intakes.map((i) => (
         <span key={i.month} className="block">
-          {i.month}: {i.deadline ? `apply by ${formatDate(i.deadline)}` : 'no deadline published'}
+          {i.deadline ? (
+            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: i.month, date: dateOf(intl, i.deadline) }} />
+          ) : (
+            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: i.month }} />
+          )}
         </span>
       )),
   },
-  { label: 'Tuition', value: (p) => `${p.tuition} (${p.feeYear})` },
-  { label: 'IELTS', value: (p) => `${p.ieltsOverall.toFixed(1)} overall, ${p.ieltsMinComponent.toFixed(1)} in each part` },
-  { label: 'Academic requirement', value: (p) => `${p.academicLevel}: ${p.academicRequirement || p.requirements}` },
   {
-    label: 'Cost of the first year',
+    key: 'tuition',
+    label: 'tuition',
+    value: (p) => (
+      <FormattedMessage
+        id="compare.value.tuition"
+        defaultMessage="{amount, number, ::currency/GBP precision-integer} per year ({feeYear})"
+        values={{ amount: p.tuitionGbp, feeYear: p.feeYear }}
+      />
+    ),
+  },
+  {
+    key: 'ielts',
+    label: 'ielts',
+    value: (p) => (
+      <FormattedMessage
+        id="compare.value.ielts"
+        defaultMessage="{overall, number, ::.0} overall, {part, number, ::.0} in each part"
+        values={{ overall: p.ieltsOverall, part: p.ieltsMinComponent }}
+      />
+    ),
+  },
+  {
+    key: 'academic',
+    label: 'academic',
+    value: (p) => (
+      <FormattedMessage
+        id="compare.value.academic"
+        defaultMessage="{level}: {requirement}"
+        values={{ level: p.academicLevel, requirement: p.academicRequirement || p.requirements }}
+      />
+    ),
+  },
+  {
+    key: 'cost',
+    label: 'cost',
     value: (p) => (
       <>
-        <span className="block font-semibold">{formatGbp(p.costOfStudy.totalGbp)}</span>
+        <span className="block font-semibold">{gbp(p.costOfStudy.totalGbp)}</span>
         {p.costOfStudy.lines.map((l) => (
           <span key={l.label} className="block text-xs text-muted">
-            {l.label}: {formatGbp(l.amountGbp)}
+            <FormattedMessage id="compare.value.costLine" defaultMessage="{label}: {amount}" values={{ label: l.label, amount: gbp(l.amountGbp) }} />
           </span>
         ))}
       </>
     ),
   },
   {
-    label: 'Link',
+    key: 'link',
+    label: 'link',
     value: (p) => (
-      <ExternalLink href={p.url} newTabHint={`for ${p.name} (opens in a new tab)`} className="font-semibold text-brand-700 underline">
-        {p.urlIsCoursePage ? 'Official program page' : `${p.universityName} website`}
+      <ExternalLink
+        href={p.url}
+        newTabHint={<FormattedMessage id="compare.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: p.name }} />}
+        className="font-semibold text-brand-700 underline"
+      >
+        {p.urlIsCoursePage ? (
+          <FormattedMessage id="compare.link.course" defaultMessage="Official program page" />
+        ) : (
+          <FormattedMessage id="compare.link.university" defaultMessage="{university} website" values={{ university: p.universityName }} />
+        )}
       </ExternalLink>
     ),
   },
@@ -53,7 +127,8 @@ const rows: { label: string; value: (p: Program) => React.ReactNode }[] = [
 
 /** /compare?programs=a,b: two to four programs side by side; the address can be shared. */
 export function ComparePage() {
-  usePageTitle('Compare programs');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
   const [params, setParams] = useSearchParams();
   const ids = parseCompareIds(params.get('programs'));
   const list = useCompareList();
@@ -75,43 +150,55 @@ export function ComparePage() {
 
   return (
     <>
-      <PageHeader eyebrow="Compare" title="Compare programs">
-        Two to four programs side by side. Share this page&apos;s address to show someone the same comparison.
+      <PageHeader eyebrow={intl.formatMessage(m.eyebrow)} title={intl.formatMessage(m.title)}>
+        <FormattedMessage
+          id="compare.intro"
+          defaultMessage="Two to four programs side by side. Share this page’s address to show someone the same comparison."
+        />
       </PageHeader>
       <div className="mx-auto w-full min-w-0 max-w-6xl space-y-6 px-4 py-8">
         {missing.length > 0 && (
           <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            {missing.length === 1 ? 'One program in this link is' : `${missing.length} programs in this link are`} not in the
-            catalogue any more.
+            <FormattedMessage
+              id="compare.missing"
+              defaultMessage="{count, plural, one {One program in this link is not in the catalogue any more.} other {# programs in this link are not in the catalogue any more.}}"
+              values={{ count: missing.length }}
+            />
           </p>
         )}
         {isPending ? (
-          <Spinner label="Loading the programs…" />
+          <Spinner label={intl.formatMessage(m.loading)} />
         ) : programs.length < 2 ? (
           <div className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
-            <p className="font-semibold">Choose at least two programs to compare.</p>
-            <p className="mt-1 text-sm text-muted">Open a program on the programs page and choose “Add to compare”.</p>
+            <p className="font-semibold">
+              <FormattedMessage id="compare.empty.heading" defaultMessage="Choose at least two programs to compare." />
+            </p>
+            <p className="mt-1 text-sm text-muted">
+              <FormattedMessage id="compare.empty.body" defaultMessage="Open a program on the programs page and choose “Add to compare”." />
+            </p>
             <ButtonLink to="/programs" variant="secondary" className="mt-4">
-              Browse programs
+              <FormattedMessage id="compare.empty.browse" defaultMessage="Browse programs" />
             </ButtonLink>
           </div>
         ) : (
           <div className="relative max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
             <table className="w-full min-w-[40rem] border-collapse text-start text-sm">
-              <caption className="sr-only">Programs compared side by side</caption>
+              <caption className="sr-only">
+                <FormattedMessage id="compare.caption" defaultMessage="Programs compared side by side" />
+              </caption>
               <thead>
                 <tr className="border-b border-slate-200 align-top">
                   <td className="w-40 p-3" />
                   {programs.map((p) => (
-                    <th key={p.id} scope="col" className="p-3">
+                    <th key={p.id} scope="col" className="p-3 text-start">
                       <span className="block text-base font-semibold text-ink">{p.name}</span>
                       <button
                         type="button"
                         onClick={() => remove(p.id)}
-                        className="mt-1 text-xs font-medium text-brand-700 underline"
-                        aria-label={`Remove ${p.name} from the comparison`}
+                        className="mt-1 inline-flex min-h-6 items-center text-xs font-medium text-brand-700 underline"
+                        aria-label={intl.formatMessage({ id: 'compare.remove.label', defaultMessage: 'Remove {name} from the comparison' }, { name: p.name })}
                       >
-                        Remove
+                        {intl.formatMessage(m.remove)}
                       </button>
                     </th>
                   ))}
@@ -119,13 +206,13 @@ export function ComparePage() {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.label} className="border-b border-slate-100 align-top last:border-0">
-                    <th scope="row" className="p-3 font-medium text-muted">
-                      {row.label}
+                  <tr key={row.key} className="border-b border-slate-100 align-top last:border-0">
+                    <th scope="row" className="p-3 text-start font-medium text-muted">
+                      {intl.formatMessage(m[row.label])}
                     </th>
                     {programs.map((p) => (
                       <td key={p.id} className="p-3 text-ink">
-                        {row.value(p)}
+                        {row.value(p, intl)}
                       </td>
                     ))}
                   </tr>
@@ -136,16 +223,22 @@ export function ComparePage() {
         )}
         <p className="text-sm">
           <Link to="/programs" className="font-semibold text-brand-700 underline">
-            Back to programs
+            <FormattedMessage id="compare.back" defaultMessage="Back to programs" />
           </Link>
           {programs.length >= 2 && (
-            <>
-              {' · '}
-              <span className="text-muted">Link to share: </span>
-              <Link to={compareHref(programs.map((p) => p.id))} className="break-all font-medium text-brand-700 underline">
-                {compareHref(programs.map((p) => p.id))}
-              </Link>
-            </>
+            <span className="mt-2 block">
+              <FormattedMessage
+                id="compare.share"
+                defaultMessage="Link to share: {link}"
+                values={{
+                  link: (
+                    <Link to={compareHref(programs.map((p) => p.id))} dir="ltr" className="break-all font-medium text-brand-700 underline">
+                      {compareHref(programs.map((p) => p.id))}
+                    </Link>
+                  ),
+                }}
+              />
+            </span>
           )}
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { AiGuidanceAnswer, GuidanceExplanation } from '../../../shared/schemas/guidance';
 import { maxGuidanceTextLength } from '../../../shared/schemas/guidance';
 import { Alert } from '../../components/alert';
@@ -19,6 +20,7 @@ export function GuideAi({
   isBusy: boolean;
   error: string | null;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState('');
   return (
     <section
@@ -26,12 +28,13 @@ export function GuideAi({
       className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
     >
       <h2 id="guide-ai-title" className="text-lg font-semibold">
-        Or say it in your own words
+        <FormattedMessage id="guide.ai.heading" defaultMessage="Or say it in your own words" />
       </h2>
       <p className="mt-1 text-sm text-muted">
-        An AI language model reads your words into the profile below and explains the results. The
-        ranking itself is always by our rules. What you write is sent to that model only, and we do
-        not keep it.
+        <FormattedMessage
+          id="guide.ai.intro"
+          defaultMessage="An AI language model reads your words into the profile below and explains the results. The ranking itself is always by our rules. What you write is sent to that model only, and we do not keep it."
+        />
       </p>
       <form
         noValidate
@@ -42,15 +45,22 @@ export function GuideAi({
         }}
       >
         <TextAreaField
-          label="What do you want to study, and what do you have?"
-          hint="For example: I want to work in cyber security, budget 35k, IELTS 6, I have a 2:1."
+          label={intl.formatMessage({ id: 'guide.ai.label', defaultMessage: 'What do you want to study, and what do you have?' })}
+          hint={intl.formatMessage({
+            id: 'guide.ai.hint',
+            defaultMessage: 'For example: I want to work in cyber security, budget 35k, IELTS 6, I have a 2:1.',
+          })}
           rows={3}
           maxLength={maxGuidanceTextLength}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />
         <Button type="submit" disabled={isBusy || text.trim().length === 0}>
-          {isBusy ? 'Reading…' : 'Find programs from my words'}
+          {isBusy ? (
+            <FormattedMessage id="guide.ai.busy" defaultMessage="Reading…" />
+          ) : (
+            <FormattedMessage id="guide.ai.submit" defaultMessage="Find programs from my words" />
+          )}
         </Button>
       </form>
       <div aria-live="polite" className="mt-3">
@@ -67,6 +77,7 @@ export function AiExplanation({
   result: AiGuidanceAnswer;
   names: Map<string, string>;
 }) {
+  const intl = useIntl();
   const p = result.profile;
   const explanation: GuidanceExplanation | null = result.explanation;
   return (
@@ -75,14 +86,26 @@ export function AiExplanation({
       className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
     >
       <h2 id="ai-explanation" className="text-lg font-semibold">
-        What the AI model read and says
+        <FormattedMessage id="guide.ai.read.heading" defaultMessage="What the AI model read and says" />
       </h2>
       <p className="mt-1 text-sm">
-        Profile read from your words: {p.level}, {p.subjects || 'any subject'}, budget{' '}
-        {p.budgetGbp ? `£${p.budgetGbp.toLocaleString('en-GB')}` : 'not given'}, IELTS{' '}
-        {p.ielts ?? 'not yet'}, {p.qualification}
-        {p.intake ? `, starting ${p.intake}` : ''}
-        {p.regions.length > 0 ? `, in ${p.regions.join(', ')}` : ''}.
+        <FormattedMessage
+          id="guide.ai.read.profile"
+          defaultMessage="Profile read from your words: {level}; subjects: {subjects}; budget: {budget}; IELTS: {ielts}; qualification: {qualification}; intake: {intake}; regions: {regions}."
+          values={{
+            level: p.level,
+            subjects: p.subjects || intl.formatMessage({ id: 'guide.ai.read.anySubject', defaultMessage: 'any subject' }),
+            budget: p.budgetGbp
+              ? intl.formatNumber(p.budgetGbp, { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+              : intl.formatMessage({ id: 'guide.ai.read.notGiven', defaultMessage: 'not given' }),
+            ielts: p.ielts
+              ? intl.formatNumber(Number(p.ielts), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+              : intl.formatMessage({ id: 'guide.ai.read.notYet', defaultMessage: 'not yet' }),
+            qualification: p.qualification,
+            intake: p.intake ?? intl.formatMessage({ id: 'guide.ai.read.anyIntake', defaultMessage: 'any' }),
+            regions: p.regions.length > 0 ? intl.formatList(p.regions) : intl.formatMessage({ id: 'guide.ai.read.anyRegion', defaultMessage: 'anywhere in the UK' }),
+          }}
+        />
       </p>
       {result.explanationProblem && (
         <div className="mt-3">
@@ -96,15 +119,20 @@ export function AiExplanation({
             <ul className="list-disc space-y-1 ps-6 text-sm">
               {explanation.notes.map((n) => (
                 <li key={n.programId}>
-                  <span className="font-medium">{names.get(n.programId) ?? n.programId}:</span>{' '}
-                  {n.note}
+                  <FormattedMessage
+                    id="guide.ai.note"
+                    defaultMessage="<b>{program}:</b> {note}"
+                    values={{ program: names.get(n.programId) ?? n.programId, note: n.note, b: (chunks) => <span className="font-medium">{chunks}</span> }}
+                  />
                 </li>
               ))}
             </ul>
           )}
           <p className="text-xs text-muted">
-            Written by an AI model from our catalogue&apos;s facts; check the reasons and warnings
-            below.
+            <FormattedMessage
+              id="guide.ai.caution"
+              defaultMessage="Written by an AI model from our catalogue’s facts; check the reasons and warnings below."
+            />
           </p>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
@@ -12,7 +13,8 @@ import { HowWeRank } from './how-we-rank';
 
 /** /guide: a short profile in, programs ranked by rules with reasons and warnings out (D12). */
 export function GuidePage() {
-  usePageTitle('Get guidance');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'guide.title', defaultMessage: 'Get guidance' }));
   const ask = useMutation({ mutationFn: (profile: GuidanceProfile) => apiPost<GuidanceAnswer>('/api/guidance', profile) });
   // the free-text box exists only when the operator configured a language model (D12)
   const options = useQuery({ queryKey: ['guidance-options'], queryFn: () => apiGet<{ ai: boolean }>('/api/guidance/options'), staleTime: 300_000 });
@@ -21,10 +23,21 @@ export function GuidePage() {
   const answer = askAi.data && !ask.data ? askAi.data.answer : ask.data;
   return (
     <>
-      <PageHeader eyebrow="Guidance" title="Find the right program">
-        Answer a few questions and we rank the programs in our catalogue for you, with the reasons and what to watch out
-        for. The ranking is rule-based: see how we rank below.{' '}
-        {ai ? 'You may also describe what you want in your own words: an AI model reads them and explains the results.' : 'No AI is used here.'} No account needed.
+      <PageHeader
+        eyebrow={intl.formatMessage({ id: 'guide.eyebrow', defaultMessage: 'Guidance' })}
+        title={intl.formatMessage({ id: 'guide.heading', defaultMessage: 'Find the right program' })}
+      >
+        {ai ? (
+          <FormattedMessage
+            id="guide.intro.ai"
+            defaultMessage="Answer a few questions and we rank the programs in our catalogue for you, with the reasons and what to watch out for. The ranking is rule-based: see how we rank below. You may also describe what you want in your own words: an AI model reads them and explains the results. No account needed."
+          />
+        ) : (
+          <FormattedMessage
+            id="guide.intro"
+            defaultMessage="Answer a few questions and we rank the programs in our catalogue for you, with the reasons and what to watch out for. The ranking is rule-based: see how we rank below. No AI is used here. No account needed."
+          />
+        )}
       </PageHeader>
       <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
         {ai && (
@@ -48,7 +61,7 @@ export function GuidePage() {
           isBusy={ask.isPending}
         />
         {ask.isError && (
-          <Alert tone="error" title="We could not rank the programs.">
+          <Alert tone="error" title={intl.formatMessage({ id: 'guide.failed', defaultMessage: 'We could not rank the programs.' })}>
             {ask.error.message}
           </Alert>
         )}

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
@@ -9,6 +10,7 @@ import { phoneExample } from '../../../shared/schemas/contact';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { StudentFields } from './student-fields';
+import { labels, translateFieldError } from './refer-messages';
 import { networkResolver, useNetworkSubmit } from './use-network-submit';
 
 export function NetworkForm({
@@ -24,6 +26,7 @@ export function NetworkForm({
   onBack: () => void;
   onSubmitted: (receipt: ContactRequestReceipt) => void;
 }) {
+  const intl = useIntl();
   const config = networkKinds[kind];
   const { submit, failure } = useNetworkSubmit(kind);
   const form = useForm<NetworkFormValues, unknown, object>({
@@ -34,7 +37,7 @@ export function NetworkForm({
   });
   const { register, formState, setError } = form;
   const { errors, isSubmitting } = formState;
-  const error = (field: keyof NetworkFormValues) => errors[field]?.message;
+  const error = (field: keyof NetworkFormValues) => translateFieldError(intl, errors[field]?.message);
 
   // The page keeps what was typed, so Back (or the browser's back) and forward again lose nothing.
   const { subscribe } = form;
@@ -62,21 +65,26 @@ export function NetworkForm({
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5" aria-labelledby="network-form-title">
       <h2 id="network-form-title" className="text-2xl font-bold tracking-tight">
-        {config.formTitle}
+        {intl.formatMessage(config.title)}
       </h2>
       <p className="text-sm text-muted">
-        {kind === 'student'
-          ? 'All fields are required, except that the student needs only an e-mail or a phone.'
-          : 'All fields are required.'}
+        {kind === 'student' ? (
+          <FormattedMessage
+            id="refer.form.requiredStudent"
+            defaultMessage="All fields are required, except that the student needs only an e-mail or a phone."
+          />
+        ) : (
+          <FormattedMessage id="refer.form.required" defaultMessage="All fields are required." />
+        )}
       </p>
-      {kind === 'student' && <h3 className="text-lg font-semibold">About you</h3>}
+      {kind === 'student' && <h3 className="text-lg font-semibold"><FormattedMessage id="refer.form.aboutYou" defaultMessage="About you" /></h3>}
       {failure && (
-        <Alert tone="error" title="We could not send your form.">
+        <Alert tone="error" title={intl.formatMessage({ id: 'refer.form.failed', defaultMessage: 'We could not send your form.' })}>
           {failure}
         </Alert>
       )}
       <TextField
-        label={config.nameLabel}
+        label={intl.formatMessage(config.nameLabel)}
         autoComplete="name"
         required
         maxLength={200}
@@ -85,7 +93,7 @@ export function NetworkForm({
       />
       {kind === 'partner' && (
         <TextField
-          label="Business Name"
+          label={intl.formatMessage(labels.businessName)}
           autoComplete="organization"
           required
           maxLength={200}
@@ -93,8 +101,8 @@ export function NetworkForm({
           error={error('businessName')}
         />
       )}
-      <SelectField label="Country" autoComplete="country" required {...register('country')} error={error('country')}>
-        <option value="">Select a country</option>
+      <SelectField label={intl.formatMessage(labels.country)} autoComplete="country" required {...register('country')} error={error('country')}>
+        <option value="">{intl.formatMessage({ id: 'refer.form.selectCountry', defaultMessage: 'Select a country' })}</option>
         {countryOptions.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
@@ -102,17 +110,17 @@ export function NetworkForm({
         ))}
       </SelectField>
       <TextField
-        label="Phone"
+        label={intl.formatMessage(labels.phone)}
         type="tel"
         autoComplete="tel"
         required
         maxLength={40}
         {...register('phone')}
         error={error('phone')}
-        hint={`With the country code, e.g. ${phoneExample}`}
+        hint={<FormattedMessage id="refer.form.phoneHint" defaultMessage="With the country code, e.g. {example}" values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }} />}
       />
       <TextField
-        label="Email"
+        label={intl.formatMessage(labels.email)}
         type="email"
         autoComplete="email"
         required
@@ -124,10 +132,14 @@ export function NetworkForm({
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
         <Button variant="secondary" size="lg" onClick={onBack} disabled={isSubmitting}>
           <Icon name="arrowLeft" />
-          Back
+          <FormattedMessage id="refer.form.back" defaultMessage="Back" />
         </Button>
         <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting...' : 'Submit'}
+          {isSubmitting ? (
+            <FormattedMessage id="refer.form.submitting" defaultMessage="Submitting…" />
+          ) : (
+            <FormattedMessage id="refer.form.submit" defaultMessage="Submit" />
+          )}
         </Button>
       </div>
     </form>

@@ -1,4 +1,11 @@
+import { defineMessages } from 'react-intl';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral';
+import { labels } from './refer-messages';
+
+const titles = defineMessages({
+  student: { id: 'refer.student.title', defaultMessage: 'Refer a Student' },
+  partner: { id: 'refer.partner.title', defaultMessage: 'Partner with Us' },
+});
 
 export type NetworkKind = 'student' | 'partner';
 
@@ -26,12 +33,11 @@ export const emptyValues: NetworkFormValues = {
   studyInterest: '',
 };
 
-/** What differs between the two forms: labels, the API path and the body the shared schema checks. */
+/** What differs between the two forms: labels (messages), the API path and the body the shared schema checks. */
 export const networkKinds = {
   student: {
-    title: 'Refer a Student',
-    formTitle: 'Refer a Student',
-    nameLabel: 'Your name',
+    title: titles.student,
+    nameLabel: labels.yourName,
     endpoint: '/api/referrals',
     meetingRoom: 'Student Referral',
     schema: referralInput,
@@ -48,9 +54,8 @@ export const networkKinds = {
     fieldOf: (apiField: string) => apiField,
   },
   partner: {
-    title: 'Partner with Us',
-    formTitle: 'Partner with Us',
-    nameLabel: 'Contact Name',
+    title: titles.partner,
+    nameLabel: labels.contactName,
     endpoint: '/api/partnerships',
     meetingRoom: 'Partnership',
     schema: partnershipInput,

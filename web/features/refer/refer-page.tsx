@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
@@ -13,7 +14,9 @@ const freshValues = (): Record<NetworkKind, NetworkFormValues> => ({ student: em
 
 /** Choose, then the form (student or partner), then Thank You. The chosen form is in the URL, so the browser's back works too. */
 export function ReferPage() {
-  usePageTitle('Join Our Network');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'refer.title', defaultMessage: 'Join Our Network' });
+  usePageTitle(title);
   const { data: site } = useSiteConfig();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('form');
@@ -38,9 +41,11 @@ export function ReferPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Refer Students" title="Join Our Network">
-        Refer a student who wants to study in the UK, or partner with us as a business. Fill in a short form
-        or start a video meeting with our team.
+      <PageHeader eyebrow={intl.formatMessage({ id: 'refer.eyebrow', defaultMessage: 'Refer Students' })} title={title}>
+        <FormattedMessage
+          id="refer.intro"
+          defaultMessage="Refer a student who wants to study in the UK, or partner with us as a business. Fill in a short form or start a video meeting with our team."
+        />
       </PageHeader>
       <div className="mx-auto max-w-5xl px-4 py-8 pb-36">
         {isSubmitted ? (

@@ -1,7 +1,9 @@
 import type { UseFormRegister } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../components/field';
 import { phoneExample } from '../../../shared/schemas/contact';
 import type { NetworkFormValues } from './network-kinds';
+import { labels } from './refer-messages';
 
 /** The student a referral is about: a name, an e-mail or a phone, and what they want to study. */
 export function StudentFields({
@@ -11,33 +13,39 @@ export function StudentFields({
   register: UseFormRegister<NetworkFormValues>;
   error: (field: keyof NetworkFormValues) => string | undefined;
 }) {
+  const intl = useIntl();
+  const phoneHint = (
+    <FormattedMessage id="refer.form.phoneHint" defaultMessage="With the country code, e.g. {example}" values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }} />
+  );
   return (
     <>
-      <h3 className="pt-2 text-lg font-semibold">The student</h3>
-      <TextField label="Student’s name" required maxLength={200} {...register('studentName')} error={error('studentName')} />
+      <h3 className="pt-2 text-lg font-semibold">
+        <FormattedMessage id="refer.form.theStudent" defaultMessage="The student" />
+      </h3>
+      <TextField label={intl.formatMessage(labels.studentName)} required maxLength={200} {...register('studentName')} error={error('studentName')} />
       <TextField
-        label="Student’s e-mail"
+        label={intl.formatMessage(labels.studentEmail)}
         type="email"
         maxLength={254}
         {...register('studentEmail')}
         error={error('studentEmail')}
-        hint="An e-mail or a phone (or both)."
+        hint={intl.formatMessage({ id: 'refer.form.studentEmailHint', defaultMessage: 'An e-mail or a phone (or both).' })}
       />
       <TextField
-        label="Student’s phone"
+        label={intl.formatMessage(labels.studentPhone)}
         type="tel"
         maxLength={40}
         {...register('studentPhone')}
         error={error('studentPhone')}
-        hint={`With the country code, e.g. ${phoneExample}`}
+        hint={phoneHint}
       />
       <TextField
-        label="What they want to study"
+        label={intl.formatMessage(labels.studyInterest)}
         required
         maxLength={300}
         {...register('studyInterest')}
         error={error('studyInterest')}
-        hint="A subject, a level or a program, e.g. MSc Data Science."
+        hint={intl.formatMessage({ id: 'refer.form.studyInterestHint', defaultMessage: 'A subject, a level or a program, e.g. MSc Data Science.' })}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import { ApiError, apiPost } from '../../lib/api-client';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
@@ -37,6 +38,7 @@ export function useNetworkSubmit(kind: NetworkKind) {
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const inFlight = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const intl = useIntl();
 
   async function submit(body: object): Promise<SubmitOutcome> {
     if (inFlight.current) return null;
@@ -51,7 +53,8 @@ export function useNetworkSubmit(kind: NetworkKind) {
       return { receipt };
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      const message = apiError?.message ?? 'Something went wrong. Please try again later.';
+      const message =
+        apiError?.message ?? intl.formatMessage({ id: 'refer.form.unknownError', defaultMessage: 'Something went wrong. Please try again later.' });
       setFailure(message);
       const fields: FieldErrors = {};
       for (const [field, text] of Object.entries(apiError?.fields ?? {})) {
