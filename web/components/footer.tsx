@@ -48,7 +48,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1 text-sm">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-slate-200 underline-offset-2 hover:underline">
+                <Link to={link.to} className="inline-block py-1 text-slate-200 underline-offset-2 hover:underline">
                   {intl.formatMessage(link.label)}
                 </Link>
               </li>
