@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -7,11 +8,12 @@ import { forgetSession, signOut, signOutFinished } from '../../lib/auth-client';
 import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
 import { endSession, listSessions, sessionsKey, signOutOtherDevices } from './security-api';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const whenFormat = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
 /** Where the account is signed in: browser, when, last active, "this device"; sign out by scope. */
 export function SessionsCard() {
+  const intl = useIntl();
+  const when = (iso: string) => intl.formatDate(iso, whenFormat);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const sessions = useQuery({ queryKey: sessionsKey, queryFn: listSessions });
@@ -35,28 +37,38 @@ export function SessionsCard() {
 
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-ink">Where you are signed in</h2>
-      <p className="mt-1 text-muted">Every device and browser signed in to your account now. Sign out of any you do not recognise.</p>
-      {sessions.isError && <Alert tone="error">We could not load your devices. Please try again later.</Alert>}
-      <ul aria-label="Signed-in devices" className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.sessions.heading" defaultMessage="Where you are signed in" />
+      </h2>
+      <p className="mt-1 text-muted">
+        <FormattedMessage id="account.sessions.intro" defaultMessage="Every device and browser signed in to your account now. Sign out of any you do not recognise." />
+      </p>
+      {sessions.isError && <Alert tone="error">
+          <FormattedMessage id="account.sessions.loadFailed" defaultMessage="We could not load your devices. Please try again later." />
+        </Alert>}
+      <ul aria-label={intl.formatMessage({ id: 'account.sessions.listLabel', defaultMessage: 'Signed-in devices' })} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {list.map((s) => (
-          <li key={s.id} aria-label={s.thisDevice ? `${s.browser} (this device)` : s.browser} className="flex flex-wrap items-center justify-between gap-3 p-3">
+          <li key={s.id} aria-label={s.thisDevice ? intl.formatMessage({ id: 'account.sessions.thisDeviceLabel', defaultMessage: '{browser} (this device)' }, { browser: s.browser }) : s.browser} className="flex flex-wrap items-center justify-between gap-3 p-3">
             <div>
               <p className="font-medium text-ink">
-                {s.browser}
-                {s.thisDevice && <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span>}
+                <bdi dir="ltr">{s.browser}</bdi>
+                {s.thisDevice && <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700"><FormattedMessage id="account.sessions.thisDevice" defaultMessage="This device" /></span>}
               </p>
               <p className="text-sm text-muted">
-                Signed in {when(s.createdAt)} · last active {when(s.lastActiveAt)}
+                <FormattedMessage
+                  id="account.sessions.times"
+                  defaultMessage="Signed in {created} · last active {lastActive}"
+                  values={{ created: when(s.createdAt), lastActive: when(s.lastActiveAt) }}
+                />
               </p>
             </div>
             {s.thisDevice ? (
               <Button variant="secondary" onClick={() => void signOutHere()}>
-                Sign out of this device
+                <FormattedMessage id="account.sessions.signOutHere" defaultMessage="Sign out of this device" />
               </Button>
             ) : (
               <Button variant="secondary" disabled={endOne.isPending} onClick={() => endOne.mutate(s.id)}>
-                Sign out
+                <FormattedMessage id="account.sessions.signOut" defaultMessage="Sign out" />
               </Button>
             )}
           </li>
@@ -64,13 +76,21 @@ export function SessionsCard() {
       </ul>
       <div className="mt-4 flex flex-wrap items-start gap-3">
         <Button variant="secondary" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
-          {endOthers.isPending ? 'Signing out...' : 'Sign out of other devices'}
+          {endOthers.isPending ? (
+            <FormattedMessage id="account.sessions.signingOut" defaultMessage="Signing out..." />
+          ) : (
+            <FormattedMessage id="account.sessions.signOutOthers" defaultMessage="Sign out of other devices" />
+          )}
         </Button>
         <SignOutEverywhereButton />
       </div>
       <div aria-live="polite" className="mt-2">
-        {endOthers.isSuccess && <Alert tone="success">Your other devices are signed out.</Alert>}
-        {(endOthers.isError || endOne.isError) && <Alert tone="error">We could not sign that device out. Please try again.</Alert>}
+        {endOthers.isSuccess && <Alert tone="success">
+            <FormattedMessage id="account.sessions.othersSignedOut" defaultMessage="Your other devices are signed out." />
+          </Alert>}
+        {(endOthers.isError || endOne.isError) && <Alert tone="error">
+            <FormattedMessage id="account.sessions.signOutFailed" defaultMessage="We could not sign that device out. Please try again." />
+          </Alert>}
       </div>
     </Card>
   );

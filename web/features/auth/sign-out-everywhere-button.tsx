@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button';
 import { forgetSession, signOutEverywhere, signOutFinished } from '../../lib/auth-client';
@@ -24,10 +25,14 @@ export function SignOutEverywhereButton() {
   return (
     <div className="space-y-1">
       <Button variant="secondary" onClick={run} disabled={state === 'busy'}>
-        {state === 'busy' ? 'Signing out...' : 'Sign out everywhere'}
+        {state === 'busy' ? (
+          <FormattedMessage id="auth.signOutEverywhere.busy" defaultMessage="Signing out..." />
+        ) : (
+          <FormattedMessage id="auth.signOutEverywhere.button" defaultMessage="Sign out everywhere" />
+        )}
       </Button>
       <p role="status" className="text-sm text-red-800">
-        {state === 'failed' ? 'We could not sign you out everywhere. Please try again.' : ''}
+        {state === 'failed' ? <FormattedMessage id="auth.signOutEverywhere.failed" defaultMessage="We could not sign you out everywhere. Please try again." /> : ''}
       </p>
     </div>
   );
