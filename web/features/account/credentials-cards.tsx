@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { changeEmailInput } from '../../../shared/schemas/account';
 import { changePasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
@@ -6,6 +7,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
 import { serverFieldErrors } from '../auth/form-errors';
 import { PasswordField } from '../auth/password-field';
 import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
@@ -14,30 +16,56 @@ import { changeEmail, changePassword } from './security-api';
 
 /** Change password: the current one first; the other devices are signed out. */
 export function ChangePasswordCard() {
+  const intl = useIntl();
+  const t = useAuthText();
   const form = useSchemaForm(changePasswordInput, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const { errors, isSubmitting } = form.formState;
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(null);
   const submit = form.handleSubmit(async (data) => {
     setOutcome(null);
     try {
       await changePassword(data);
       form.reset();
-      setOutcome({ tone: 'success', message: 'Your password has been changed. Your other devices are signed out.' });
+      setOutcome({
+        tone: 'success',
+        message: intl.formatMessage({ id: 'account.password.changed', defaultMessage: 'Your password has been changed. Your other devices are signed out.' }),
+      });
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields) showServerErrors(form.setError, fields);
-      else setOutcome({ tone: 'error', message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.' });
+      else setOutcome({ tone: 'error', message: t(error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.') });
     }
   });
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-ink">Change password</h2>
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.password.heading" defaultMessage="Change password" />
+      </h2>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        <PasswordField label="Current password" autoComplete="current-password" {...form.register('currentPassword')} error={errors.currentPassword?.message} />
-        <PasswordField label="New password" autoComplete="new-password" {...form.register('newPassword')} error={errors.newPassword?.message} />
-        <PasswordField label="New password again" autoComplete="new-password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+        <PasswordField
+          label={intl.formatMessage({ id: 'account.password.current', defaultMessage: 'Current password' })}
+          autoComplete="current-password"
+          {...form.register('currentPassword')}
+          error={t(errors.currentPassword?.message)}
+        />
+        <PasswordField
+          label={intl.formatMessage({ id: 'account.password.new', defaultMessage: 'New password' })}
+          autoComplete="new-password"
+          {...form.register('newPassword')}
+          error={t(errors.newPassword?.message)}
+        />
+        <PasswordField
+          label={intl.formatMessage({ id: 'account.password.newAgain', defaultMessage: 'New password again' })}
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={t(errors.confirmPassword?.message)}
+        />
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Changing...' : 'Change password'}
+          {isSubmitting ? (
+            <FormattedMessage id="account.password.changing" defaultMessage="Changing..." />
+          ) : (
+            <FormattedMessage id="account.password.submit" defaultMessage="Change password" />
+          )}
         </Button>
         <div aria-live="polite">{outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}</div>
       </form>
@@ -47,10 +75,12 @@ export function ChangePasswordCard() {
 
 /** Change e-mail: confirmed from the new address (the old one is told); asks who you are first. */
 export function ChangeEmailCard({ email, changed }: { email: string; changed: boolean }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const form = useSchemaForm(changeEmailInput, { newEmail: '' });
   const { errors, isSubmitting } = form.formState;
   const reauth = useReauth();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(null);
   const submit = form.handleSubmit(async ({ newEmail }) => {
     setOutcome(null);
     try {
@@ -58,28 +88,55 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
       form.reset();
       setOutcome({
         tone: 'success',
-        message: `We sent a link to ${newEmail}. Open it to confirm the new address; until then you keep signing in with ${email}.`,
+        message: (
+          <FormattedMessage
+            id="account.email.linkSent"
+            defaultMessage="We sent a link to {newEmail}. Open it to confirm the new address; until then you keep signing in with {email}."
+            values={{ newEmail: <bdi dir="ltr">{newEmail}</bdi>, email: <bdi dir="ltr">{email}</bdi> }}
+          />
+        ),
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'REAUTH_CANCELLED') return;
       const fields = serverFieldErrors(error);
       if (fields) showServerErrors(form.setError, fields);
-      else setOutcome({ tone: 'error', message: error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.' });
+      else setOutcome({ tone: 'error', message: t(error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.') });
     }
   });
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-ink">Change e-mail address</h2>
-      <p className="mt-1 text-muted">Now: {email}. We send a link to the new address to confirm it, and tell the old one.</p>
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.email.heading" defaultMessage="Change e-mail address" />
+      </h2>
+      <p className="mt-1 text-muted">
+        <FormattedMessage
+          id="account.email.now"
+          defaultMessage="Now: {email}. We send a link to the new address to confirm it, and tell the old one."
+          values={{ email: <bdi dir="ltr">{email}</bdi> }}
+        />
+      </p>
       {changed && (
         <div className="mt-3">
-          <Alert tone="success">Your new e-mail address is confirmed.</Alert>
+          <Alert tone="success">
+            <FormattedMessage id="account.email.confirmed" defaultMessage="Your new e-mail address is confirmed." />
+          </Alert>
         </div>
       )}
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
-        <TextField label="New email address" type="email" autoComplete="email" {...form.register('newEmail')} error={errors.newEmail?.message} />
+        <TextField
+          label={intl.formatMessage({ id: 'account.email.new', defaultMessage: 'New email address' })}
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          {...form.register('newEmail')}
+          error={t(errors.newEmail?.message)}
+        />
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Change e-mail address'}
+          {isSubmitting ? (
+            <FormattedMessage id="account.email.sending" defaultMessage="Sending..." />
+          ) : (
+            <FormattedMessage id="account.email.submit" defaultMessage="Change e-mail address" />
+          )}
         </Button>
         <div aria-live="polite">{outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}</div>
       </form>

@@ -60,6 +60,8 @@ export const authText = defineMessages({
   signInToContinue: { id: 'auth.message.signInToContinue', defaultMessage: 'Please sign in to continue.' },
   resendFailed: { id: 'auth.message.resendFailed', defaultMessage: 'We could not send a new confirmation link. Please try again later.' },
   wrongCurrentPassword: { id: 'auth.message.wrongCurrentPassword', defaultMessage: 'This is not your current password.' },
+  newEmailRequired: { id: 'account.message.newEmailRequired', defaultMessage: 'Please enter your new email address.' },
+  passwordRequired: { id: 'account.message.passwordRequired', defaultMessage: 'Please enter your password.' },
 });
 
 export const identityText = defineMessages({
@@ -90,6 +92,8 @@ const serverWords: Record<string, MessageDescriptor> = {
   'Something went wrong on our side. Please try again later.': authText.serverFailed,
   'Please sign in to continue.': authText.signInToContinue,
   'This is not your current password.': authText.wrongCurrentPassword,
+  'Please enter your new email address.': authText.newEmailRequired,
+  'Please enter your password.': authText.passwordRequired,
   'This passkey is not known here. Sign in with your password, then add a passkey from My account.': identityText.passkeyUnknown,
   'Signing in with a passkey did not work. Please try again later.': identityText.passkeySignInFailed,
   'We could not send a new confirmation link. Please try again later.': authText.resendFailed,
