@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
@@ -25,6 +26,9 @@ function useHasPassword(): boolean {
 }
 
 function DownloadMyData() {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'account.export.button', defaultMessage: 'Download my data' });
+  const busyLabel = intl.formatMessage({ id: 'account.export.busy', defaultMessage: 'Preparing your file…' });
   const [done, setDone] = useState(false);
   const hasPassword = useHasPassword();
   const download = async (password?: string) => {
@@ -34,24 +38,38 @@ function DownloadMyData() {
   };
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-ink">Download my data</h2>
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.export.heading" defaultMessage="Download my data" />
+      </h2>
       <p id="export-intro" className="mt-1 text-muted">
-        One zip file with everything we hold about you: your account, your applications with their status history, the
-        e-mails we sent you (in a file called data.json), and the documents you uploaded.
+        <FormattedMessage
+          id="account.export.intro"
+          defaultMessage="One zip file with everything we hold about you: your account, your applications with their status history, the e-mails we sent you (in a file called {dataFile}), and the documents you uploaded."
+          values={{ dataFile: <bdi dir="ltr">data.json</bdi> }}
+        />
       </p>
       {hasPassword ? (
-        <PasswordAgainForm id="export" label="Download my data" busyLabel="Preparing your file…" action={download} />
+        <PasswordAgainForm id="export" label={label} busyLabel={busyLabel} action={download} />
       ) : (
-        <ConfirmedActionButton id="export" label="Download my data" busyLabel="Preparing your file…" action={() => download()} />
+        <ConfirmedActionButton id="export" label={label} busyLabel={busyLabel} action={() => download()} />
       )}
       <div className="mt-3" aria-live="polite">
-        {done && <Alert tone="success">Your file {exportFileName} is downloading.</Alert>}
+        {done && <Alert tone="success">
+            <FormattedMessage
+              id="account.export.downloading"
+              defaultMessage="Your file {fileName} is downloading."
+              values={{ fileName: <bdi dir="ltr">{exportFileName}</bdi> }}
+            />
+          </Alert>}
       </div>
     </Card>
   );
 }
 
 function DeleteMyAccount() {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: 'account.delete.button', defaultMessage: 'Delete my account' });
+  const busyLabel = intl.formatMessage({ id: 'account.delete.busy', defaultMessage: 'Deleting…' });
   const navigate = useNavigate();
   const hasPassword = useHasPassword();
   const erase = async (password?: string) => {
@@ -62,25 +80,35 @@ function DeleteMyAccount() {
   };
   return (
     <Card className="border-red-200">
-      <h2 className="text-xl font-semibold text-ink">Delete my account</h2>
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.delete.heading" defaultMessage="Delete my account" />
+      </h2>
       <div id="delete-intro" className="mt-1 space-y-2 text-muted">
         <p>
-          This deletes your account, your applications, their documents and the e-mails we keep for you, and signs you
-          out on every device. It cannot be undone.
+          <FormattedMessage
+            id="account.delete.intro"
+            defaultMessage="This deletes your account, your applications, their documents and the e-mails we keep for you, and signs you out on every device. It cannot be undone."
+          />
         </p>
-        <p>We keep only anonymous figures (how many applications went to which program), which say nothing about you.</p>
+        <p>
+          <FormattedMessage
+            id="account.delete.anonymous"
+            defaultMessage="We keep only anonymous figures (how many applications went to which program), which say nothing about you."
+          />
+        </p>
       </div>
       {hasPassword ? (
-        <PasswordAgainForm id="delete" danger label="Delete my account" busyLabel="Deleting…" action={erase} />
+        <PasswordAgainForm id="delete" danger label={label} busyLabel={busyLabel} action={erase} />
       ) : (
-        <ConfirmedActionButton id="delete" danger label="Delete my account" busyLabel="Deleting…" action={() => erase()} />
+        <ConfirmedActionButton id="delete" danger label={label} busyLabel={busyLabel} action={() => erase()} />
       )}
     </Card>
   );
 }
 
 export function AccountPage() {
-  usePageTitle('My account');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'account.page.title', defaultMessage: 'My account' }));
   const [params] = useSearchParams();
   return (
     <RequireSignIn>
@@ -88,11 +116,19 @@ export function AccountPage() {
         <section className="mx-auto max-w-3xl space-y-6 px-4 py-10">
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div>
-              <h1 className="text-3xl font-bold tracking-tight text-ink">My account</h1>
-              <p className="mt-1 text-muted">Signed in as {user.email}</p>
+              <h1 className="text-3xl font-bold tracking-tight text-ink">
+                <FormattedMessage id="account.page.heading" defaultMessage="My account" />
+              </h1>
+              <p className="mt-1 text-muted">
+                <FormattedMessage
+                  id="account.page.signedInAs"
+                  defaultMessage="Signed in as {email}"
+                  values={{ email: <bdi dir="ltr">{user.email}</bdi> }}
+                />
+              </p>
             </div>
             <ButtonLink to="/dashboard" variant="secondary">
-              My Applications
+              <FormattedMessage id="account.page.myApplications" defaultMessage="My Applications" />
             </ButtonLink>
           </div>
           <TwoFactorCard user={user} required={user.role !== 'applicant' || params.get('setup') === 'two-factor'} />
@@ -101,8 +137,15 @@ export function AccountPage() {
           <SessionsCard />
           <ChangePasswordCard />
           <ChangeEmailCard email={user.email} changed={params.get('email') === 'changed'} />
-          <h2 className="pt-4 text-2xl font-bold tracking-tight text-ink">Your data</h2>
-          <p className="text-muted">Both actions ask you to confirm it is you again, so nobody else at this device can take them.</p>
+          <h2 className="pt-4 text-2xl font-bold tracking-tight text-ink">
+            <FormattedMessage id="account.data.heading" defaultMessage="Your data" />
+          </h2>
+          <p className="text-muted">
+            <FormattedMessage
+              id="account.data.intro"
+              defaultMessage="Both actions ask you to confirm it is you again, so nobody else at this device can take them."
+            />
+          </p>
           <DownloadMyData />
           <DeleteMyAccount />
         </section>
@@ -112,14 +155,22 @@ export function AccountPage() {
 }
 
 export function AccountDeletedPage() {
-  usePageTitle('Account deleted');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'account.deleted.title', defaultMessage: 'Account deleted' }));
   return (
     <section className="mx-auto max-w-xl space-y-4 px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Your account has been deleted</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-ink">
+        <FormattedMessage id="account.deleted.heading" defaultMessage="Your account has been deleted" />
+      </h1>
       <Alert tone="success">
-        Your account, your applications and their documents are gone, and you are signed out everywhere.
+        <FormattedMessage
+          id="account.deleted.body"
+          defaultMessage="Your account, your applications and their documents are gone, and you are signed out everywhere."
+        />
       </Alert>
-      <ButtonLink to="/">Back to the home page</ButtonLink>
+      <ButtonLink to="/">
+        <FormattedMessage id="account.deleted.home" defaultMessage="Back to the home page" />
+      </ButtonLink>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
 import { cancelledMessage, useReauth } from './reauth-dialog';
 
 /**
@@ -21,6 +22,7 @@ export function ConfirmedActionButton({
   danger?: boolean;
   action: () => Promise<void>;
 }) {
+  const t = useAuthText();
   const reauth = useReauth();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -32,7 +34,7 @@ export function ConfirmedActionButton({
       await reauth.run(action);
     } catch (caught) {
       const message = cancelledMessage(caught);
-      if (message) setFailure(typeof message === 'string' ? message : caught instanceof ApiError ? caught.message : undefined);
+      if (message) setFailure(t(typeof message === 'string' ? message : caught instanceof ApiError ? caught.message : undefined));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { passwordAgainInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
 import { PasswordField } from '../auth/password-field';
 
 /** A form that asks for the password again before `action` runs with it. */
@@ -21,6 +23,8 @@ export function PasswordAgainForm({
   children?: ReactNode;
   action: (password: string) => Promise<void>;
 }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -31,7 +35,7 @@ export function PasswordAgainForm({
     setFailure(undefined);
     const checked = passwordAgainInput.safeParse({ password });
     if (!checked.success) {
-      setError('Please enter your password.');
+      setError(t('Please enter your password.'));
       return;
     }
     setError(undefined);
@@ -40,8 +44,8 @@ export function PasswordAgainForm({
       await action(checked.data.password);
       setPassword('');
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields?.password) setError(caught.fields.password);
-      else setFailure(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.');
+      if (caught instanceof ApiError && caught.fields?.password) setError(t(caught.fields.password));
+      else setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
     } finally {
       setBusy(false);
     }
@@ -51,7 +55,7 @@ export function PasswordAgainForm({
     <form noValidate onSubmit={submit} className="mt-4 space-y-4" aria-describedby={`${id}-intro`}>
       {children}
       <PasswordField
-        label="Your password"
+        label={intl.formatMessage({ id: 'account.passwordAgain.label', defaultMessage: 'Your password' })}
         name={`${id}-password`}
         autoComplete="current-password"
         value={password}
