@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { renderSVG } from 'uqr';
 import { authMessages } from '../../../shared/auth-messages';
 import { totpCodeInput } from '../../../shared/schemas/auth';
@@ -8,6 +9,7 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import type { AccountUser } from '../../lib/auth-client';
+import { authText, useAuthText } from '../auth/auth-text';
 import { saveFile } from './account-api';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
@@ -18,24 +20,35 @@ import { confirmTwoFactor, keyText, regenerateBackupCodes, startTwoFactor, turnO
 type Setup = { totpURI: string; backupCodes: string[] };
 
 function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boolean; onDone: () => void }) {
+  const intl = useIntl();
   return (
     <div className="mt-4 space-y-4">
       {renewed ? (
-        <Alert tone="success" title="New backup codes are ready">
-          Your old backup codes no longer work. Save these instead.
+        <Alert tone="success" title={intl.formatMessage({ id: 'account.twoFactor.renewedTitle', defaultMessage: 'New backup codes are ready' })}>
+          <FormattedMessage id="account.twoFactor.renewedBody" defaultMessage="Your old backup codes no longer work. Save these instead." />
         </Alert>
       ) : (
-        <Alert tone="success" title="Two-step verification is on">
-          From now on you sign in with your password (or an e-mailed code) and a code from your app.
+        <Alert tone="success" title={intl.formatMessage({ id: 'account.twoFactor.onTitle', defaultMessage: 'Two-step verification is on' })}>
+          <FormattedMessage
+            id="account.twoFactor.onBody"
+            defaultMessage="From now on you sign in with your password (or an e-mailed code) and a code from your app."
+          />
         </Alert>
       )}
       <div>
-        <h3 className="font-semibold text-ink">Your backup codes</h3>
+        <h3 className="font-semibold text-ink">
+          <FormattedMessage id="account.backupCodes.heading" defaultMessage="Your backup codes" />
+        </h3>
         <p className="mt-1 text-muted">
-          If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: this is the only time
-          we show them.
+          <FormattedMessage
+            id="account.backupCodes.intro"
+            defaultMessage="If you lose your phone, each of these codes signs you in once. Keep them somewhere safe: this is the only time we show them."
+          />
         </p>
-        <ul aria-label="Backup codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-ink sm:grid-cols-5">
+        <ul
+          aria-label={intl.formatMessage({ id: 'account.backupCodes.listLabel', defaultMessage: 'Backup codes' })}
+          dir="ltr"
+          className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-ink sm:grid-cols-5">
           {codes.map((code) => (
             <li key={code} className="rounded border border-slate-300 bg-slate-50 px-2 py-1 text-center">
               {code}
@@ -48,20 +61,29 @@ function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boo
           variant="secondary"
           onClick={() =>
             saveFile(
-              new Blob([`UK Study Portal backup codes (each works once)\n\n${codes.join('\n')}\n`], { type: 'text/plain' }),
+              new Blob(
+                [
+                  `${intl.formatMessage({ id: 'account.backupCodes.fileHeading', defaultMessage: 'UK Study Portal backup codes (each works once)' })}\n\n${codes.join('\n')}\n`,
+                ],
+                { type: 'text/plain' },
+              ),
               'uk-study-portal-backup-codes.txt',
             )
           }
         >
-          Download backup codes
+          <FormattedMessage id="account.backupCodes.download" defaultMessage="Download backup codes" />
         </Button>
-        <Button onClick={onDone}>I have saved my codes</Button>
+        <Button onClick={onDone}>
+          <FormattedMessage id="account.backupCodes.saved" defaultMessage="I have saved my codes" />
+        </Button>
       </div>
     </div>
   );
 }
 
 function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -71,7 +93,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
     event.preventDefault();
     const checked = totpCodeInput.safeParse({ code });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      setError(t(checked.error.issues[0]?.message));
       return;
     }
     setBusy(true);
@@ -80,7 +102,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
       await confirmTwoFactor(checked.data.code);
       onConfirmed();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : authMessages.codeWrong);
+      setError(t(caught instanceof ApiError ? caught.message : authMessages.codeWrong));
     } finally {
       setBusy(false);
     }
@@ -89,23 +111,32 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
       <ol className="list-decimal space-y-2 ps-5 text-ink">
-        <li>Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-        <li>Scan this QR code with it, or type the key below.</li>
-        <li>Type the 6-digit code the app shows.</li>
+        <li>
+          <FormattedMessage
+            id="account.twoFactor.stepOpenApp"
+            defaultMessage="Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password)."
+          />
+        </li>
+        <li>
+          <FormattedMessage id="account.twoFactor.stepScan" defaultMessage="Scan this QR code with it, or type the key below." />
+        </li>
+        <li>
+          <FormattedMessage id="account.twoFactor.stepCode" defaultMessage="Type the 6-digit code the app shows." />
+        </li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
-        <img src={qr} alt="QR code to add UK Study Portal to your authenticator app" width={180} height={180} className="rounded border border-slate-300" />
+        <img src={qr} alt={intl.formatMessage({ id: 'account.twoFactor.qrAlt', defaultMessage: 'QR code to add UK Study Portal to your authenticator app' })} width={180} height={180} className="rounded border border-slate-300" />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink" id="totp-key-label">
-            Key (if you cannot scan)
+            <FormattedMessage id="account.twoFactor.keyLabel" defaultMessage="Key (if you cannot scan)" />
           </p>
-          <p aria-labelledby="totp-key-label" data-testid="totp-key" className="mt-1 break-all font-mono text-base text-ink">
+          <p aria-labelledby="totp-key-label" data-testid="totp-key" dir="ltr" className="mt-1 break-all font-mono text-base text-ink">
             {keyText(setup.totpURI)}
           </p>
         </div>
       </div>
       <TextField
-        label="Code from your authenticator app"
+        label={intl.formatMessage({ id: 'account.twoFactor.codeLabel', defaultMessage: 'Code from your authenticator app' })}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
@@ -113,7 +144,11 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" disabled={busy}>
-        {busy ? 'Checking...' : 'Turn on two-step verification'}
+        {busy ? (
+          <FormattedMessage id="account.twoFactor.checking" defaultMessage="Checking..." />
+        ) : (
+          <FormattedMessage id="account.twoFactor.turnOn" defaultMessage="Turn on two-step verification" />
+        )}
       </Button>
     </form>
   );
@@ -121,12 +156,16 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
 
 /** Two-step verification with an authenticator app (TOTP): set up, backup codes once, turn off. */
 export function TwoFactorCard({ user, required }: { user: AccountUser; required: boolean }) {
+  const intl = useIntl();
+  const t = useAuthText();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
+  const setUpLabel = intl.formatMessage({ id: 'account.twoFactor.setUp', defaultMessage: 'Set up two-step verification' });
+  const startingLabel = intl.formatMessage({ id: 'account.twoFactor.starting', defaultMessage: 'Starting…' });
   const identities = useLinkedIdentities();
   // An account made through a provider has no password: it confirms it is them another way.
   const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
@@ -138,7 +177,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       setCodes({ list: await reauth.run(regenerateBackupCodes), renewed: true });
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.');
+        setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
       }
     } finally {
       setBusy(false);
@@ -152,7 +191,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       await reauth.run(turnOffTwoFactor);
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.');
+        setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
       }
     } finally {
       setBusy(false);
@@ -162,12 +201,12 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
   return (
     <Card role="region" aria-labelledby="two-factor-title">
       <h2 id="two-factor-title" className="text-xl font-semibold text-ink">
-        Two-step verification
+        <FormattedMessage id="account.twoFactor.heading" defaultMessage="Two-step verification" />
       </h2>
       {required && !user.secondFactor && (
         <div className="mt-3">
-          <Alert tone="warning" title="Set this up to open the staff console">
-            {authMessages.secondFactorRequired}
+          <Alert tone="warning" title={intl.formatMessage({ id: 'account.twoFactor.staffTitle', defaultMessage: 'Set this up to open the staff console' })}>
+            {intl.formatMessage(authText.secondFactorRequired)}
           </Alert>
         </div>
       )}
@@ -176,16 +215,29 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       ) : user.twoFactorEnabled ? (
         <div className="mt-2 space-y-3">
           <p className="text-muted">
-            On. When you sign in, we ask for a code from your authenticator app (or a backup code) after your password or
-            e-mailed code.
+            <FormattedMessage
+              id="account.twoFactor.onIntro"
+              defaultMessage="On. When you sign in, we ask for a code from your authenticator app (or a backup code) after your password or e-mailed code."
+            />
           </p>
-          {isStaff && <p className="text-sm text-muted">Staff accounts need it: if you turn it off, set it up again before using the console.</p>}
+          {isStaff && (
+            <p className="text-sm text-muted">
+              <FormattedMessage
+                id="account.twoFactor.staffNote"
+                defaultMessage="Staff accounts need it: if you turn it off, set it up again before using the console."
+              />
+            </p>
+          )}
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={() => void renewCodes()} disabled={busy}>
-              Get new backup codes
+              <FormattedMessage id="account.twoFactor.renewCodes" defaultMessage="Get new backup codes" />
             </Button>
             <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
-              {busy ? 'Working...' : 'Turn off two-step verification'}
+              {busy ? (
+                <FormattedMessage id="account.twoFactor.working" defaultMessage="Working..." />
+              ) : (
+                <FormattedMessage id="account.twoFactor.turnOff" defaultMessage="Turn off two-step verification" />
+              )}
             </Button>
           </div>
           {failure && <Alert tone="error">{failure}</Alert>}
@@ -201,21 +253,23 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       ) : (
         <>
           <p id="two-factor-intro" className="mt-1 text-muted">
-            Off. Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone, so that your
-            password alone is not enough.
+            <FormattedMessage
+              id="account.twoFactor.offIntro"
+              defaultMessage="Off. Add a second step to your sign-in: a 6-digit code from an authenticator app on your phone, so that your password alone is not enough."
+            />
           </p>
           {hasPassword ? (
             <PasswordAgainForm
               id="two-factor"
-              label="Set up two-step verification"
-              busyLabel="Starting…"
+              label={setUpLabel}
+              busyLabel={startingLabel}
               action={async (password) => setSetup(await startTwoFactor(password))}
             />
           ) : (
             <ConfirmedActionButton
               id="two-factor"
-              label="Set up two-step verification"
-              busyLabel="Starting…"
+              label={setUpLabel}
+              busyLabel={startingLabel}
               action={async () => setSetup(await startTwoFactor())}
             />
           )}
