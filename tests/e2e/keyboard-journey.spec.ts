@@ -1,0 +1,113 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { journey } from './application-helpers.ts';
+import { newEmail } from './auth-helpers.ts';
+import { useBrowser } from './browser.ts';
+
+const browser = useBrowser();
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user moves through the
+ * page; at every stop the focused element must be in view and not entirely covered by the sticky nav
+ * or the floating buttons (WCAG 2.4.11). Fails after `limit` presses: the target cannot be reached.
+ */
+async function tabTo(page: Page, target: Locator, { limit = 250, backwards = false } = {}) {
+  for (let press = 0; press < limit; press++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const box = el.getBoundingClientRect();
+      // WCAG 2.4.11 (AA): the focused element is not entirely hidden; five points of it are probed
+      const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max - 1);
+      const points = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.top + 2],
+        [box.left + 2, box.bottom - 2],
+        [box.right - 2, box.bottom - 2],
+      ].map(([x, y]) => document.elementFromPoint(clamp(x!, innerWidth), clamp(y!, innerHeight)));
+      const shows = (hit: Element | null) => !!hit && (hit === el || el.contains(hit) || !!(el as HTMLInputElement).labels?.[0]?.contains(hit));
+      const covered = !points.some(shows);
+      const hit = points[0] ?? null;
+      const inView = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      const describe = (e: Element | null) => (e ? `${e.tagName} ${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? ''}` : 'nothing');
+      return { name: `${describe(el)}${covered ? ` (under ${describe(hit)})` : ''}`, covered, inView };
+    });
+    if (!focus) continue;
+    // an element out of sight or under the sticky parts must not take the focus
+    expect(focus.inView, `focused but out of view: ${focus.name}`).toBe(true);
+    expect(focus.covered, `focused but covered: ${focus.name}`).toBe(false);
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`${target} not reached in ${limit} presses of Tab`);
+}
+
+/** Types into the field that has the focus. */
+const type = (page: Page, text: string) => page.keyboard.type(text);
+
+describe('keyboard only', () => {
+  it.each(['desktop'] as const)('from the home page to a submitted application and its live track page, without a mouse (%s)', async (viewport) => {
+    const { page, problems } = await browser.open('/', viewport);
+
+    await tabTo(page, page.getByRole('link', { name: 'Choose your universities' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/universities');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    for (const name of journey.picks) {
+      await tabTo(page, page.getByRole('button', { name, exact: true }));
+      await page.keyboard.press('Space');
+      await expect.poll(() => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    }
+    await tabTo(page, page.getByRole('button', { name: /Continue to Programs/ }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/programs');
+
+    const program = page.getByRole('button', { name: new RegExp(`^${journey.programName}`) });
+    await program.waitFor();
+    await tabTo(page, program);
+    await page.keyboard.press('Enter');
+    await tabTo(page, page.getByRole('button', { name: `Apply Now for ${journey.programName}` }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/application');
+    await page.getByText('You are applying for').waitFor();
+
+    const email = newEmail('keyboard');
+    await tabTo(page, page.getByLabel('Full name'));
+    await type(page, 'Kofi Mensah');
+    await tabTo(page, page.getByLabel('Date of birth'));
+    await type(page, '04232001');
+    expect(await page.getByLabel('Date of birth').inputValue()).toBe('2001-04-23');
+    await tabTo(page, page.getByLabel('Email'));
+    await type(page, email);
+    await tabTo(page, page.getByLabel('Phone'));
+    await type(page, '+233 24 123 4567');
+    await tabTo(page, page.getByLabel('Passport number'));
+    await type(page, 'G1234567');
+    // a closed select takes the first letters of an option, as a keyboard user chooses
+    await tabTo(page, page.getByLabel('Nationality'));
+    await type(page, 'Ghana');
+    expect(await page.getByLabel('Nationality').inputValue()).toBe('GH');
+    await tabTo(page, page.getByLabel('Country of residence'));
+    await type(page, 'Ghana');
+    expect(await page.getByLabel('Country of residence').inputValue()).toBe('GH');
+    await tabTo(page, page.getByLabel('English level'));
+    await type(page, 'Advanced');
+    expect(await page.getByLabel('English level').inputValue()).toBe('advanced');
+
+    await tabTo(page, page.getByRole('button', { name: 'Submit application' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+    const applicationId = (await page.getByTestId('application-id').textContent())!.trim();
+    expect(applicationId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await tabTo(page, page.getByRole('link', { name: 'Track this application' }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/track');
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
+    await page.getByText('Your application has been successfully submitted and is being processed.').waitFor();
+    expect(await page.getByRole('progressbar', { name: 'Application progress' }).getAttribute('aria-valuenow')).toBe('20');
+    expect(problems).toEqual([]);
+  });
+});
