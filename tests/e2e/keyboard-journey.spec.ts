@@ -31,8 +31,8 @@ async function tabTo(page: Page, target: Locator, { limit = 250, backwards = fal
       const covered = !points.some(shows);
       const hit = points[0] ?? null;
       const inView = box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-      const describe = (e: Element | null) => (e ? `${e.tagName} ${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? ''}` : 'nothing');
-      return { name: `${describe(el)}${covered ? ` (under ${describe(hit)})` : ''}`, covered, inView };
+      const nameOf = (e: Element | null) => (e ? `${e.tagName} ${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? ''}` : 'nothing');
+      return { name: `${nameOf(el)}${covered ? ` (under ${nameOf(hit)})` : ''}`, covered, inView };
     });
     if (!focus) continue;
     // an element out of sight or under the sticky parts must not take the focus
@@ -43,11 +43,8 @@ async function tabTo(page: Page, target: Locator, { limit = 250, backwards = fal
   throw new Error(`${target} not reached in ${limit} presses of Tab`);
 }
 
-/** Types into the field that has the focus. */
-const type = (page: Page, text: string) => page.keyboard.type(text);
-
 describe('keyboard only', () => {
-  it.each(['desktop'] as const)('from the home page to a submitted application and its live track page, without a mouse (%s)', async (viewport) => {
+  it.each(['desktop', 'phone'] as const)('from the home page to a submitted application and its live track page, without a mouse (%s)', async (viewport) => {
     const { page, problems } = await browser.open('/', viewport);
 
     await tabTo(page, page.getByRole('link', { name: 'Choose your universities' }));
@@ -75,25 +72,25 @@ describe('keyboard only', () => {
 
     const email = newEmail('keyboard');
     await tabTo(page, page.getByLabel('Full name'));
-    await type(page, 'Kofi Mensah');
+    await page.keyboard.type('Kofi Mensah');
     await tabTo(page, page.getByLabel('Date of birth'));
-    await type(page, '04232001');
+    await page.keyboard.type('04232001');
     expect(await page.getByLabel('Date of birth').inputValue()).toBe('2001-04-23');
     await tabTo(page, page.getByLabel('Email'));
-    await type(page, email);
+    await page.keyboard.type(email);
     await tabTo(page, page.getByLabel('Phone'));
-    await type(page, '+233 24 123 4567');
+    await page.keyboard.type('+233 24 123 4567');
     await tabTo(page, page.getByLabel('Passport number'));
-    await type(page, 'G1234567');
+    await page.keyboard.type('G1234567');
     // a closed select takes the first letters of an option, as a keyboard user chooses
     await tabTo(page, page.getByLabel('Nationality'));
-    await type(page, 'Ghana');
+    await page.keyboard.type('Ghana');
     expect(await page.getByLabel('Nationality').inputValue()).toBe('GH');
     await tabTo(page, page.getByLabel('Country of residence'));
-    await type(page, 'Ghana');
+    await page.keyboard.type('Ghana');
     expect(await page.getByLabel('Country of residence').inputValue()).toBe('GH');
     await tabTo(page, page.getByLabel('English level'));
-    await type(page, 'Advanced');
+    await page.keyboard.type('Advanced');
     expect(await page.getByLabel('English level').inputValue()).toBe('advanced');
 
     await tabTo(page, page.getByRole('button', { name: 'Submit application' }));
