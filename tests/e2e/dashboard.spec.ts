@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports } from './browser.ts';
 import { changeStatusOnServer, chooseInStorage, fillApplicationForm, fixtures, journey } from './application-helpers.ts';
 import { registerAccount, signInWithForm } from './auth-helpers.ts';
 
@@ -117,6 +117,44 @@ describe('/dashboard', () => {
     await page.getByRole('button', { name: 'Add application' }).click();
     await page.getByRole('heading', { name: 'Chen Wei' }).waitFor();
     await screenshot(page, 'dashboard-390');
+    await expectNoSeriousAxeViolations(page);
+    expect(problems).toEqual([]);
+  });
+
+  it('in Arabic: Arabic copy right to left, the date in Arabic, the address left to right, nothing wider than a phone', async () => {
+    const { email, password } = await registerAccount();
+    const id = await submitSignedOut(email, 'Layla Haddad');
+    const { page, problems } = await browser.open('/login', 'phone');
+    await signInWithForm(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/dashboard?lang=ar');
+    await page.getByRole('heading', { level: 1, name: 'طلباتي' }).waitFor();
+    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
+    await page.getByRole('heading', { name: 'لا توجد طلبات بعد' }).waitFor();
+    expect(await page.getByRole('link', { name: 'ابدأ الطلب', exact: true }).getAttribute('href')).toBe('/universities');
+    expect(await page.locator('bdi[dir="ltr"]').filter({ hasText: email }).count()).toBe(1);
+
+    await page.getByLabel('رقم الطلب').fill('not an id');
+    await page.getByRole('button', { name: 'إضافة الطلب' }).click();
+    await page.getByText('هذا ليس رقم طلب. انسخه من رسالة التأكيد الإلكترونية.').waitFor();
+    await page.getByLabel('رقم الطلب').fill(id);
+    await page.getByRole('button', { name: 'إضافة الطلب' }).click();
+    const card = page.getByRole('article');
+    await card.getByRole('heading', { name: 'Layla Haddad' }).waitFor();
+    await page.getByText('أصبح الطلب الآن في لوحة التحكم الخاصة بك.').waitFor();
+    const arabicDate = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
+    await card.getByText(`أُرسل في ${arabicDate}`).waitFor();
+    await card.getByText('مُرسَل', { exact: true }).first().waitFor();
+    await card.getByRole('heading', { name: 'المستندات' }).waitFor();
+    await card.getByText('مُستلَم', { exact: true }).first().waitFor();
+    await card.getByRole('link', { name: /تتبّع هذا الطلب/ }).waitFor();
+    expect(await card.getByRole('progressbar').getAttribute('aria-label')).toBe('تقدّم طلب Layla Haddad');
+    const text = await page.locator('main').innerText();
+    for (const english of ['My Applications', 'Submitted', 'Documents', 'Study level', 'Sent an application before signing in?', 'Track this application', 'Received']) {
+      expect(text).not.toContain(english);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'dashboard-ar-390');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
   });

@@ -1,23 +1,42 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { addApplicationInput, type ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiPost } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
 import { myApplicationsKey } from './use-my-applications';
 
-const notFoundMessage =
-  'We found no application with this ID sent with your e-mail address. Check the ID in your confirmation e-mail, or open the tracking link in that e-mail while signed in.';
+const m = defineMessages({
+  notFound: {
+    id: 'dashboard.add.notFound',
+    defaultMessage:
+      'We found no application with this ID sent with your e-mail address. Check the ID in your confirmation e-mail, or open the tracking link in that e-mail while signed in.',
+  },
+  idRequired: { id: 'dashboard.add.idRequired', defaultMessage: 'Application ID is required' },
+  notAnId: { id: 'dashboard.add.notAnId', defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.' },
+});
+
+/** The schema's English words (shared/schemas/application.ts) → their message here. */
+const schemaWords: Record<string, MessageDescriptor> = {
+  'Application ID is required': m.idRequired,
+  'This is not an application ID. Copy it from your confirmation e-mail.': m.notAnId,
+};
+
+type Problem = { kind: 'notFound' } | { kind: 'words'; words: string };
 
 /**
  * D2: an application sent before signing in joins the account only on proof. Here: its id, typed
  * while signed in with the confirmed address it was sent with.
  */
 export function AddApplicationForm() {
+  const intl = useIntl();
+  const authText = useAuthText();
   const queryClient = useQueryClient();
   const [applicationId, setApplicationId] = useState('');
-  const [error, setError] = useState<string>();
+  const [problem, setProblem] = useState<Problem>();
   const add = useMutation({
     mutationFn: (input: { applicationId: string }) => apiPost<ApplicationView>('/api/me/applications/add', input),
     onSuccess: async () => {
@@ -25,9 +44,9 @@ export function AddApplicationForm() {
       await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND') setError(notFoundMessage);
-      else if (failure instanceof ApiError && failure.fields?.applicationId) setError(failure.fields.applicationId);
-      else setError(failure.message);
+      if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND') setProblem({ kind: 'notFound' });
+      else if (failure instanceof ApiError && failure.fields?.applicationId) setProblem({ kind: 'words', words: failure.fields.applicationId });
+      else setProblem({ kind: 'words', words: failure.message });
     },
   });
 
@@ -36,26 +55,37 @@ export function AddApplicationForm() {
     add.reset();
     const checked = addApplicationInput.safeParse({ applicationId });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      setProblem({ kind: 'words', words: checked.error.issues[0]?.message ?? '' });
       return;
     }
-    setError(undefined);
+    setProblem(undefined);
     add.mutate(checked.data);
+  }
+
+  // shown in the reader's language at render time, so a language switch changes it too
+  let error: string | undefined;
+  if (problem?.kind === 'notFound') error = intl.formatMessage(m.notFound);
+  else if (problem?.kind === 'words') {
+    const known = schemaWords[problem.words];
+    error = known ? intl.formatMessage(known) : authText(problem.words);
   }
 
   return (
     <section aria-labelledby="add-application-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="add-application-title" className="text-lg font-semibold text-ink">
-        Sent an application before signing in?
+        <FormattedMessage id="dashboard.add.heading" defaultMessage="Sent an application before signing in?" />
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Enter its application ID to add it here. It must have been sent with the e-mail address you signed in with.
-        Opening the tracking link from its e-mail while signed in adds it too.
+        <FormattedMessage
+          id="dashboard.add.text"
+          defaultMessage="Enter its application ID to add it here. It must have been sent with the e-mail address you signed in with. Opening the tracking link from its e-mail while signed in adds it too."
+        />
       </p>
       <form noValidate onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
         <TextField
-          label="Application ID"
+          label={intl.formatMessage({ id: 'dashboard.add.idLabel', defaultMessage: 'Application ID' })}
           name="applicationId"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           value={applicationId}
@@ -63,11 +93,19 @@ export function AddApplicationForm() {
           onChange={(e) => setApplicationId(e.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add application'}
+          {add.isPending ? (
+            <FormattedMessage id="dashboard.add.busy" defaultMessage="Adding…" />
+          ) : (
+            <FormattedMessage id="dashboard.add.submit" defaultMessage="Add application" />
+          )}
         </Button>
       </form>
       <div className="mt-3" aria-live="polite">
-        {add.isSuccess && <Alert tone="success">The application is now on your dashboard.</Alert>}
+        {add.isSuccess && (
+          <Alert tone="success">
+            <FormattedMessage id="dashboard.add.added" defaultMessage="The application is now on your dashboard." />
+          </Alert>
+        )}
       </div>
     </section>
   );
