@@ -74,7 +74,7 @@ export function DashboardPage() {
                 <FormattedMessage
                   id="dashboard.page.signedInAs"
                   defaultMessage="Signed in as {email}"
-                  values={{ email: <bdi dir="ltr">{user.email}</bdi> }}
+                  values={{ email: <bdi dir="ltr" className="inline-block max-w-full break-words">{user.email}</bdi> }}
                 />
               </p>
             </div>
