@@ -74,6 +74,9 @@ try {
     const total = ((await (await fetch(server.url + nextPath())).json()) as { total: number }).total;
     console.log(row(await hammer(server.url, { connections: clients, seconds, nextPath }), `(uncached: ${label}; ${total} matches)`));
   }
+  // Guidance ranks every program of the level on each request (its answers are not cached).
+  const profile = { level: 'Masters', subjects: 'management', budgetGbp: 30_000, ielts: '6.5', qualification: '2:1', regions: [], intake: null };
+  console.log(row(await hammer(`${server.url}/api/guidance`, { connections: clients, seconds, json: profile }), 'POST /api/guidance (Masters, "management")'));
 } finally {
   await server.stop();
   await drop();

@@ -22,15 +22,23 @@ export async function hammer(
     headers?: Record<string, string>;
     /** Each request's path and query, when they must differ (so no cached answer is reused). */
     nextPath?: () => string;
+    /** A JSON body, sent with POST. */
+    json?: unknown;
   } = {},
 ): Promise<LoadResult> {
-  const { connections = 100, seconds = 5, headers = {}, nextPath } = options;
+  const { connections = 100, seconds = 5, headers = {}, nextPath, json } = options;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('Load is only ever sent to loopback');
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json', ...headers },
+    headers: {
+      'accept-encoding': 'gzip, deflate, br',
+      accept: 'application/json',
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(json === undefined ? {} : { method: 'POST' as const, body: JSON.stringify(json) }),
     ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
   });
   const good = result['2xx'] + (result.statusCodeStats?.['304']?.count ?? 0);

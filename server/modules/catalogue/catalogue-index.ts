@@ -44,6 +44,7 @@ export class CatalogueIndex {
   private readonly shaped = new Map<number, Program>();
   private shapedOn = '';
   private readonly figures: CostFigure[];
+  private readonly rowsByLevel = new Map<string, ProgramRow[]>();
   /** The team's active subject categories, in their order. */
   readonly categories: readonly string[];
 
@@ -128,6 +129,18 @@ export class CatalogueIndex {
       if (matches.push(i) > max) return null;
     }
     return matches.map((i) => this.toProgram(this.programs[i]!, today));
+  }
+
+  /** The rows of one level's programs, unshaped: for readers that rank many and show few (guidance). */
+  programRows(level: string): readonly ProgramRow[] {
+    let rows = this.rowsByLevel.get(level);
+    if (!rows) this.rowsByLevel.set(level, (rows = this.programs.filter((p) => p.level === level)));
+    return rows;
+  }
+
+  /** Every program's id and name (what a language model's answer is checked against). */
+  programNames(): readonly { id: string; name: string }[] {
+    return this.programs;
   }
 
   /** Programs whose words begin with every word of `q`, in no order; null: no restriction. */

@@ -93,26 +93,52 @@ export function factText(fact: GuidanceFact): string {
   }
 }
 
-interface Assessed extends GuidanceResult {
+/** What the rules read of a program: the catalogue's row, before it is shaped for an answer. */
+export interface GuidanceCandidate {
+  id: string;
+  name: string;
+  level: string;
+  categories: readonly string[];
+  intakes: readonly { month: string; deadline?: string | null }[];
+  ieltsOverall: number;
+  academicLevel: string;
+  tuitionGbp: number;
+  region: string;
+  universityId: string;
+  universityName: string;
+  universityRanking: number;
+}
+
+interface Assessed<P extends GuidanceCandidate> extends Omit<GuidanceResult, 'program' | 'reasons' | 'warnings'> {
+  program: P;
   /** How far the student is below the entry requirements (0: meets them). */
   gap: number;
   /** How far above them (IELTS bands and degree classes or grade steps). */
   margin: number;
 }
 
-function assess(program: Program, profile: GuidanceProfile, today: string): Assessed | null {
+const noFacts: GuidanceFact[] = [];
+const discard = { push: () => 0 };
+
+/** Scores a program; with `explain`, also says why (the facts are only built for the programs shown). */
+function assess<P extends GuidanceCandidate>(
+  program: P,
+  profile: GuidanceProfile,
+  terms: readonly string[],
+  today: string,
+  explain: boolean,
+): Assessed<P> | null {
   if (program.level !== profile.level) return null;
-  const reasonFacts: GuidanceFact[] = [];
-  const warningFacts: GuidanceFact[] = [];
-  const reasons = { push: (fact: GuidanceFact) => reasonFacts.push(fact) };
-  const warnings = { push: (fact: GuidanceFact) => warningFacts.push(fact) };
+  const reasonFacts: GuidanceFact[] = explain ? [] : noFacts;
+  const warningFacts: GuidanceFact[] = explain ? [] : noFacts;
+  const reasons = explain ? { push: (fact: GuidanceFact) => reasonFacts.push(fact) } : discard;
+  const warnings = explain ? { push: (fact: GuidanceFact) => warningFacts.push(fact) } : discard;
   let score = 50;
   let gap = 0;
   let margin = 0;
 
-  const terms = subjectTerms(profile.subjects);
   if (terms.length > 0) {
-    const nameWords = program.name.toLocaleLowerCase('en-GB').match(/[\p{L}\p{N}]+/gu) ?? [];
+    const nameWords = program.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const matched = terms.filter(
       (t) => nameWords.some((w) => w.startsWith(t) || (t.length >= 5 && t.startsWith(w) && w.length >= 5)) || program.categories.includes(subjectWords[t] ?? ''),
     );
@@ -203,8 +229,6 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
   return {
     program,
     score: Math.round(score * 10) / 10,
-    reasons: reasonFacts.map(factText),
-    warnings: warningFacts.map(factText),
     reasonFacts,
     warningFacts,
     gap,
@@ -212,7 +236,7 @@ function assess(program: Program, profile: GuidanceProfile, today: string): Asse
   };
 }
 
-const roleWhy: Record<BalanceRole, (r: Assessed) => BalanceWhy> = {
+const roleWhy: Record<BalanceRole, (r: Assessed<GuidanceCandidate>) => BalanceWhy> = {
   ambitious: (r) =>
     r.gap > 0 && r.warningFacts[0]
       ? { code: 'stretch', rank: r.program.universityRanking, warning: r.warningFacts[0] }
@@ -235,10 +259,10 @@ export function whyText(why: BalanceWhy): string {
 }
 
 /** One ambitious, one good match and one safer university, each once, from the ranked results. */
-function balance(results: Assessed[]): GuidanceAnswer['balanced'] {
-  const chosen: { role: BalanceRole; result: Assessed }[] = [];
+function balance(results: Assessed<GuidanceCandidate>[]): GuidanceAnswer['balanced'] {
+  const chosen: { role: BalanceRole; result: Assessed<GuidanceCandidate> }[] = [];
   const used = new Set<string>();
-  const take = (role: BalanceRole, candidates: Assessed[]) => {
+  const take = (role: BalanceRole, candidates: Assessed<GuidanceCandidate>[]) => {
     const pick = candidates.find((r) => !used.has(r.program.universityId));
     if (!pick) return;
     used.add(pick.program.universityId);
@@ -262,14 +286,34 @@ function balance(results: Assessed[]): GuidanceAnswer['balanced'] {
   }));
 }
 
-export function guide(programs: readonly Program[], profile: GuidanceProfile, today: string, limit = 20): GuidanceAnswer {
-  const assessed = programs
-    .map((p) => assess(p, profile, today))
-    .filter((r): r is Assessed => r !== null)
-    .sort((a, b) => b.score - a.score || a.program.universityRanking - b.program.universityRanking || (a.program.id < b.program.id ? -1 : 1));
-  const results = assessed.slice(0, limit);
+/**
+ * Every candidate is assessed from its row; only the answer's programs are shaped (`show`), so a
+ * request costs one pass over the level's rows, not thousands of shaped programs.
+ */
+export function guide<P extends GuidanceCandidate>(
+  candidates: readonly P[],
+  profile: GuidanceProfile,
+  today: string,
+  show: (candidate: P) => Program,
+  limit = 20,
+): GuidanceAnswer {
+  const terms = subjectTerms(profile.subjects);
+  const scored: Assessed<P>[] = [];
+  for (const candidate of candidates) {
+    const r = assess(candidate, profile, terms, today, false);
+    if (r) scored.push(r);
+  }
+  scored.sort((a, b) => b.score - a.score || a.program.universityRanking - b.program.universityRanking || (a.program.id < b.program.id ? -1 : 1));
+  const results = scored.slice(0, limit).map((r) => assess(r.program, profile, terms, today, true)!);
   return {
-    results: results.map(({ program, score, reasons, warnings, reasonFacts, warningFacts }) => ({ program, score, reasons, warnings, reasonFacts, warningFacts })),
+    results: results.map(({ program, score, reasonFacts, warningFacts }) => ({
+      program: show(program),
+      score,
+      reasons: reasonFacts.map(factText),
+      warnings: warningFacts.map(factText),
+      reasonFacts,
+      warningFacts,
+    })),
     balanced: balance(results),
     engine: 'rules',
   };

@@ -21,8 +21,8 @@ const aiInput = z.strictObject({
 export async function guidanceRoutes(app: FastifyInstance) {
   const rank = (profile: GuidanceProfile) => {
     const on = today();
-    const candidates = app.catalogue.current().listPrograms({ level: profile.level }, on);
-    return guide(candidates, profile, on);
+    const catalogue = app.catalogue.current();
+    return guide(catalogue.programRows(profile.level), profile, on, (row) => catalogue.program(row.id, on)!);
   };
 
   await app.register(savedGuidanceRoutes);
@@ -61,8 +61,7 @@ export async function guidanceRoutes(app: FastifyInstance) {
     const answer = rank(profile);
     await keep(req, reply, profile, answer);
     try {
-      const catalogue = app.catalogue.current().listPrograms({}, today());
-      const explanation = await explainResults(llm, profile, answer, catalogue);
+      const explanation = await explainResults(llm, profile, answer, app.catalogue.current().programNames());
       return { profile, answer, explanation, explanationProblem: null };
     } catch (error) {
       // the ranking stands without the explanation; the reason is said, the student's words are not logged
