@@ -100,3 +100,36 @@ export function useFieldErrorText(): (message: string | undefined) => string | u
     [intl],
   );
 }
+
+/**
+ * A field's or document's name as the server writes it ("Passport Copy") in the reader's language;
+ * a name not listed as it came. `inSentence`: English writes it in lower case inside a sentence
+ * ("Send your passport copy"); the other languages' messages quote it, so it stays as it is.
+ */
+export function useFieldName(): (name: string, options?: { inSentence?: boolean }) => string {
+  const intl = useIntl();
+  return useCallback(
+    (name, options) => {
+      if (intl.locale.startsWith('en')) return options?.inSentence ? name.toLowerCase() : name;
+      return Object.hasOwn(fields, name) ? intl.formatMessage(fields[name as keyof typeof fields]) : name;
+    },
+    [intl],
+  );
+}
+
+/**
+ * A message from the server on the applicant's screens: translated when listed above; otherwise
+ * English readers see it as it came and the other languages see `fallback`, already translated.
+ */
+export function useServerErrorText(): (message: string | undefined, fallback: string) => string {
+  const intl = useIntl();
+  const errorText = useFieldErrorText();
+  return useCallback(
+    (message, fallback) => {
+      if (!message) return fallback;
+      const shown = errorText(message)!;
+      return shown !== message || intl.locale.startsWith('en') ? shown : fallback;
+    },
+    [intl, errorText],
+  );
+}

@@ -1,7 +1,15 @@
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
 
-/** "30 November 2026" for a YYYY-MM-DD date. */
+/** "30 November 2026" for a YYYY-MM-DD date (the staff console, in English). */
 export const formatDueDay = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
 export const formatWhen = (iso: string) => dayTime.format(new Date(iso));
 export const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
+
+/* The applicant's screens: the same, in the reader's locale (`intl.locale`). */
+export const formatDueDayIn = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+export const formatWhenIn = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }).format(new Date(iso));
+export const gbpIn = (locale: string, n: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(n);

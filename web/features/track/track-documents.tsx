@@ -1,11 +1,18 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationDocument, ApplicationView } from '../../../shared/schemas/application';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ApiError } from '../../lib/api-client';
+import { useFieldErrorText, useFieldName, useServerErrorText } from '../application/field-error-text';
 import { FileField, formatSize } from '../application/file-field';
 import { downloadWithToken, uploadNewVersion } from './track-api';
+
+const m = defineMessages({
+  downloadFailed: { id: 'track.documents.downloadFailed', defaultMessage: 'The file could not be downloaded. Please try again.' },
+  sendFailed: { id: 'track.documents.sendFailed', defaultMessage: 'The file could not be sent. Please try again.' },
+});
 
 /**
  * The documents with what staff decided on each; a rejected one can be sent again here, with the
@@ -21,28 +28,37 @@ export function TrackDocuments({
   onUpdated: (application: ApplicationView) => void;
 }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const intl = useIntl();
+  const fieldName = useFieldName();
+  const serverText = useServerErrorText();
   return (
     <Card>
-      <h2 className="text-base font-semibold text-ink">Documents</h2>
+      <h2 className="text-base font-semibold text-ink">
+        <FormattedMessage id="track.documents.heading" defaultMessage="Documents" />
+      </h2>
       {application.documents.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No documents uploaded.</p>
+        <p className="mt-2 text-sm text-muted">
+          <FormattedMessage id="track.documents.none" defaultMessage="No documents uploaded." />
+        </p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {application.documents.map((doc) => (
-            <li key={doc.key} className="space-y-2 py-2" aria-label={doc.label}>
+            <li key={doc.key} className="space-y-2 py-2" aria-label={fieldName(doc.label)}>
               <div className="flex flex-wrap items-center gap-2">
                 <button
                   type="button"
                   className="text-start font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                   onClick={() => {
                     setDownloadError(null);
-                    downloadWithToken(doc.url, token, doc.fileName).catch((e: Error) => setDownloadError(e.message));
+                    downloadWithToken(doc.url, token, doc.fileName).catch((e: Error) =>
+                      setDownloadError(serverText(e.message, intl.formatMessage(m.downloadFailed))),
+                    );
                   }}
                 >
-                  {doc.label}
+                  {fieldName(doc.label)}
                 </button>
                 <DocumentStateBadge state={doc.state} />
-                <span className="text-sm text-muted">{formatSize(doc.size)}</span>
+                <span className="text-sm text-muted">{formatSize(doc.size, intl.locale)}</span>
               </div>
               {doc.state === 'rejected' && (
                 <ResendDocument applicationId={application.id} document={doc} token={token} onUpdated={onUpdated} />
@@ -74,16 +90,28 @@ function ResendDocument({
   const [file, setFile] = useState<File>();
   const [error, setError] = useState<string>();
   const [isSending, setSending] = useState(false);
+  const intl = useIntl();
+  const fieldName = useFieldName();
+  const errorText = useFieldErrorText();
+  const serverText = useServerErrorText();
+  const document = fieldName(doc.label, { inSentence: true });
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setError(`Choose the new ${doc.label.toLowerCase()} first`);
+    if (!file) {
+      return setError(intl.formatMessage({ id: 'track.documents.chooseFirst', defaultMessage: 'Choose the new {document} first' }, { document }));
+    }
     setError(undefined);
     setSending(true);
     try {
       onUpdated(await uploadNewVersion(applicationId, doc.key, file, token));
     } catch (e) {
-      setError(e instanceof ApiError ? (e.fields?.[doc.key] ?? e.message) : 'The file could not be sent. Please try again.');
+      const fieldError = e instanceof ApiError ? e.fields?.[doc.key] : undefined;
+      setError(
+        fieldError
+          ? errorText(fieldError)
+          : serverText(e instanceof ApiError ? e.message : undefined, intl.formatMessage(m.sendFailed)),
+      );
     } finally {
       setSending(false);
     }
@@ -92,19 +120,26 @@ function ResendDocument({
   return (
     <form onSubmit={send} className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
       <p className="text-sm text-red-900">
-        <span className="font-semibold">Not accepted: </span>
-        {doc.rejectionReason}
+        <FormattedMessage
+          id="track.documents.notAccepted"
+          defaultMessage="<b>Not accepted:</b> {reason}"
+          values={{ reason: doc.rejectionReason, b: (chunks) => <span className="font-semibold">{chunks}</span> }}
+        />
       </p>
       <FileField
         name={doc.key}
-        label={`New ${doc.label.toLowerCase()}`}
+        label={intl.formatMessage({ id: 'track.documents.newLabel', defaultMessage: 'New {document}' }, { document })}
         file={file}
         error={error}
         disabled={isSending}
         onChange={setFile}
       />
       <Button type="submit" disabled={isSending}>
-        {isSending ? 'Sending…' : `Send new ${doc.label.toLowerCase()}`}
+        {isSending ? (
+          <FormattedMessage id="track.documents.sending" defaultMessage="Sending…" />
+        ) : (
+          <FormattedMessage id="track.documents.send" defaultMessage="Send new {document}" values={{ document }} />
+        )}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
@@ -10,6 +11,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useServerErrorText } from '../application/field-error-text';
 import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
@@ -29,7 +31,15 @@ import {
 } from './track-api';
 import { useLiveUpdates } from './use-live-updates';
 
-const notFoundText = 'Application not found. Please check your tracking details.';
+const m = defineMessages({
+  title: { id: 'track.page.title', defaultMessage: 'Track your application' },
+  eyebrow: { id: 'track.page.eyebrow', defaultMessage: 'Your application' },
+  loading: { id: 'track.page.loading', defaultMessage: 'Loading application details…' },
+  notFound: { id: 'track.page.notFound', defaultMessage: 'Application not found. Please check your tracking details.' },
+  refused: { id: 'track.page.refused', defaultMessage: 'This application cannot be shown. Please check your tracking details.' },
+  stoppedTitle: { id: 'track.page.linksStopped.title', defaultMessage: 'Every tracking link has stopped working' },
+  loadFailed: { id: 'track.page.loadFailed', defaultMessage: 'Failed to load application details.' },
+});
 
 /** Route state (after submitting, from the dashboard), the e-mailed link, the session, or nothing. */
 function initialSource(state: unknown): TrackSource | null {
@@ -41,27 +51,34 @@ function initialSource(state: unknown): TrackSource | null {
   return token ? { kind: 'token', token } : null;
 }
 
-function NotFound({ message = notFoundText }: { message?: string }) {
+function NotFound({ message }: { message?: string }) {
+  const intl = useIntl();
   return (
     <Card className="mx-auto max-w-xl border-red-200">
-      <h2 className="text-xl font-semibold text-red-800">Error</h2>
-      <p className="mt-1 text-ink">{message}</p>
+      <h2 className="text-xl font-semibold text-red-800">
+        <FormattedMessage id="track.page.error" defaultMessage="Error" />
+      </h2>
+      <p className="mt-1 text-ink">{message ?? intl.formatMessage(m.notFound)}</p>
     </Card>
   );
 }
 
 export function TrackPage() {
-  usePageTitle('Track your application');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage(m.title));
   // The tracking token may sit in the address's #fragment or in session storage, which only the
   // browser can read: the server renders a spinner where the record will be.
   const isHydrated = useHydrated();
   return (
     <>
-      <PageHeader eyebrow="Your application" title="Track your application">
-        Follow your application as it moves from submitted to accepted. This page updates by itself.
+      <PageHeader eyebrow={intl.formatMessage(m.eyebrow)} title={intl.formatMessage(m.title)}>
+        <FormattedMessage
+          id="track.page.intro"
+          defaultMessage="Follow your application as it moves from submitted to accepted. This page updates by itself."
+        />
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-        {isHydrated ? <Tracker /> : <Spinner label="Loading application details…" />}
+        {isHydrated ? <Tracker /> : <Spinner label={intl.formatMessage(m.loading)} />}
       </div>
     </>
   );
@@ -73,6 +90,8 @@ function Tracker() {
   const [isChoosingAnother, setChoosingAnother] = useState(false);
   const [linksStopped, setLinksStopped] = useState(false);
   const queryClient = useQueryClient();
+  const intl = useIntl();
+  const serverText = useServerErrorText();
   const queryKey = ['track', source];
   const tracked = useQuery({
     queryKey,
@@ -131,31 +150,34 @@ function Tracker() {
       {source === null ? (
         <>
           {linksStopped && (
-            <Alert tone="success" title="Every tracking link has stopped working">
-              To follow your application again, enter its ID and your e-mail address.
+            <Alert tone="success" title={intl.formatMessage(m.stoppedTitle)}>
+              <FormattedMessage
+                id="track.page.linksStopped.text"
+                defaultMessage="To follow your application again, enter its ID and your e-mail address."
+              />
             </Alert>
           )}
           {!isChoosingAnother && <NotFound />}
           <LookupForm onLookup={lookup} />
         </>
       ) : tracked.isPending ? (
-        <Spinner label="Loading application details…" />
+        <Spinner label={intl.formatMessage(m.loading)} />
       ) : tracked.isError ? (
         isRefused ? (
           <>
             <NotFound
               message={
                 (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
-                  ? notFoundText
-                  : tracked.error.message
+                  ? intl.formatMessage(m.notFound)
+                  : serverText(tracked.error.message, intl.formatMessage(m.refused))
               }
             />
             <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />
           </>
         ) : (
-          <Alert tone="error" title="Failed to load application details.">
+          <Alert tone="error" title={intl.formatMessage(m.loadFailed)}>
             <Button variant="secondary" className="mt-2" onClick={() => void tracked.refetch()}>
-              Try again
+              <FormattedMessage id="track.page.tryAgain" defaultMessage="Try again" />
             </Button>
           </Alert>
         )
@@ -168,12 +190,17 @@ function Tracker() {
             <div className="flex items-center gap-4">
               <LiveIndicator state={live} />
               <Button variant="ghost" onClick={trackAnother}>
-                Track a different application
+                <FormattedMessage id="track.page.trackAnother" defaultMessage="Track a different application" />
               </Button>
             </div>
           </div>
           {tracked.data.addedToAccount && (
-            <Alert tone="success">This application is now on your dashboard, under My Applications.</Alert>
+            <Alert tone="success">
+              <FormattedMessage
+                id="track.page.addedToAccount"
+                defaultMessage="This application is now on your dashboard, under My Applications."
+              />
+            </Alert>
           )}
           <StatusBanner status={tracked.data.application.status} />
           <OutcomeAndTime application={tracked.data.application} />
