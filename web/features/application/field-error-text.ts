@@ -20,6 +20,12 @@ const fields = defineMessages({
   Transcripts: { id: 'application.error.field.transcripts', defaultMessage: 'Transcripts' },
   'Personal Statement': { id: 'application.error.field.personalStatement', defaultMessage: 'Personal Statement' },
   CV: { id: 'application.error.field.cv', defaultMessage: 'CV' },
+  // what staff can ask for after submission (issue 12)
+  'English Test Certificate': { id: 'application.error.field.englishTestCertificate', defaultMessage: 'English Test Certificate' },
+  'Financial Evidence': { id: 'application.error.field.financialEvidence', defaultMessage: 'Financial Evidence' },
+  'Reference Letter': { id: 'application.error.field.referenceLetter', defaultMessage: 'Reference Letter' },
+  'Other Document': { id: 'application.error.field.otherDocument', defaultMessage: 'Other Document' },
+  Information: { id: 'application.error.field.information', defaultMessage: 'Information' },
 });
 
 const exact = defineMessages({

@@ -1,25 +1,49 @@
 import { useState } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
-import { outcomeLabels } from '../../../shared/schemas/casework';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
+import { useServerErrorText } from '../application/field-error-text';
 import { withdrawApplication } from './casework-api';
+
+const outcomes = defineMessages({
+  withdrawn: { id: 'casework.outcome.withdrawn', defaultMessage: 'Withdrawn. This is final.' },
+  unsuccessful: { id: 'casework.outcome.unsuccessful', defaultMessage: 'Closed as unsuccessful. This is final.' },
+});
 
 /** A final outcome, shown apart from the five steps; how long the current stage usually takes. */
 export function OutcomeAndTime({ application }: { application: ApplicationView }) {
   const { outcome, stageWorkingDays } = application.casework;
+  const intl = useIntl();
   if (outcome) {
     return (
-      <Alert tone={outcome.kind === 'withdrawn' ? 'info' : 'error'} title={outcome.kind === 'withdrawn' ? 'You withdrew this application' : 'This application was closed as unsuccessful'}>
-        {outcome.reason ? <p>Reason: {outcome.reason}</p> : <p>{outcomeLabels[outcome.kind]}. This is final.</p>}
+      <Alert
+        tone={outcome.kind === 'withdrawn' ? 'info' : 'error'}
+        title={
+          outcome.kind === 'withdrawn'
+            ? intl.formatMessage({ id: 'casework.outcome.withdrawnTitle', defaultMessage: 'You withdrew this application' })
+            : intl.formatMessage({ id: 'casework.outcome.unsuccessfulTitle', defaultMessage: 'This application was closed as unsuccessful' })
+        }
+      >
+        {outcome.reason ? (
+          <p>
+            <FormattedMessage id="casework.outcome.reason" defaultMessage="Reason: {reason}" values={{ reason: outcome.reason }} />
+          </p>
+        ) : (
+          <p>{intl.formatMessage(outcomes[outcome.kind])}</p>
+        )}
       </Alert>
     );
   }
   if (!stageWorkingDays) return null;
   return (
     <p className="text-sm text-muted">
-      This stage usually takes {stageWorkingDays} working {stageWorkingDays === 1 ? 'day' : 'days'}.
+      <FormattedMessage
+        id="casework.outcome.stageTime"
+        defaultMessage="This stage usually takes {days, plural, one {# working day} other {# working days}}."
+        values={{ days: stageWorkingDays }}
+      />
     </p>
   );
 }
@@ -36,27 +60,37 @@ export function WithdrawApplication({
 }) {
   const [isConfirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
+  const intl = useIntl();
+  const serverText = useServerErrorText();
   if (application.casework.outcome) return null;
   async function withdraw() {
     try {
       onUpdated(await withdrawApplication(application.id, token));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : 'It could not be withdrawn. Please try again.');
+      const fallback = intl.formatMessage({ id: 'casework.withdraw.failed', defaultMessage: 'It could not be withdrawn. Please try again.' });
+      setError(serverText(e instanceof ApiError ? e.message : undefined, fallback));
     }
   }
   return (
     <div className="space-y-2">
       {!isConfirming ? (
         <Button variant="ghost" onClick={() => setConfirming(true)}>
-          Withdraw this application
+          <FormattedMessage id="casework.withdraw.button" defaultMessage="Withdraw this application" />
         </Button>
       ) : (
-        <div role="group" aria-label="Confirm withdrawal" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
-          <p className="text-sm text-red-900">Withdrawing is final: our team stops working on this application. Withdraw it?</p>
+        <div role="group" aria-label={intl.formatMessage({ id: 'casework.withdraw.confirmGroup', defaultMessage: 'Confirm withdrawal' })} className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
+          <p className="text-sm text-red-900">
+            <FormattedMessage
+              id="casework.withdraw.confirmText"
+              defaultMessage="Withdrawing is final: our team stops working on this application. Withdraw it?"
+            />
+          </p>
           <div className="flex gap-2">
-            <Button onClick={() => void withdraw()}>Yes, withdraw it</Button>
+            <Button onClick={() => void withdraw()}>
+              <FormattedMessage id="casework.withdraw.confirm" defaultMessage="Yes, withdraw it" />
+            </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep my application
+              <FormattedMessage id="casework.withdraw.keep" defaultMessage="Keep my application" />
             </Button>
           </div>
         </div>

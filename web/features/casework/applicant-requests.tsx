@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import type { ApplicantRequest } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { useFieldErrorText, useFieldName, useServerErrorText } from '../application/field-error-text';
 import { FileField } from '../application/file-field';
 import { answerWithFile, answerWithText } from './casework-api';
-import { formatDueDay } from './format';
+import { formatDueDayIn } from './format';
 
 /** The team's open requests, each answered here: the document asked for, or a written answer. */
 export function ApplicantRequests({
@@ -19,15 +21,16 @@ export function ApplicantRequests({
   onUpdated: (application: ApplicationView) => void;
 }) {
   const open = application.casework.requests.filter((r) => r.open);
+  const fieldName = useFieldName();
   if (open.length === 0) return null;
   return (
     <section aria-labelledby="requests-title" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h2 id="requests-title" className="text-lg font-semibold text-amber-950">
-        What our team needs from you
+        <FormattedMessage id="casework.requests.heading" defaultMessage="What our team needs from you" />
       </h2>
       <ul className="space-y-3">
         {open.map((r) => (
-          <li key={r.id} className="rounded-lg bg-white p-3 shadow-sm" aria-label={r.label}>
+          <li key={r.id} className="rounded-lg bg-white p-3 shadow-sm" aria-label={fieldName(r.label)}>
             <RequestAnswer applicationId={application.id} request={r} token={token} onUpdated={onUpdated} />
           </li>
         ))}
@@ -52,11 +55,20 @@ function RequestAnswer({
   const [error, setError] = useState<string>();
   const [isSending, setSending] = useState(false);
   const isDocument = request.kind === 'document' && request.documentKey !== null;
+  const intl = useIntl();
+  const fieldName = useFieldName();
+  const errorText = useFieldErrorText();
+  const serverText = useServerErrorText();
+  const document = fieldName(request.label, { inSentence: true });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (isDocument && !file) return setError(`Choose your ${request.label.toLowerCase()} first`);
-    if (!isDocument && !text.trim()) return setError('Write your answer first');
+    if (isDocument && !file) {
+      return setError(intl.formatMessage({ id: 'casework.requests.chooseFirst', defaultMessage: 'Choose your {document} first' }, { document }));
+    }
+    if (!isDocument && !text.trim()) {
+      return setError(intl.formatMessage({ id: 'casework.requests.writeFirst', defaultMessage: 'Write your answer first' }));
+    }
     setError(undefined);
     setSending(true);
     try {
@@ -66,7 +78,9 @@ function RequestAnswer({
           : await answerWithText(applicationId, request.id, text, token),
       );
     } catch (e) {
-      setError(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : 'It could not be sent. Please try again.');
+      const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
+      const fallback = intl.formatMessage({ id: 'casework.requests.sendFailed', defaultMessage: 'It could not be sent. Please try again.' });
+      setError(fieldError ? errorText(fieldError) : serverText(e instanceof ApiError ? e.message : undefined, fallback));
     } finally {
       setSending(false);
     }
@@ -75,16 +89,26 @@ function RequestAnswer({
   return (
     <form onSubmit={submit} className="space-y-2">
       <p className="font-semibold text-ink">
-        {isDocument ? request.label : 'Information'} · due {formatDueDay(request.dueOn)}
+        <FormattedMessage
+          id="casework.requests.due"
+          defaultMessage="{what} · due {date}"
+          values={{ what: fieldName(isDocument ? request.label : 'Information'), date: formatDueDayIn(intl.locale, request.dueOn) }}
+        />
       </p>
       <p className="whitespace-pre-line text-sm text-ink">{request.message}</p>
       {isDocument ? (
-        <FileField name={request.documentKey!} label={`Your ${request.label.toLowerCase()}`} file={file} error={error} disabled={isSending} onChange={setFile} />
+        <FileField name={request.documentKey!} label={intl.formatMessage({ id: 'casework.requests.fileLabel', defaultMessage: 'Your {document}' }, { document })} file={file} error={error} disabled={isSending} onChange={setFile} />
       ) : (
-        <TextAreaField label="Your answer" rows={3} value={text} error={error} disabled={isSending} onChange={(e) => setText(e.target.value)} />
+         <TextAreaField label={intl.formatMessage({ id: 'casework.requests.answerLabel', defaultMessage: 'Your answer' })} rows={3} value={text} error={error} disabled={isSending} onChange={(e) => setText(e.target.value)} />
       )}
       <Button type="submit" disabled={isSending}>
-        {isSending ? 'Sending…' : isDocument ? `Send ${request.label.toLowerCase()}` : 'Send answer'}
+        {isSending ? (
+          <FormattedMessage id="casework.requests.sending" defaultMessage="Sending…" />
+        ) : isDocument ? (
+          <FormattedMessage id="casework.requests.sendDocument" defaultMessage="Send {document}" values={{ document }} />
+        ) : (
+          <FormattedMessage id="casework.requests.sendAnswer" defaultMessage="Send answer" />
+        )}
       </Button>
     </form>
   );

@@ -1,11 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ConversationMessage } from '../../../shared/schemas/casework';
 import { maxMessageLength } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { useFieldErrorText, useServerErrorText } from '../application/field-error-text';
 import { FileField, formatSize } from '../application/file-field';
-import { formatWhen } from './format';
+import { formatWhenIn } from './format';
 
 /**
  * The one conversation of an application between the applicant and the team (not the internal
@@ -32,6 +34,9 @@ export function Conversation({
   const [error, setError] = useState<string>();
   const [isSending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
+  const intl = useIntl();
+  const errorText = useFieldErrorText();
+  const serverText = useServerErrorText();
 
   useEffect(() => {
     if (unread > 0) onRead();
@@ -41,7 +46,7 @@ export function Conversation({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!body.trim()) return setError('Write a message first');
+    if (!body.trim()) return setError(intl.formatMessage({ id: 'casework.conversation.writeFirst', defaultMessage: 'Write a message first' }));
     setError(undefined);
     setSending(true);
     try {
@@ -50,7 +55,9 @@ export function Conversation({
       setFile(undefined);
       setFormKey((k) => k + 1);
     } catch (e) {
-      setError(e instanceof ApiError ? (Object.values(e.fields ?? {})[0] ?? e.message) : 'The message could not be sent. Please try again.');
+      const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
+      const fallback = intl.formatMessage({ id: 'casework.conversation.sendFailed', defaultMessage: 'The message could not be sent. Please try again.' });
+      setError(fieldError ? errorText(fieldError) : serverText(e instanceof ApiError ? e.message : undefined, fallback));
     } finally {
       setSending(false);
     }
@@ -61,17 +68,30 @@ export function Conversation({
       <h2 id="conversation-title" className="text-lg font-semibold text-ink">
         {title}
         {unread > 0 && (
-          <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{unread} unread</span>
+          <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+            <FormattedMessage id="casework.conversation.unread" defaultMessage="{count} unread" values={{ count: unread }} />
+          </span>
         )}
       </h2>
       {messages.length === 0 ? (
-        <p className="text-sm text-muted">No messages yet.</p>
+        <p className="text-sm text-muted">
+          <FormattedMessage id="casework.conversation.none" defaultMessage="No messages yet." />
+        </p>
       ) : (
-        <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Messages">
+        <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label={intl.formatMessage({ id: 'casework.conversation.messages', defaultMessage: 'Messages' })}>
           {messages.map((m) => (
             <li key={m.id} className={`rounded-lg p-3 text-sm ${m.fromTeam ? 'bg-brand-50' : 'bg-slate-100'}`}>
               <p className="text-xs font-semibold text-ink">
-                {m.author} · <span className="font-normal text-muted">{formatWhen(m.at)}</span>
+                <FormattedMessage
+                  id="casework.conversation.byline"
+                  defaultMessage="{author} · <when>{at}</when>"
+                  values={{
+                    // the server calls the applicant's own messages "You"
+                    author: m.author === 'You' ? intl.formatMessage({ id: 'casework.conversation.you', defaultMessage: 'You' }) : m.author,
+                    at: formatWhenIn(intl.locale, m.at),
+                    when: (chunks) => <span className="font-normal text-muted">{chunks}</span>,
+                  }}
+                />
               </p>
               <p className="mt-1 whitespace-pre-line text-ink">{m.body}</p>
               {m.attachment &&
@@ -81,11 +101,11 @@ export function Conversation({
                     className="mt-1 text-start font-medium text-brand-700 underline underline-offset-2"
                     onClick={() => openAttachment(m.attachment!.url, m.attachment!.fileName)}
                   >
-                    {m.attachment.fileName} ({formatSize(m.attachment.size)})
+                    <bdi dir="ltr">{m.attachment.fileName}</bdi> ({formatSize(m.attachment.size, intl.locale)})
                   </button>
                 ) : (
                   <a href={m.attachment.url} download className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-2">
-                    {m.attachment.fileName} ({formatSize(m.attachment.size)})
+                    <bdi dir="ltr">{m.attachment.fileName}</bdi> ({formatSize(m.attachment.size, intl.locale)})
                   </a>
                 ))}
             </li>
@@ -93,10 +113,14 @@ export function Conversation({
         </ol>
       )}
       <form key={formKey} onSubmit={submit} className="space-y-2">
-        <TextAreaField label="Your message" rows={3} maxLength={maxMessageLength} value={body} error={error} disabled={isSending} onChange={(e) => setBody(e.target.value)} />
-        <FileField name="attachment" label="Attach a file (optional)" file={file} disabled={isSending} onChange={setFile} />
+        <TextAreaField label={intl.formatMessage({ id: 'casework.conversation.messageLabel', defaultMessage: 'Your message' })} rows={3} maxLength={maxMessageLength} value={body} error={error} disabled={isSending} onChange={(e) => setBody(e.target.value)} />
+        <FileField name="attachment" label={intl.formatMessage({ id: 'casework.conversation.attachLabel', defaultMessage: 'Attach a file (optional)' })} file={file} disabled={isSending} onChange={setFile} />
         <Button type="submit" disabled={isSending}>
-          {isSending ? 'Sending…' : 'Send message'}
+          {isSending ? (
+            <FormattedMessage id="casework.conversation.sending" defaultMessage="Sending…" />
+          ) : (
+            <FormattedMessage id="casework.conversation.send" defaultMessage="Send message" />
+          )}
         </Button>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { applicantAfterOfferKeys } from '../../../shared/schemas/casework';
 import { downloadWithToken } from '../track/track-api';
@@ -19,6 +20,7 @@ export function TrackCasework({
 }) {
   const { casework } = application;
   const isOpen = casework.outcome === null;
+  const intl = useIntl();
   return (
     <>
       {isOpen && <ApplicantRequests application={application} token={token} onUpdated={onUpdated} />}
@@ -30,7 +32,7 @@ export function TrackCasework({
         />
       )}
       <Conversation
-        title="Messages with our team"
+        title={intl.formatMessage({ id: 'casework.track.messagesTitle', defaultMessage: 'Messages with our team' })}
         messages={casework.messages}
         unread={casework.unreadMessages}
         onSend={async (body, file) => onUpdated(await sendMessage(application.id, body, file, token))}
