@@ -208,3 +208,43 @@ describe('requests, messages and the steps after an offer, live on both sides', 
     for (const page of [student, phone]) expect(page.problems).toEqual([]);
   });
 });
+
+describe('the track page and its casework in Arabic (issue 14)', () => {
+  it('shows an open request and a message from the team in Arabic, right to left, without sideways scrolling at 390 px', async () => {
+    const { id, link } = await submitWithPassport();
+    const staff = await consultantAt(`/staff/applications/${id}`);
+    const requests = staff.page.getByRole('region', { name: 'Requests to the applicant' });
+    await requests.getByLabel('Document').selectOption('financialEvidence');
+    await requests.getByLabel('Message to the applicant').fill('A bank statement showing the funds for your first year.');
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    await requests.getByLabel('Due date').fill(due);
+    await requests.getByRole('button', { name: 'Send request' }).click();
+    await requests.getByText('Financial Evidence · due').waitFor();
+    const staffChat = staff.page.getByRole('region', { name: 'Messages with the applicant' });
+    await staffChat.getByLabel('Your message').fill('Which intake do you prefer?');
+    await staffChat.getByRole('button', { name: 'Send message' }).click();
+    await staffChat.getByText('Which intake do you prefer?').waitFor();
+
+    const url = new URL(link);
+    const { page } = await open(`${url.pathname}?lang=ar${url.hash}`, 'phone');
+    await page.getByRole('heading', { level: 1, name: 'تابع طلبك' }).waitFor();
+    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
+    // the documents list
+    await page.getByRole('heading', { name: 'المستندات' }).waitFor();
+    await page.getByRole('listitem', { name: 'نسخة جواز السفر' }).waitFor();
+    // the request, in the action list and in its own section, with its due date in Arabic
+    const dueArabic = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${due}T00:00:00Z`));
+    await page.getByRole('status').filter({ hasText: 'مطلوب إجراء منك' }).getByText(`أرسل «إثبات القدرة المالية» قبل ${dueArabic}.`).waitFor();
+    const needed = page.getByRole('region', { name: 'ما يحتاجه فريقنا منك' });
+    await needed.getByText(`إثبات القدرة المالية · الموعد النهائي ${dueArabic}`).waitFor();
+    await needed.getByRole('button', { name: 'أرسل «إثبات القدرة المالية»' }).waitFor();
+    // the message, as the team wrote it, under the translated heading
+    const chat = page.getByRole('region', { name: /الرسائل مع فريقنا/ });
+    await chat.getByText('Which intake do you prefer?').waitFor();
+    await chat.getByRole('button', { name: 'أرسل الرسالة' }).waitFor();
+    await page.getByRole('button', { name: 'أوقف جميع روابط المتابعة' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'casework-track-ar-390');
+    await expectNoSeriousAxeViolations(page);
+  });
+});
