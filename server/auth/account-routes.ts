@@ -10,6 +10,8 @@ import { NotFoundError } from '../lib/errors.ts';
 import { endOwnSession, listOwnSessions, regenerateBackupCodes, turnOffTwoFactor } from './account-security.ts';
 import { passkeyReauthOptions, reauthenticate, requireRecentReauth, sendReauthEmailCode } from './reauth.ts';
 import { requireUser } from './session.ts';
+import { isLocale } from '../../shared/locales.ts';
+import { requestLocale } from '../i18n/request-locale.ts';
 
 /** The security part of /account: sessions, re-authentication, turning two-step verification off. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -49,7 +51,12 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post('/api/me/reauth', { preHandler: requireUser }, async (req) => reauthenticate(app, req, parseInput(reauthInput, req.body ?? {})));
 
   /** A 6-digit code to the account's address, for `POST /api/me/reauth` `{ emailCode }` (10 minutes, once). */
-  app.post('/api/me/reauth/email-code', { preHandler: requireUser }, async (req) => sendReauthEmailCode(app, req.user!));
+  app.post('/api/me/reauth/email-code', { preHandler: requireUser }, async (req) => {
+    // The account's language; before it has one, the language the page was shown in.
+    const [row] = await app.db.select({ language: users.language }).from(users).where(eq(users.id, req.user!.id));
+    const locale = isLocale(row?.language) ? row.language : await requestLocale(req, null);
+    return sendReauthEmailCode(app, req.user!, locale);
+  });
 
   /** A passkey challenge for re-authentication (accounts with only a provider and a passkey). */
   app.get('/api/me/reauth/passkey-options', { preHandler: requireUser }, async (req) => passkeyReauthOptions(app, req.user!));

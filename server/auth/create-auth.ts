@@ -19,6 +19,8 @@ import {
   signInCodeMail,
 } from './emails.ts';
 import { secondFactorPlugins } from './second-factor-gate.ts';
+import { mailText, type MailText } from '../i18n/mail/index.ts';
+import { accountMailLocale, fetchRequestLocale } from '../i18n/request-locale.ts';
 
 import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
@@ -73,14 +75,23 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
    * background, like the queueing itself: the answer takes the same time whether or not a message
    * goes out, so it does not tell which addresses have accounts.
    */
-  const send = (to: string, message: ReturnType<typeof confirmationMail>) => {
-    void mailCap
-      .allow(to)
-      .then((allowed) => {
-        if (allowed) mailer.queue({ to, ...message });
+  type AccountMail = ReturnType<typeof confirmationMail>;
+  const send = (to: string, message: AccountMail | Promise<AccountMail>) => {
+    void Promise.resolve(message)
+      .then(async (ready) => {
+        if (await mailCap.allow(to)) mailer.queue({ to, ...ready });
         else log.warn('auth: account e-mail not sent, the address has had its share for now');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'auth: the e-mail cap could not be checked'));
+      .catch((error: unknown) => log.error({ err: error }, 'auth: an account e-mail could not be prepared or capped'));
+  };
+  /**
+   * The words of an account e-mail (D14, decision 0027): the account's language, or before it has
+   * one the language of the request that caused the mail. Looked up inside `send`'s promise, so
+   * the answer takes no longer for an address that has an account.
+   */
+  const wordsFor = async (userId: string, request: Request | undefined): Promise<MailText> => {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return mailText(accountMailLocale(row?.language, () => fetchRequestLocale(request)));
   };
 
   const auth = betterAuth({
@@ -101,18 +112,18 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       maxPasswordLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, token }) {
-        send(user.email, passwordResetMail(resetLink(token)));
+      async sendResetPassword({ user, token }, request) {
+        send(user.email, wordsFor(user.id, request).then((words) => passwordResetMail(resetLink(token), words)));
       },
       // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
       // instead. The answer to the sign-up is the same either way.
-      async onExistingUserSignUp({ user }) {
+      async onExistingUserSignUp({ user }, request) {
         if (user.emailVerified) {
-          send(user.email, alreadyRegisteredMail(`${publicUrl}/login`));
+          send(user.email, wordsFor(user.id, request).then((words) => alreadyRegisteredMail(`${publicUrl}/login`, words)));
           return;
         }
         const token = await createEmailVerificationToken(secret, user.email, undefined, confirmationLifetime);
-        send(user.email, confirmationMail(confirmationLink(token)));
+        send(user.email, wordsFor(user.id, request).then((words) => confirmationMail(confirmationLink(token), words)));
       },
     },
     emailVerification: {
@@ -120,16 +131,21 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: confirmationLifetime,
-      async sendVerificationEmail({ user, token }) {
+      async sendVerificationEmail({ user, token }, request) {
         // A change of address (better-auth passes the new one): confirmed from the new address,
-        // and the old one is told.
-        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-        if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
-          send(user.email, emailChangeConfirmationMail(emailChangeLink(token)));
-          send(stored.email, emailChangedNoticeMail(user.email, `${publicUrl}/login`));
-          return;
-        }
-        send(user.email, confirmationMail(confirmationLink(token)));
+        // and the old one is told. In the background, like `send`: the answer takes the same time
+        // for an address with an account as for one without.
+        const prepare = async () => {
+          const [stored] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, user.id));
+          const words = mailText(accountMailLocale(stored?.language, () => fetchRequestLocale(request)));
+          if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
+            send(user.email, emailChangeConfirmationMail(emailChangeLink(token), words));
+            send(stored.email, emailChangedNoticeMail(user.email, `${publicUrl}/login`, words));
+            return;
+          }
+          send(user.email, confirmationMail(confirmationLink(token), words));
+        };
+        void prepare().catch((error: unknown) => log.error({ err: error }, 'auth: the confirmation e-mail could not be prepared'));
       },
     },
     user: {
@@ -199,14 +215,15 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         expiresIn: emailCodeSeconds,
         disableSignUp: true,
         storeToken: 'hashed',
-        async sendMagicLink({ email, token }) {
+        async sendMagicLink({ email, token }, ctx) {
           const link = `${publicUrl}${signInLinkPage}#token=${encodeURIComponent(token)}`;
           // No account, no e-mail; in the background, so the answer takes the same time either way.
           const prepare = async () => {
-            const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+            const [user] = await db.select({ language: users.language }).from(users).where(eq(users.email, email.toLowerCase()));
             if (!user) return;
             const code = await auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-            send(email, signInCodeMail(code, link));
+            const words = mailText(accountMailLocale(user.language, () => fetchRequestLocale(ctx?.request)));
+            send(email, signInCodeMail(code, link, words));
           };
           void prepare().catch((error: unknown) => log.error({ err: error }, 'auth: the sign-in code e-mail could not be prepared'));
         },

@@ -1,91 +1,108 @@
+import { mailText, type MailText } from '../i18n/mail/index.ts';
 import { renderMail, userText } from '../lib/mailer/layout.ts';
 
-/** Every account e-mail: the portal's name, what happened, the one link, how long it works. */
+/**
+ * Every account e-mail: the portal's name, what happened, the one link, how long it works. In the
+ * account's language (decision 0027's catalogue, `account.*`); `words` defaults to English.
+ */
 
-export function confirmationMail(link: string) {
-  return renderMail({
-    subject: 'Confirm your e-mail address for UK Study Portal',
-    heading: 'Confirm your e-mail address',
-    paragraphs: [
-      'Thank you for creating an account on UK Study Portal.',
-      'Please confirm that this is your e-mail address so you can sign in and follow your applications.',
-    ],
-    action: { label: 'Confirm my e-mail address', url: link },
-    note: 'This link works for 24 hours. If you did not create an account, do not open the link: someone may have typed your address by mistake or on purpose. Without your confirmation nobody can sign in with this address, and applications you send stay out of any account until you add them yourself.',
-  });
+/** An address quoted in a sentence keeps its own direction inside Arabic or Urdu text (FSI … PDI). */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
+export function confirmationMail(link: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.confirm.subject'),
+      heading: t('account.confirm.heading'),
+      paragraphs: [t('account.confirm.thanks'), t('account.confirm.please')],
+      action: { label: t('account.confirm.action'), url: link },
+      note: t('account.confirm.note'),
+    },
+    words,
+  );
 }
 
-export function alreadyRegisteredMail(loginLink: string) {
-  return renderMail({
-    subject: 'You already have a UK Study Portal account',
-    heading: 'You already have an account',
-    paragraphs: [
-      'Someone, probably you, tried to create a UK Study Portal account with this e-mail address, but it already has one.',
-      'You can sign in with it. If you have forgotten your password, choose “Forgot your password?” on the sign-in page.',
-    ],
-    action: { label: 'Sign in', url: loginLink },
-    note: 'If this was not you, you can ignore this message: nothing has changed.',
-  });
+export function alreadyRegisteredMail(loginLink: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.registered.subject'),
+      heading: t('account.registered.heading'),
+      paragraphs: [t('account.registered.tried'), t('account.registered.signIn')],
+      action: { label: t('account.signIn.action'), url: loginLink },
+      note: t('account.registered.note'),
+    },
+    words,
+  );
 }
 
-export function passwordResetMail(link: string) {
-  return renderMail({
-    subject: 'Reset your UK Study Portal password',
-    heading: 'Reset your password',
-    paragraphs: [
-      'We received a request to reset the password of your UK Study Portal account.',
-      'Choose a new password with the link below.',
-    ],
-    action: { label: 'Choose a new password', url: link },
-    note: 'This link works for 1 hour and only once. If you did not ask for it, you can ignore this message: your password stays the same.',
-  });
+export function passwordResetMail(link: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.reset.subject'),
+      heading: t('account.reset.heading'),
+      paragraphs: [t('account.reset.received'), t('account.reset.choose')],
+      action: { label: t('account.reset.action'), url: link },
+      note: t('account.reset.note'),
+    },
+    words,
+  );
 }
 
-export function signInCodeMail(code: string, link: string) {
-  return renderMail({
-    subject: 'Your UK Study Portal sign-in code',
-    heading: 'Your sign-in code',
-    paragraphs: [
-      'Someone, probably you, asked to sign in to UK Study Portal with this e-mail address.',
-      `Type this code on the sign-in page: ${code}`,
-      'Or open the link below on this device to sign in without typing anything.',
-    ],
-    action: { label: 'Sign in to UK Study Portal', url: link },
-    note: 'The code and the link work for 10 minutes and only once. If you did not ask for them, you can ignore this message: nobody can sign in without them.',
-  });
+export function signInCodeMail(code: string, link: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.signInCode.subject'),
+      heading: t('account.signInCode.heading'),
+      paragraphs: [t('account.signInCode.asked'), t('account.signInCode.typeCode', { code }), t('account.signInCode.orLink')],
+      action: { label: t('account.signInCode.action'), url: link },
+      note: t('account.signInCode.note'),
+    },
+    words,
+  );
 }
 
-export function emailChangeConfirmationMail(link: string) {
-  return renderMail({
-    subject: 'Confirm your new e-mail address for UK Study Portal',
-    heading: 'Confirm your new e-mail address',
-    paragraphs: ['You asked to use this address for your UK Study Portal account.', 'Open the link below to confirm it.'],
-    action: { label: 'Confirm my new address', url: link },
-    note: 'This link works for 24 hours. Until you open it, your account keeps its old address. If you did not ask for this, ignore this message.',
-  });
+export function emailChangeConfirmationMail(link: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.emailChange.subject'),
+      heading: t('account.emailChange.heading'),
+      paragraphs: [t('account.emailChange.asked'), t('account.emailChange.openLink')],
+      action: { label: t('account.emailChange.action'), url: link },
+      note: t('account.emailChange.note'),
+    },
+    words,
+  );
 }
 
-export function emailChangedNoticeMail(newEmail: string, loginLink: string) {
-  return renderMail({
-    subject: 'Your UK Study Portal e-mail address is changing',
-    heading: 'Your e-mail address is changing',
-    paragraphs: [
-      `Someone signed in to your UK Study Portal account asked to use ${userText(newEmail)} instead of this address. It changes once the new address is confirmed.`,
-      'If this was you, there is nothing to do. If not, sign in, change your password and sign out of your other devices.',
-    ],
-    action: { label: 'Sign in', url: loginLink },
-    note: 'We send this to the old address so that you hear of any change to your account.',
-  });
+export function emailChangedNoticeMail(newEmail: string, loginLink: string, words: MailText = mailText()) {
+  const { t } = words;
+  const email = words.dir === 'rtl' ? isolated(userText(newEmail)) : userText(newEmail);
+  return renderMail(
+    {
+      subject: t('account.emailChanged.subject'),
+      heading: t('account.emailChanged.heading'),
+      paragraphs: [t('account.emailChanged.asked', { email }), t('account.emailChanged.ifYou')],
+      action: { label: t('account.signIn.action'), url: loginLink },
+      note: t('account.emailChanged.note'),
+    },
+    words,
+  );
 }
 
-export function reauthCodeMail(code: string) {
-  return renderMail({
-    subject: 'Your UK Study Portal security code',
-    heading: 'Confirm it is you',
-    paragraphs: [
-      'Someone signed in to your UK Study Portal account, probably you, asked to confirm it is them before a sensitive change (for example downloading your data or deleting the account).',
-      `Type this code in the “Confirm it is you” window: ${code}`,
-    ],
-    note: 'The code works for 10 minutes and only once. If you did not ask for it, someone may be using your account: sign in, sign out of your other devices and change how you sign in.',
-  });
+export function reauthCodeMail(code: string, words: MailText = mailText()) {
+  const { t } = words;
+  return renderMail(
+    {
+      subject: t('account.reauth.subject'),
+      heading: t('account.reauth.heading'),
+      paragraphs: [t('account.reauth.asked'), t('account.reauth.typeCode', { code })],
+      note: t('account.reauth.note'),
+    },
+    words,
+  );
 }

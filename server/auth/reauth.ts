@@ -9,6 +9,8 @@ import { passkeys } from '../db/schema/identity.ts';
 import { AppError, ValidationError } from '../lib/errors.ts';
 import type { SessionUser } from './session.ts';
 import { reauthCodeMail } from './emails.ts';
+import { mailText } from '../i18n/mail/index.ts';
+import type { Locale } from '../../shared/locales.ts';
 
 /** The spec's reauthenticate: sensitive changes need the password or a code within this long. */
 export const reauthSeconds = 5 * 60;
@@ -113,12 +115,12 @@ async function checkPasskey(app: FastifyInstance, user: SessionUser, response: A
  * the outbox), replacing any earlier one. Every account can use it; it is the only way for one
  * with neither a password, an authenticator app nor a passkey (signed up through a provider).
  */
-export async function sendReauthEmailCode(app: FastifyInstance, user: SessionUser): Promise<{ sent: true }> {
+export async function sendReauthEmailCode(app: FastifyInstance, user: SessionUser, locale: Locale): Promise<{ sent: true }> {
   const verdict = await app.rateLimits.limit('reauth-code-mails', reauthCodeMails).consume(user.id);
   if (!verdict.allowed) throw new AppError('RATE_LIMITED', 429, authMessages.reauthEmailCodeTooMany);
   await app.db.delete(verifications).where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)));
   const code = await app.auth.api.createVerificationOTP({ body: { email: user.email, type: reauthOtpType } });
-  await app.mailer.enqueue(app.db, { to: user.email, ...reauthCodeMail(code) });
+  await app.mailer.enqueue(app.db, { to: user.email, ...reauthCodeMail(code, mailText(locale)) });
   return { sent: true };
 }
 

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { chooseLocale, languageCookie, languageQueryParam, parseAcceptLanguage, readCookie, type Locale } from '../../shared/locales.ts';
+import {
+  chooseLocale,
+  defaultLocale,
+  isLocale,
+  languageCookie,
+  languageQueryParam,
+  parseAcceptLanguage,
+  readCookie,
+  type Locale,
+} from '../../shared/locales.ts';
 import { users } from '../db/schema/auth.ts';
 
 /**
@@ -21,4 +30,31 @@ export async function requestLocale(req: FastifyRequest, userId: string | null):
     account,
     accepted: parseAcceptLanguage(req.headers['accept-language']),
   });
+}
+
+/**
+ * The language of the request better-auth hands its e-mail callbacks (a Fetch `Request`): the
+ * same sources as `requestLocale` but the account's, which the caller has already looked at.
+ */
+export function fetchRequestLocale(request: Request | undefined): Locale {
+  if (!request) return defaultLocale;
+  let query: string | null = null;
+  try {
+    query = new URL(request.url).searchParams.get(languageQueryParam);
+  } catch {
+    // a relative or odd URL: the cookie and the browser's languages still tell
+  }
+  return chooseLocale({
+    query,
+    remembered: readCookie(request.headers.get('cookie') ?? undefined, languageCookie),
+    accepted: parseAcceptLanguage(request.headers.get('accept-language') ?? undefined),
+  });
+}
+
+/**
+ * An account e-mail's language (decision 0027, D14): the account's own once it has one; before
+ * that (a sign-up, an account that never chose) the language the request was made in.
+ */
+export function accountMailLocale(account: string | null | undefined, fromRequest: () => Locale): Locale {
+  return isLocale(account) ? account : fromRequest();
 }
