@@ -39,12 +39,12 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
     key: 'university',
     label: 'university',
     value: (p) => (
-      <FormattedMessage id="compare.value.university" defaultMessage="{university}, {city}" values={{ university: p.universityName, city: p.city }} />
+      <FormattedMessage id="compare.value.university" defaultMessage="{university}, {city}" values={{ university: <bdi>{p.universityName}</bdi>, city: <bdi>{p.city}</bdi> }} />
     ),
   },
   { key: 'ranking', label: 'ranking', value: (p) => <FormattedMessage id="compare.value.rank" defaultMessage="#{rank}" values={{ rank: p.universityRanking }} /> },
-  { key: 'level', label: 'level', value: (p) => p.level },
-  { key: 'duration', label: 'duration', value: (p) => p.duration },
+  { key: 'level', label: 'level', value: (p) => <bdi>{p.level}</bdi> },
+  { key: 'duration', label: 'duration', value: (p) => <bdi>{p.duration}</bdi> },
   {
     key: 'intakes',
     label: 'intakes',
@@ -52,9 +52,9 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
       p.intakes.map((i) => (
         <span key={i.month} className="block">
           {i.deadline ? (
-            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: i.month, date: dateOf(intl, i.deadline) }} />
+            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: <bdi>{i.month}</bdi>, date: dateOf(intl, i.deadline) }} />
           ) : (
-            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: i.month }} />
+            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{i.month}</bdi> }} />
           )}
         </span>
       )),
@@ -66,7 +66,7 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
       <FormattedMessage
         id="compare.value.tuition"
         defaultMessage="{amount, number, ::currency/GBP precision-integer} per year ({feeYear})"
-        values={{ amount: p.tuitionGbp, feeYear: p.feeYear }}
+        values={{ amount: p.tuitionGbp, feeYear: <bdi>{p.feeYear}</bdi> }}
       />
     ),
   },
@@ -88,7 +88,7 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
       <FormattedMessage
         id="compare.value.academic"
         defaultMessage="{level}: {requirement}"
-        values={{ level: p.academicLevel, requirement: p.academicRequirement || p.requirements }}
+        values={{ level: <bdi>{p.academicLevel}</bdi>, requirement: <bdi>{p.academicRequirement || p.requirements}</bdi> }}
       />
     ),
   },
@@ -100,7 +100,7 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
         <span className="block font-semibold">{gbp(p.costOfStudy.totalGbp)}</span>
         {p.costOfStudy.lines.map((l) => (
           <span key={l.label} className="block text-xs text-muted">
-            <FormattedMessage id="compare.value.costLine" defaultMessage="{label}: {amount}" values={{ label: l.label, amount: gbp(l.amountGbp) }} />
+            <FormattedMessage id="compare.value.costLine" defaultMessage="{label}: {amount}" values={{ label: <bdi>{l.label}</bdi>, amount: gbp(l.amountGbp) }} />
           </span>
         ))}
       </>
@@ -112,13 +112,13 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
     value: (p) => (
       <ExternalLink
         href={p.url}
-        newTabHint={<FormattedMessage id="compare.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: p.name }} />}
+        newTabHint={<FormattedMessage id="compare.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: <bdi>{p.name}</bdi> }} />}
         className="font-semibold text-brand-700 underline"
       >
         {p.urlIsCoursePage ? (
           <FormattedMessage id="compare.link.course" defaultMessage="Official program page" />
         ) : (
-          <FormattedMessage id="compare.link.university" defaultMessage="{university} website" values={{ university: p.universityName }} />
+          <FormattedMessage id="compare.link.university" defaultMessage="{university} website" values={{ university: <bdi>{p.universityName}</bdi> }} />
         )}
       </ExternalLink>
     ),
@@ -191,7 +191,7 @@ export function ComparePage() {
                   <td className="w-40 p-3" />
                   {programs.map((p) => (
                     <th key={p.id} scope="col" className="p-3 text-start">
-                      <span className="block text-base font-semibold text-ink">{p.name}</span>
+                      <bdi className="block text-base font-semibold text-ink">{p.name}</bdi>
                       <button
                         type="button"
                         onClick={() => remove(p.id)}

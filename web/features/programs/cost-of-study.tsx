@@ -12,7 +12,7 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
   return (
     <div className="mt-5 rounded-xl bg-slate-50 p-4">
       <h4 className="font-semibold text-ink">
-        <FormattedMessage id="cost.heading" defaultMessage="First-year cost of study in {city}" values={{ city }} />
+        <FormattedMessage id="cost.heading" defaultMessage="First-year cost of study in {city}" values={{ city: <bdi>{city}</bdi> }} />
       </h4>
       <table className="mt-2 w-full text-sm">
         <caption className="sr-only">
@@ -22,9 +22,9 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
           {cost.lines.map((line) => (
             <tr key={line.label} className="border-b border-slate-200 align-top">
               <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
-                {line.label}
+                <bdi>{line.label}</bdi>
                 <span className="block text-xs font-normal text-muted">
-                  {line.detail}
+                  <bdi>{line.detail}</bdi>
                   {line.effectiveFrom && (
                     <>
                       {' · '}
@@ -40,10 +40,10 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                         values={{
                           source: line.sourceUrl ? (
                             <ExternalLink href={line.sourceUrl} className="underline">
-                              {line.source}
+                              <bdi>{line.source}</bdi>
                             </ExternalLink>
                           ) : (
-                            line.source
+                            <bdi>{line.source}</bdi>
                           ),
                         }}
                       />

@@ -47,12 +47,12 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
           <li key={u.id} className="flex items-center gap-3 rounded-xl bg-brand-50 px-3 py-2">
             <img src={u.logoUrl} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md bg-white object-contain" />
             <span className="min-w-0">
-              <span className="block text-sm font-semibold leading-snug">{u.name}</span>
+              <bdi className="block text-sm font-semibold leading-snug">{u.name}</bdi>
               <span className="block text-xs text-muted">
                 <FormattedMessage
                   id="picked.details"
                   defaultMessage="{location} · {count, plural, =0 {no programs listed} one {# program} other {# programs}}"
-                  values={{ location: u.location, count: u.programCount }}
+                  values={{ location: <bdi>{u.location}</bdi>, count: u.programCount }}
                 />
               </span>
             </span>

@@ -65,19 +65,19 @@ export function ProgramRow({
           className="flex w-full items-start gap-3 rounded-[var(--radius-card)] p-4 text-start hover:bg-slate-50 sm:p-5"
         >
           <span className="min-w-0 flex-1">
-            <span className="block text-lg font-semibold leading-snug text-ink">{program.name}</span>
+            <bdi className="block text-lg font-semibold leading-snug text-ink">{program.name}</bdi>
             <span className="mt-0.5 block text-sm text-muted">
               <FormattedMessage
                 id="program.where"
                 defaultMessage="{university} · {city} · UK rank #{rank}"
-                values={{ university: program.universityName, city: program.city, rank: program.universityRanking }}
+                values={{ university: <bdi>{program.universityName}</bdi>, city: <bdi>{program.city}</bdi>, rank: program.universityRanking }}
               />
             </span>
             <span className="mt-2 flex flex-wrap gap-2">
-              <span className={`${badge} bg-slate-100 text-slate-800`}>{program.level}</span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}>{program.category}</span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: program.intake }} /></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}>{program.tuition}</span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.level}</bdi></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.category}</bdi></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: <bdi>{program.intake}</bdi> }} /></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.tuition}</bdi></span>
               {isAtPickedUniversity && <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}><FormattedMessage id="program.atPicked" defaultMessage="At one of your universities" /></span>}
               {isChosen && <span className={`${badge} bg-green-100 text-green-900`}><FormattedMessage id="program.chosen" defaultMessage="Your chosen program" /></span>}
             </span>
@@ -89,26 +89,26 @@ export function ProgramRow({
         {program.description && <p className="mb-4 text-ink">{program.description}</p>}
         <dl className="grid gap-4 sm:grid-cols-3">
           <Fact label={intl.formatMessage(m.duration)}>
-            <span className="font-semibold">{program.duration}</span>
+            <bdi className="font-semibold">{program.duration}</bdi>
           </Fact>
           <Fact label={intl.formatMessage(m.tuition)}>
-            <span className="font-semibold">{program.tuition}</span>
+            <bdi className="font-semibold">{program.tuition}</bdi>
             <span className="block text-xs text-muted">
-              <FormattedMessage id="program.feeYear" defaultMessage="fees for {year}" values={{ year: program.feeYear }} />
+              <FormattedMessage id="program.feeYear" defaultMessage="fees for {year}" values={{ year: <bdi>{program.feeYear}</bdi> }} />
             </span>
           </Fact>
           <Fact label={intl.formatMessage(m.intake)}>
-            <span className="font-semibold">{program.intake}</span>
+            <bdi className="block font-semibold">{program.intake}</bdi>
             {program.intakes.map((i) => (
               <span key={i.month} className="block text-xs text-muted">
                 {i.deadline ? (
                   <FormattedMessage
                     id="program.deadline"
                     defaultMessage="{month}: apply by {date}"
-                    values={{ month: i.month, date: formatDate(i.deadline) }}
+                    values={{ month: <bdi>{i.month}</bdi>, date: formatDate(i.deadline) }}
                   />
                 ) : (
-                  <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: i.month }} />
+                  <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{i.month}</bdi> }} />
                 )}
               </span>
             ))}
@@ -119,12 +119,12 @@ export function ProgramRow({
               defaultMessage="{overall, number, ::.0} overall, at least {part, number, ::.0} in each part"
               values={{ overall: program.ieltsOverall, part: program.ieltsMinComponent }}
             />
-            {program.englishEquivalents && <span className="block text-xs text-muted">{program.englishEquivalents}</span>}
+            {program.englishEquivalents && <bdi className="block text-xs text-muted">{program.englishEquivalents}</bdi>}
           </Fact>
-          <Fact label={intl.formatMessage(m.academicLevel)}>{program.academicLevel}</Fact>
-          <Fact label={intl.formatMessage(m.studyMode)}>{program.studyMode}</Fact>
+          <Fact label={intl.formatMessage(m.academicLevel)}><bdi>{program.academicLevel}</bdi></Fact>
+          <Fact label={intl.formatMessage(m.studyMode)}><bdi>{program.studyMode}</bdi></Fact>
           <Fact label={intl.formatMessage(m.requirements)} wide>
-            {program.requirements}
+            <bdi>{program.requirements}</bdi>
           </Fact>
         </dl>
         <CostOfStudy cost={program.costOfStudy} city={program.city} />
@@ -147,14 +147,14 @@ export function ProgramRow({
           <ExternalLink
             href={program.url}
             newTabHint={
-              <FormattedMessage id="program.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: program.name }} />
+              <FormattedMessage id="program.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: <bdi>{program.name}</bdi> }} />
             }
             className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
           >
             {program.urlIsCoursePage ? (
               <FormattedMessage id="program.link.course" defaultMessage="Official program page" />
             ) : (
-              <FormattedMessage id="program.link.university" defaultMessage="{university} website" values={{ university: program.universityName }} />
+              <FormattedMessage id="program.link.university" defaultMessage="{university} website" values={{ university: <bdi>{program.universityName}</bdi> }} />
             )}
             <Icon name="external" className="size-4" />
           </ExternalLink>
