@@ -204,7 +204,7 @@ export function LoginPage() {
           error={fieldError(errors.password?.message)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="flex items-center gap-2 text-sm text-ink">
+          <label className="flex min-h-6 items-center gap-2 text-sm text-ink">
             <input
               type="checkbox"
               className="size-4 rounded border-slate-400 accent-brand-700"
@@ -214,7 +214,7 @@ export function LoginPage() {
           </label>
           <button
             type="button"
-            className="text-sm font-semibold text-brand-700 underline underline-offset-2 disabled:opacity-60"
+            className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 disabled:opacity-60"
             disabled={forgot.isBusy}
             onClick={() => {
               setFailure(null);
