@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import {
   chooseJourney,
@@ -12,6 +10,7 @@ import {
   trackingLink,
   waitUntilUsable,
 } from './portal-fixtures.ts';
+import { a11yScreens, auditLayout, countImpact, runAxe, type ScreenIds } from '../tests/support/a11y-audit.ts';
 
 /**
  * Issue 14, item 6: WCAG 2.2 AA on every screen, in English and Arabic, at 390 and 1280 px.
@@ -31,63 +30,12 @@ import {
  * Prints a markdown table and the details of every failure; exits 1 if anything fails.
  * BENCH_SCREENS=/,/guide limits the screens (by path), BENCH_LANGS=en and BENCH_WIDTHS=390 likewise.
  */
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 const tabs = Number(process.env.BENCH_TABS ?? 60);
 const langs = (process.env.BENCH_LANGS ?? 'en,ar').split(',');
 const widths = (process.env.BENCH_WIDTHS ?? '390,1280').split(',').map(Number);
 const only = process.env.BENCH_SCREENS?.split(',');
 
-type Role = 'public' | 'student' | 'staff';
-interface Screen {
-  name: string;
-  role: Role;
-  path: string | ((ids: Ids) => string);
-  /** The program and picks already chosen (the application form). */
-  chosen?: boolean;
-}
-interface Ids {
-  applicationId: string;
-  track: string;
-}
-
-const allScreens: Screen[] = [
-  { name: '/', role: 'public', path: '/' },
-  { name: '/universities', role: 'public', path: '/universities' },
-  { name: '/programs', role: 'public', path: '/programs' },
-  {
-    name: '/compare',
-    role: 'public',
-    path: '/compare?programs=msc-cyber-security-kings-college-london,msc-information-security-ucl',
-  },
-  { name: '/free', role: 'public', path: '/free' },
-  { name: '/refer', role: 'public', path: '/refer' },
-  { name: '/refer (student form)', role: 'public', path: '/refer?form=student' },
-  { name: '/guide', role: 'public', path: '/guide' },
-  { name: '/track', role: 'public', path: '/track' },
-  { name: '/login', role: 'public', path: '/login' },
-  { name: '/register', role: 'public', path: '/register' },
-  { name: '404', role: 'public', path: '/no-such-page' },
-  { name: '/application (nothing chosen)', role: 'public', path: '/application' },
-  { name: '/application (form)', role: 'student', path: '/application', chosen: true },
-  { name: '/dashboard', role: 'student', path: '/dashboard' },
-  { name: '/track (an application)', role: 'student', path: (ids) => ids.track },
-  { name: '/account', role: 'student', path: '/account' },
-  { name: '/staff (queue)', role: 'staff', path: '/staff' },
-  {
-    name: '/staff (a case)',
-    role: 'staff',
-    path: (ids) => `/staff/applications/${ids.applicationId}`,
-  },
-  { name: '/staff/requests', role: 'staff', path: '/staff/requests' },
-  { name: '/staff/catalogue', role: 'staff', path: '/staff/catalogue' },
-  { name: '/staff/team', role: 'staff', path: '/staff/team' },
-  { name: '/staff/audit', role: 'staff', path: '/staff/audit' },
-  { name: '/staff/mail', role: 'staff', path: '/staff/mail' },
-];
-const screens = allScreens.filter(
+const screens = a11yScreens.filter(
   (s) =>
     !only ||
     only.includes(s.name) ||
@@ -108,93 +56,14 @@ interface Row {
 }
 
 async function audit(page: Page): Promise<Omit<Row, 'screen' | 'lang' | 'width'>> {
-  await page.evaluate(axeSource);
-  // tsx keeps function names with a helper (__name) the page does not have
-  await page.evaluate('window.__name = (f) => f');
-  const axe = await page.evaluate(async () => {
-    const w = window as unknown as {
-      axe: {
-        run(
-          ctx: Document,
-          o: object,
-        ): Promise<{
-          violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-        }>;
-      };
-    };
-    const r = await w.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? 'minor',
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
+  const axe = await runAxe(page);
   const details: string[] = [];
-  const count = (impact: string) =>
-    axe.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+  const count = (impact: string) => countImpact(axe, impact);
   for (const v of axe)
     details.push(
       `axe ${v.id} (${v.impact}): ${v.nodes.slice(0, 4).join(' | ')}${v.nodes.length > 4 ? ` …+${v.nodes.length - 4}` : ''}`,
     );
-
-  const layout = await page.evaluate(() => {
-    const scroller = document.scrollingElement ?? document.documentElement;
-    const overflow = scroller.scrollWidth > window.innerWidth;
-    const focusable = [
-      ...document.querySelectorAll<HTMLElement>(
-        'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"])',
-      ),
-    ].filter((el) => {
-      if ((el as HTMLButtonElement).disabled) return false;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none') return false;
-      const r = el.getBoundingClientRect();
-      // off-screen until focused (skip links, screen-reader-only): nothing to tap
-      return r.width > 1 && r.height > 1 && !el.closest('[hidden], [inert], [aria-hidden="true"]');
-    });
-    const describe = (el: Element) => {
-      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '')
-        .trim()
-        .replace(/\s+/g, ' ')
-        .slice(0, 40);
-      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text}"`;
-    };
-    const targetOf = (el: HTMLElement): HTMLElement => {
-      // a checkbox or radio inside its label: the whole label is what a finger taps
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
-        return el.closest('label') ?? el;
-      return el;
-    };
-    const isInline = (el: HTMLElement) => {
-      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
-      const block = el.parentElement?.closest('p, li, dd, td, span, div');
-      const own = (el.textContent ?? '').trim().length;
-      return Boolean(block && (block.textContent ?? '').trim().length > own + 3);
-    };
-    const boxes = focusable.map((el) => ({
-      el,
-      r: targetOf(el).getBoundingClientRect(),
-      inline: isInline(el),
-    }));
-    const small: string[] = [];
-    for (const b of boxes) {
-      if (b.inline || (b.r.width >= 24 && b.r.height >= 24)) continue;
-      // spacing exception: a 24 px circle on its centre meets no other target (nor another small target's circle)
-      const cx = b.r.left + b.r.width / 2;
-      const cy = b.r.top + b.r.height / 2;
-      const clash = boxes.some((o) => {
-        if (o === b || o.el.contains(b.el) || b.el.contains(o.el)) return false;
-        const nx = Math.max(o.r.left, Math.min(cx, o.r.right));
-        const ny = Math.max(o.r.top, Math.min(cy, o.r.bottom));
-        const reach = o.r.width >= 24 && o.r.height >= 24 ? 12 : 24;
-        return Math.hypot(nx - cx, ny - cy) < reach;
-      });
-      if (clash) small.push(`${describe(b.el)} ${Math.round(b.r.width)}×${Math.round(b.r.height)}`);
-    }
-    return { overflow, overflowBy: scroller.scrollWidth - window.innerWidth, small };
-  });
+  const layout = await auditLayout(page);
   if (layout.overflow)
     details.push(`overflow: the page is ${layout.overflowBy} px wider than the window`);
   for (const s of layout.small) details.push(`target under 24×24 px: ${s}`);
@@ -287,7 +156,7 @@ try {
   await signIn(staffSeed.request, base, admin.email, admin.password, { enroll: true });
   const staffState = await staffSeed.storageState();
   const track = (await trackingLink(base, student.email)).slice(base.length);
-  const ids: Ids = { applicationId, track };
+  const ids: ScreenIds = { applicationId, track };
   await seed.close();
   await staffSeed.close();
 
