@@ -6,10 +6,19 @@ import { createApplicationFields } from '../factories/application.ts';
 import { readZip } from '../factories/zip.ts';
 import { fixtures } from './application-helpers.ts';
 import { registerAccount, signInWithForm } from './auth-helpers.ts';
-import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports, type E2ePage } from './browser.ts';
+import { waitForMail } from './outbox.ts';
 
 const browser = useBrowser();
 const baseUrl = () => inject('baseUrl');
+const ar = JSON.parse(await readFile(new URL('../../web/i18n/lang/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+/** The account stops having a password, as one made through a provider or by e-mailed code never had one. */
+async function dropPassword(email: string) {
+  const origin = baseUrl();
+  const dropped = await fetch(`${origin}/api/test/drop-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email }) });
+  expect(dropped.status).toBe(204);
+}
 
 /** Signs in with the form, sends an application with a CV from this browser, and opens /account from the dashboard. */
 async function signedInWithApplication(size?: 'phone') {
@@ -81,5 +90,88 @@ describe('/account', () => {
     await signInWithForm(other.page, email, password);
     await other.page.getByText(authMessages.invalidCredentials).waitFor();
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+  });
+
+  it('offers "Change password" only to an account that has a password', async () => {
+    const { email, password } = await registerAccount();
+    const { page, problems } = await browser.open('/login');
+    await signInWithForm(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Change password', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Change e-mail address', level: 2 }).waitFor();
+
+    await dropPassword(email);
+    await page.reload();
+    const ways = page.getByRole('list', { name: 'Linked sign-ins' });
+    await page.getByRole('heading', { name: 'Passkeys', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Change e-mail address', level: 2 }).waitFor();
+    expect(await ways.getByText('Email and password').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Change password' }).count()).toBe(0);
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('in Arabic: the ways to sign in, the passkeys card and the confirm-it-is-you dialog, right to left on a phone', async () => {
+    const { email, password } = await registerAccount();
+    const { page, problems } = await browser.open('/login', 'phone');
+    await signInWithForm(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/account?lang=ar');
+    await page.getByRole('heading', { name: ar['account.page.heading'], level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+
+    await page.getByRole('heading', { name: 'طرق تسجيل الدخول' }).waitFor();
+    const ways = page.getByRole('list', { name: 'طرق تسجيل الدخول المرتبطة' });
+    await ways.getByText('البريد الإلكتروني وكلمة المرور').waitFor();
+    const since = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    await ways.getByText(`منذ ${since}`).waitFor();
+    await page.getByRole('heading', { name: 'مفاتيح المرور' }).waitFor();
+    await page.getByText('ليس لديك أي مفاتيح مرور بعد.').waitFor();
+    await page.getByLabel('اسم لمفتاح مرور جديد').waitFor();
+    await page.getByRole('button', { name: 'إضافة مفتاح مرور' }).click();
+    await page.getByText('أعطِ مفتاح المرور اسمًا، مثل «هاتفي».').waitFor();
+    await screenshot(page, 'account-ar-390');
+
+    // an account with no password confirms it is them by a code e-mailed to them
+    await dropPassword(email);
+    await page.reload();
+    await page.getByRole('heading', { name: 'مفاتيح المرور' }).waitFor();
+    expect(await page.getByRole('heading', { name: ar['account.password.heading'] }).count()).toBe(0);
+    await page.getByRole('button', { name: ar['account.export.button'] }).click();
+    const dialog = page.getByRole('dialog', { name: 'أكّد أنك أنت' });
+    await dialog.getByText('حفاظًا على أمانك، أكّد برمز من 6 أرقام نرسله بالبريد الإلكتروني إلى').waitFor();
+    expect(await dialog.locator('bdi[dir="ltr"]').textContent()).toBe(email);
+    await screenshot(page, 'account-ar-reauth-390');
+    const asked = new Date().toISOString();
+    await dialog.getByRole('button', { name: 'أرسل لي رمزًا بالبريد الإلكتروني' }).click();
+    await dialog.getByText('أرسلنا رمزًا من 6 أرقام إلى').waitFor();
+    const mail = await waitForMail(email, /./, { after: asked });
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    await dialog.getByLabel('الرمز من البريد الإلكتروني').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'تأكيد' }).click();
+    await dialog.getByText(ar['auth.message.emailCodeWrong']!).waitFor();
+    const text = await dialog.innerText();
+    for (const english of ['Confirm it is you', 'For your safety', 'Code from the e-mail', 'Send a new code', 'Cancel', 'That code is not right']) {
+      expect(text).not.toContain(english);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'account-ar-reauth-code-390');
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  });
+
+  it('looks right in English at 1280 px', async () => {
+    const { email, password } = await registerAccount();
+    const { page, problems } = await browser.open('/login');
+    await signInWithForm(page, email, password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Ways to sign in' }).waitFor();
+    await page.getByText('You have no passkeys yet.').waitFor();
+    await screenshot(page, 'account-1280');
+    expect(problems).toEqual([]);
   });
 });

@@ -11,11 +11,23 @@ import { useAuthText } from '../auth/auth-text';
 import { serverFieldErrors } from '../auth/form-errors';
 import { PasswordField } from '../auth/password-field';
 import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
+import { useLinkedIdentities } from '../identity/identity-api';
 import { useReauth } from './reauth-dialog';
 import { changeEmail, changePassword } from './security-api';
 
-/** Change password: the current one first; the other devices are signed out. */
+/**
+ * Change password, for an account that has one. An account made through a provider or signing in
+ * by e-mailed code has none (decision 0023): there is no password to change, and the portal offers
+ * no way to set one, so the card is not shown (its ways to sign in are on the card above).
+ */
 export function ChangePasswordCard() {
+  const identities = useLinkedIdentities();
+  const hasPassword = identities.data?.some((identity) => identity.providerId === 'credential');
+  return hasPassword ? <ChangePasswordForm /> : null;
+}
+
+/** The current password first; the other devices are signed out. */
+function ChangePasswordForm() {
   const intl = useIntl();
   const t = useAuthText();
   const form = useSchemaForm(changePasswordInput, { currentPassword: '', newPassword: '', confirmPassword: '' });

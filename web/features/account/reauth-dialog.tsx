@@ -1,10 +1,12 @@
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { authMessages } from '../../../shared/auth-messages';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
+import { useAuthText } from '../auth/auth-text';
 import { PasswordField } from '../auth/password-field';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
@@ -63,6 +65,30 @@ export function useReauth() {
 
 type ReauthKind = 'password' | 'code' | 'passkey' | 'email';
 
+const m = defineMessages({
+  title: { id: 'account.reauth.title', defaultMessage: 'Confirm it is you' },
+  passwordText: { id: 'account.reauth.passwordText', defaultMessage: 'For your safety, type your password again before this change.' },
+  passwordLabel: { id: 'account.reauth.passwordLabel', defaultMessage: 'Your password' },
+  codeText: {
+    id: 'account.reauth.codeText',
+    defaultMessage: 'For your safety, type the code from your authenticator app (or a backup code) before this change.',
+  },
+  codeLabel: { id: 'account.reauth.codeLabel', defaultMessage: 'Code' },
+  passkeyText: { id: 'account.reauth.passkeyText', defaultMessage: 'For your safety, confirm with your passkey before this change.' },
+  emailCodeLabel: { id: 'account.reauth.emailCodeLabel', defaultMessage: 'Code from the e-mail' },
+  sending: { id: 'account.reauth.sending', defaultMessage: 'Sending…' },
+  sendNewCode: { id: 'account.reauth.sendNewCode', defaultMessage: 'Send a new code' },
+  usePassword: { id: 'account.reauth.usePassword', defaultMessage: 'Use my password instead' },
+  useCode: { id: 'account.reauth.useCode', defaultMessage: 'Use a code instead' },
+  useEmail: { id: 'account.reauth.useEmail', defaultMessage: 'E-mail me a code instead' },
+  waitingForPasskey: { id: 'account.reauth.waitingForPasskey', defaultMessage: 'Waiting for your passkey…' },
+  usePasskey: { id: 'account.reauth.usePasskey', defaultMessage: 'Use a passkey' },
+  cancel: { id: 'account.reauth.cancel', defaultMessage: 'Cancel' },
+  emailMe: { id: 'account.reauth.emailMe', defaultMessage: 'E-mail me a code' },
+  checking: { id: 'account.reauth.checking', defaultMessage: 'Checking...' },
+  confirm: { id: 'account.reauth.confirm', defaultMessage: 'Confirm' },
+});
+
 /** E-mails a 6-digit code to the account's address (10 minutes, once), for `{ emailCode }`. */
 async function sendEmailCode(): Promise<void> {
   await apiPost('/api/me/reauth/email-code', {});
@@ -70,6 +96,8 @@ async function sendEmailCode(): Promise<void> {
 
 export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const intl = useIntl();
+  const authText = useAuthText();
   const session = useSession();
   const hasFactor = Boolean(session.data?.twoFactorEnabled);
   const identities = useLinkedIdentities();
@@ -85,7 +113,9 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   );
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string>();
+  // the English words of the server or the schema; shown in the reader's language
+  const [errorWords, setError] = useState<string>();
+  const error = authText(errorWords);
   const [busy, setBusy] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [sending, setSending] = useState(false);
@@ -152,10 +182,15 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   }
 
   const switchLabels: Record<Exclude<ReauthKind, 'passkey'>, string> = {
-    password: 'Use my password instead',
-    code: 'Use a code instead',
-    email: 'E-mail me a code instead',
+    password: intl.formatMessage(m.usePassword),
+    code: intl.formatMessage(m.useCode),
+    email: intl.formatMessage(m.useEmail),
   };
+  const email = (
+    <bdi dir="ltr" className="font-medium text-ink">
+      {session.data?.email}
+    </bdi>
+  );
 
   return (
     <dialog
@@ -169,13 +204,15 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4 p-6">
         <h2 id="reauth-title" className="text-xl font-semibold text-ink">
-          Confirm it is you
+          <FormattedMessage {...m.title} />
         </h2>
         {kind === 'password' ? (
           <>
-            <p className="text-muted">For your safety, type your password again before this change.</p>
+            <p className="text-muted">
+              <FormattedMessage {...m.passwordText} />
+            </p>
             <PasswordField
-              label="Your password"
+              label={intl.formatMessage(m.passwordLabel)}
               name="reauth-password"
               autoComplete="current-password"
               autoFocus
@@ -186,9 +223,11 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           </>
         ) : kind === 'code' ? (
           <>
-            <p className="text-muted">For your safety, type the code from your authenticator app (or a backup code) before this change.</p>
+            <p className="text-muted">
+              <FormattedMessage {...m.codeText} />
+            </p>
             <TextField
-              label="Code"
+              label={intl.formatMessage(m.codeLabel)}
               inputMode="numeric"
               autoComplete="one-time-code"
               autoFocus
@@ -199,7 +238,9 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           </>
         ) : kind === 'passkey' ? (
           <>
-            <p className="text-muted">For your safety, confirm with your passkey before this change.</p>
+            <p className="text-muted">
+              <FormattedMessage {...m.passkeyText} />
+            </p>
             {error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
                 {error}
@@ -209,11 +250,14 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
         ) : codeSent ? (
           <>
             <p className="text-muted" role="status">
-              We have sent a 6-digit code to <bdi className="font-medium text-ink">{session.data?.email}</bdi>. It works for 10 minutes
-              and only once.
+              <FormattedMessage
+                id="account.reauth.emailCodeSent"
+                defaultMessage="We have sent a 6-digit code to {email}. It works for 10 minutes and only once."
+                values={{ email }}
+              />
             </p>
             <TextField
-              label="Code from the e-mail"
+              label={intl.formatMessage(m.emailCodeLabel)}
               inputMode="numeric"
               autoComplete="one-time-code"
               dir="ltr"
@@ -228,13 +272,17 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
               disabled={sending}
               onClick={() => void emailMeACode()}
             >
-              {sending ? 'Sending…' : 'Send a new code'}
+              {sending ? intl.formatMessage(m.sending) : intl.formatMessage(m.sendNewCode)}
             </button>
           </>
         ) : (
           <>
             <p className="text-muted">
-              For your safety, confirm with a 6-digit code that we e-mail to <bdi className="font-medium text-ink">{session.data?.email}</bdi>.
+              <FormattedMessage
+                id="account.reauth.emailText"
+                defaultMessage="For your safety, confirm with a 6-digit code that we e-mail to {email}."
+                values={{ email }}
+              />
             </p>
             {error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
@@ -259,20 +307,20 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
         )}
         {hasPasskey && (
           <Button variant="secondary" className="w-full" onClick={() => void confirmWithPasskey()} disabled={passkeyBusy}>
-            {passkeyBusy ? 'Waiting for your passkey…' : 'Use a passkey'}
+            {passkeyBusy ? intl.formatMessage(m.waitingForPasskey) : intl.formatMessage(m.usePasskey)}
           </Button>
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            <FormattedMessage {...m.cancel} />
           </Button>
           {kind === 'passkey' ? null : kind === 'email' && !codeSent ? (
             <Button type="submit" disabled={sending}>
-              {sending ? 'Sending…' : 'E-mail me a code'}
+              {sending ? intl.formatMessage(m.sending) : intl.formatMessage(m.emailMe)}
             </Button>
           ) : (
             <Button type="submit" disabled={busy}>
-              {busy ? 'Checking...' : 'Confirm'}
+              {busy ? intl.formatMessage(m.checking) : intl.formatMessage(m.confirm)}
             </Button>
           )}
         </div>

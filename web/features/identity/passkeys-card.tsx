@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedDate, FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { passkeyNameMax, passkeyRenameInput } from '../../../shared/schemas/identity';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -7,9 +8,36 @@ import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
+import { useAuthText } from '../auth/auth-text';
 import { addPasskey, passkeyFailure, removePasskey, renamePasskey, usePasskeys, type Passkey } from './passkey-api';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const m = defineMessages({
+  nameRequired: { id: 'account.passkeys.nameRequired', defaultMessage: 'Give the passkey a name, e.g. “My phone”.' },
+  nameTooLong: { id: 'account.passkeys.nameTooLong', defaultMessage: 'Keep the name to 60 characters or fewer.' },
+  passkey: { id: 'account.passkeys.defaultName', defaultMessage: 'Passkey' },
+  newName: { id: 'account.passkeys.newName', defaultMessage: 'New name' },
+  listLabel: { id: 'account.passkeys.listLabel', defaultMessage: 'Your passkeys' },
+  nameLabel: { id: 'account.passkeys.nameLabel', defaultMessage: 'Name for a new passkey' },
+  nameHint: { id: 'account.passkeys.nameHint', defaultMessage: 'For example “My phone” or “Work laptop”.' },
+  waiting: { id: 'account.passkeys.waiting', defaultMessage: 'Waiting for your device…' },
+  add: { id: 'account.passkeys.add', defaultMessage: 'Add a passkey' },
+});
+
+/** The schema's English words (shared/schemas/identity.ts) → their message here; the rest through useAuthText. */
+const schemaWords: Record<string, MessageDescriptor> = {
+  'Give the passkey a name, e.g. “My phone”.': m.nameRequired,
+  [`Keep the name to ${passkeyNameMax} characters or fewer.`]: m.nameTooLong,
+};
+
+function usePasskeyText() {
+  const intl = useIntl();
+  const authText = useAuthText();
+  return (words: string | undefined) => {
+    if (!words) return undefined;
+    const known = schemaWords[words];
+    return known ? intl.formatMessage(known) : authText(words);
+  };
+}
 const messageOf = (error: unknown) =>
   passkeyFailure(error) ?? (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
 const nameError = (name: string) => {
@@ -23,7 +51,9 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
-  const label = passkey.name || 'Passkey';
+  const intl = useIntl();
+  const text = usePasskeyText();
+  const label = passkey.name || intl.formatMessage(m.passkey);
 
   async function run(action: () => Promise<void>, done: string) {
     setBusy(true);
@@ -42,7 +72,10 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
     event.preventDefault();
     const problem = nameError(name);
     if (problem) return setError(problem);
-    await run(() => renamePasskey(passkey.id, name.trim()), `Renamed to “${name.trim()}”.`);
+    await run(
+      () => renamePasskey(passkey.id, name.trim()),
+      intl.formatMessage({ id: 'account.passkeys.renamed', defaultMessage: 'Renamed to “{name}”.' }, { name: name.trim() }),
+    );
     setRenaming(false);
   }
 
@@ -52,26 +85,51 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="font-semibold text-ink">{label}</p>
-          <p className="text-sm text-muted">Added {dateFormat.format(new Date(passkey.createdAt))}{passkey.backedUp ? ' · synced' : ''}</p>
+          <p className="text-sm text-muted">
+            <FormattedMessage
+              id="account.passkeys.added"
+              defaultMessage="Added {date}{synced, select, yes { · synced} other {}}"
+              values={{
+                date: <FormattedDate value={passkey.createdAt} day="numeric" month="long" year="numeric" />,
+                synced: passkey.backedUp ? 'yes' : 'no',
+              }}
+            />
+          </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" disabled={busy} aria-expanded={renaming} onClick={() => setRenaming((v) => !v)} aria-label={`Rename ${label}`}>
-            Rename
+          <Button variant="secondary" disabled={busy} aria-expanded={renaming} onClick={() => setRenaming((v) => !v)} aria-label={intl.formatMessage({ id: 'account.passkeys.renameLabel', defaultMessage: 'Rename {name}' }, { name: label })}
+          >
+            <FormattedMessage id="account.passkeys.rename" defaultMessage="Rename" />
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void run(() => reauth.run(() => removePasskey(passkey.id)), `${label} was removed.`)} aria-label={`Remove ${label}`}>
-            Remove
+          <Button variant="danger" disabled={busy} onClick={() =>
+              void run(
+                () => reauth.run(() => removePasskey(passkey.id)),
+                intl.formatMessage({ id: 'account.passkeys.removed', defaultMessage: '{name} was removed.' }, { name: label }),
+              )
+            }
+            aria-label={intl.formatMessage({ id: 'account.passkeys.removeLabel', defaultMessage: 'Remove {name}' }, { name: label })}
+          >
+            <FormattedMessage id="account.passkeys.remove" defaultMessage="Remove" />
           </Button>
         </div>
       </div>
       {renaming && (
         <form noValidate onSubmit={(e) => void rename(e)} className="flex flex-wrap items-end gap-3">
           <div className="min-w-56 flex-1">
-            <TextField label="New name" maxLength={passkeyNameMax} value={name} onChange={(e) => setName(e.target.value)} error={error} />
+            <TextField
+              label={intl.formatMessage(m.newName)}
+              maxLength={passkeyNameMax}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={text(error)}
+            />
           </div>
-          <Button type="submit" disabled={busy}>Save name</Button>
+          <Button type="submit" disabled={busy}>
+            <FormattedMessage id="account.passkeys.saveName" defaultMessage="Save name" />
+          </Button>
         </form>
       )}
-      {!renaming && error && <Alert tone="error">{error}</Alert>}
+      {!renaming && error && <Alert tone="error">{text(error)}</Alert>}
     </li>
   );
 }
@@ -80,6 +138,8 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
 export function PasskeysCard() {
   const passkeys = usePasskeys();
   const session = useSession();
+  const intl = useIntl();
+  const text = usePasskeyText();
   // Staff need a second factor (D13): a passkey may be their only one (decision 0023).
   const isStaffWithoutApp = Boolean(session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled);
   const [name, setName] = useState('');
@@ -98,7 +158,12 @@ export function PasskeysCard() {
     setBusy(true);
     try {
       await addPasskey(name.trim());
-      setNotice(`Passkey “${name.trim()}” added. You can now sign in with it.`);
+      setNotice(
+        intl.formatMessage(
+          { id: 'account.passkeys.addedNotice', defaultMessage: 'Passkey “{name}” added. You can now sign in with it.' },
+          { name: name.trim() },
+        ),
+      );
       setName('');
     } catch (caught) {
       setFailure(messageOf(caught));
@@ -109,13 +174,17 @@ export function PasskeysCard() {
 
   return (
     <Card>
-      <h2 className="text-xl font-semibold text-ink">Passkeys</h2>
+      <h2 className="text-xl font-semibold text-ink">
+        <FormattedMessage id="account.passkeys.heading" defaultMessage="Passkeys" />
+      </h2>
       <p className="mt-1 text-muted">
-        Sign in with your fingerprint, face or device PIN instead of your password. A passkey stays on your device (or
-        your phone’s password manager) and works only on this website.
+        <FormattedMessage
+          id="account.passkeys.text"
+          defaultMessage="Sign in with your fingerprint, face or device PIN instead of your password. A passkey stays on your device (or your phone’s password manager) and works only on this website."
+        />
       </p>
       {passkeys.data && passkeys.data.length > 0 && (
-        <ul className="mt-2 divide-y divide-slate-200" aria-label="Your passkeys">
+        <ul className="mt-2 divide-y divide-slate-200" aria-label={intl.formatMessage(m.listLabel)}>
           {passkeys.data.map((passkey) => (
             <PasskeyRow key={passkey.id} passkey={passkey} onDone={setNotice} />
           ))}
@@ -123,29 +192,33 @@ export function PasskeysCard() {
       )}
       {isStaffWithoutApp && passkeys.data && passkeys.data.length > 0 && (
         <p className="mt-2 text-sm text-muted">
-          Staff accounts need a second factor. If you remove your last passkey, add one again or set up two-step verification before using the
-          staff console.
+          <FormattedMessage
+            id="account.passkeys.staffNote"
+            defaultMessage="Staff accounts need a second factor. If you remove your last passkey, add one again or set up two-step verification before using the staff console."
+          />
         </p>
       )}
-      {passkeys.data?.length === 0 && <p className="mt-3 text-sm text-muted">You have no passkeys yet.</p>}
+      {passkeys.data?.length === 0 && <p className="mt-3 text-sm text-muted">
+          <FormattedMessage id="account.passkeys.none" defaultMessage="You have no passkeys yet." />
+        </p>}
       <form noValidate onSubmit={(e) => void add(e)} className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
           <TextField
-            label="Name for a new passkey"
-            hint="For example “My phone” or “Work laptop”."
+            label={intl.formatMessage(m.nameLabel)}
+            hint={intl.formatMessage(m.nameHint)}
             maxLength={passkeyNameMax}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            error={error}
+            error={text(error)}
           />
         </div>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Waiting for your device…' : 'Add a passkey'}
+          {busy ? intl.formatMessage(m.waiting) : intl.formatMessage(m.add)}
         </Button>
       </form>
       <div className="mt-3 space-y-2" aria-live="polite">
         {notice && <Alert tone="success">{notice}</Alert>}
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {failure && <Alert tone="error">{text(failure)}</Alert>}
       </div>
     </Card>
   );
