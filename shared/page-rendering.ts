@@ -17,6 +17,8 @@ export interface PageHandle {
     module: string;
     /** The queries the page fills on first paint, from its address. */
     data?: (url: URL) => PageQuery[];
+    /** The message areas it renders (shared/message-areas.ts): the HTML preloads them too. */
+    areas: readonly string[];
   };
 }
 
@@ -25,6 +27,8 @@ export interface PagePlan {
   modules: string[];
   /** Public reads to fetch before rendering (the session is fetched separately). */
   queries: PageQuery[];
+  /** The build manifest keys of the page's messages in this language, for the HTML to preload. */
+  messageModules(locale: string): string[];
 }
 
 export interface SessionAnswer {

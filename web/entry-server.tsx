@@ -1,12 +1,19 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { defaultLocale, isLocale } from '../shared/locales';
 import type { PageHandle, PageQuery, ServerRenderer } from '../shared/page-rendering';
 import { I18nProvider } from './i18n/i18n-provider';
 import { LocaleContext } from './i18n/locale-context';
-import type { Messages } from './i18n/messages';
+import { coreAreas, messagesModule, type Messages } from './i18n/messages';
+import type { MessageArea } from '../shared/message-areas';
 import { fullTitle, ServerHeadContext } from './components/page-title';
 import { sessionPath, sessionQueryKey, sessionUserOf, type AccountUser } from './lib/auth-client';
 import { catalogueQueries } from './lib/catalogue';
@@ -15,9 +22,17 @@ import { routes } from './router';
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
 const handler = createStaticHandler(routes);
 
-/** Every language's messages, in the server bundle (English is the components' own text). */
-const catalogues = import.meta.glob<Messages>(['./i18n/compiled/*.json', '!./i18n/compiled/en.json'], { import: 'default', eager: true });
-const messagesOf = (locale: string): Messages => catalogues[`./i18n/compiled/${locale}.json`] ?? {};
+/** Every language's messages of every area, in the server bundle (English is the components' own text). */
+const chunks = import.meta.glob<Messages>(
+  ['./i18n/compiled/*/*.json', '!./i18n/compiled/*/en.json'],
+  { import: 'default', eager: true },
+);
+const catalogues = new Map<string, Messages>();
+for (const [file, messages] of Object.entries(chunks)) {
+  const locale = file.replace(/^.*\/(.+)\.json$/, '$1');
+  catalogues.set(locale, { ...catalogues.get(locale), ...messages });
+}
+const messagesOf = (locale: string): Messages => catalogues.get(locale) ?? {};
 
 function renderedPaths(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
@@ -37,21 +52,31 @@ export const renderer: ServerRenderer = {
     if (!matches || !leaf?.ssr) return null;
     const queries: PageQuery[] = [catalogueQueries.site];
     const modules: string[] = [];
+    const areas = new Set<MessageArea>(coreAreas);
     for (const { route } of matches) {
       const handle = route.handle as PageHandle | undefined;
       if (!handle?.ssr) continue;
       modules.push(handle.ssr.module);
       queries.push(...(handle.ssr.data?.(url) ?? []));
+      handle.ssr.areas.forEach((area) => areas.add(area as MessageArea));
     }
-    return { modules, queries };
+    const messageModules = (locale: string) =>
+      [...areas].map((area) => messagesModule(area, isLocale(locale) ? locale : defaultLocale));
+    return { modules, queries, messageModules };
   },
 
   async renderPage(input) {
     const context = await handler.query(new Request(input.url));
-    if (context instanceof Response) throw new Error(`The route answered ${context.status} instead of a page`);
-    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    if (context instanceof Response)
+      throw new Error(`The route answered ${context.status} instead of a page`);
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+    });
     for (const { queryKey, data } of input.data) queryClient.setQueryData(queryKey, data);
-    queryClient.setQueryData(sessionQueryKey, sessionUserOf(input.session as { user: AccountUser } | null));
+    queryClient.setQueryData(
+      sessionQueryKey,
+      sessionUserOf(input.session as { user: AccountUser } | null),
+    );
     let title = fullTitle('');
     const head = { setTitle: (pageTitle: string) => void (title = pageTitle) };
     const locale = isLocale(input.locale) ? input.locale : defaultLocale;
@@ -61,7 +86,11 @@ export const renderer: ServerRenderer = {
           <QueryClientProvider client={queryClient}>
             <LocaleContext value={{ locale, setLocale: async () => {} }}>
               <I18nProvider locale={locale} messages={messagesOf(locale)}>
-                <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+                <StaticRouterProvider
+                  router={createStaticRouter(handler.dataRoutes, context)}
+                  context={context}
+                  hydrate={false}
+                />
               </I18nProvider>
             </LocaleContext>
           </QueryClientProvider>

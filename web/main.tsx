@@ -7,7 +7,7 @@ import { isLocale, languageQueryParam } from '../shared/locales';
 import { pageDataElementId, type PageData } from '../shared/page-rendering';
 import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
 import { LocaleRoot } from './i18n/locale-root';
-import { loadMessages, type Messages } from './i18n/messages';
+import { startMessages } from './i18n/messages';
 import { queryClient } from './lib/query-client';
 import { routes } from './router';
 import './styles.css';
@@ -41,12 +41,13 @@ async function start() {
   const params = new URLSearchParams(window.location.search);
   if (params.has(languageQueryParam)) rememberLocale(locale);
   applyDocumentLocale(locale);
-  // this language's messages arrive before React renders, so hydration matches the server's text
-  const loadingMessages = loadMessages(locale);
-  const app = (router: ReturnType<typeof createBrowserRouter>, messages: Messages): ReactNode => (
+  // this language's messages (the core's, then each matched route's areas, loaded by its lazy)
+  // arrive before React renders, so hydration matches the server's text
+  const loadingMessages = startMessages(locale);
+  const app = (router: ReturnType<typeof createBrowserRouter>): ReactNode => (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <LocaleRoot initial={{ locale, messages }}>
+        <LocaleRoot>
           <RouterProvider router={router} />
         </LocaleRoot>
         <HydrationMark />
@@ -55,14 +56,16 @@ async function start() {
   );
   if (!data) {
     // a page the server does not render (or the dev server): the browser renders it
-    const messages = await loadingMessages;
-    createRoot(root).render(app(createBrowserRouter(routes), messages));
+    await loadingMessages;
+    createRoot(root).render(app(createBrowserRouter(routes)));
     return;
   }
   hydrate(queryClient, data.queries as DehydratedState);
-  const [messages] = await Promise.all([loadingMessages, loadMatchedRoutes(routes)]);
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: {}, actionData: null, errors: null } });
-  hydrateRoot(root, app(router, messages));
+  await Promise.all([loadingMessages, loadMatchedRoutes(routes)]);
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: {}, actionData: null, errors: null },
+  });
+  hydrateRoot(root, app(router));
 }
 
 void start();

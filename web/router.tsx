@@ -4,14 +4,28 @@ import { NotFoundPage } from './components/not-found-page';
 import { RouteError } from './components/route-error';
 import { catalogueQueries, programQuery, programSearchQuery } from './lib/catalogue';
 import { parseCompareIds } from './lib/compare-list';
+import { allAreas, loadMessageAreas } from './i18n/messages';
+import type { MessageArea } from '../shared/message-areas';
 import type { PageHandle } from '../shared/page-rendering';
 
 /**
- * The route table of the spec's section 2; every screen is its own lazily loaded chunk. Public
- * pages carry a `handle` (PageHandle): the server renders them to HTML with their data, and the
- * browser hydrates them.
+ * The route table of the spec's section 2; every screen is its own lazily loaded chunk, loaded
+ * with the messages of the areas it renders (shared/message-areas.ts; the core area is always
+ * there). Public pages carry a `handle` (PageHandle): the server renders them to HTML with their
+ * data and preloads their code and messages, and the browser hydrates them.
  */
-const ssr = (module: string, data?: PageHandle['ssr']['data']): PageHandle => ({ ssr: { module, data } });
+const ssr = (module: string, data?: PageHandle['ssr']['data']) => ({ module, data });
+
+function screen<T>(
+  areas: readonly MessageArea[],
+  load: () => Promise<T>,
+  rendered?: ReturnType<typeof ssr>,
+) {
+  const lazy = async () => (await Promise.all([load(), loadMessageAreas(areas)]))[0];
+  return rendered
+    ? { lazy, handle: { ssr: { ...rendered, areas } } satisfies PageHandle }
+    : { lazy };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -22,85 +36,150 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        handle: ssr('features/home/home-page.tsx'),
-        lazy: () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
+        ...screen(
+          ['catalogue'],
+          () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
+          ssr('features/home/home-page.tsx'),
+        ),
       },
       {
         path: 'universities',
-        handle: ssr('features/universities/universities-page.tsx', () => [catalogueQueries.universities]),
-        lazy: () => import('./features/universities/universities-page').then((m) => ({ Component: m.UniversitiesPage })),
+        ...screen(
+          ['catalogue', 'auth'],
+          () =>
+            import('./features/universities/universities-page').then((m) => ({
+              Component: m.UniversitiesPage,
+            })),
+          ssr('features/universities/universities-page.tsx', () => [catalogueQueries.universities]),
+        ),
       },
       {
         path: 'programs',
-        handle: ssr('features/programs/programs-page.tsx', (url) => [
-          programSearchQuery(url.searchParams, []),
-          catalogueQueries.universities,
-          catalogueQueries.categories,
-        ]),
-        lazy: () => import('./features/programs/programs-page').then((m) => ({ Component: m.ProgramsPage })),
+        ...screen(
+          ['catalogue'],
+          () =>
+            import('./features/programs/programs-page').then((m) => ({
+              Component: m.ProgramsPage,
+            })),
+          ssr('features/programs/programs-page.tsx', (url) => [
+            programSearchQuery(url.searchParams, []),
+            catalogueQueries.universities,
+            catalogueQueries.categories,
+          ]),
+        ),
       },
       {
         path: 'guide',
-        handle: ssr('features/guide/guide-page.tsx'),
-        lazy: () => import('./features/guide/guide-page').then((m) => ({ Component: m.GuidePage })),
+        ...screen(
+          ['guide', 'catalogue', 'auth'],
+          () => import('./features/guide/guide-page').then((m) => ({ Component: m.GuidePage })),
+          ssr('features/guide/guide-page.tsx'),
+        ),
       },
       {
         path: 'compare',
-        handle: ssr('features/compare/compare-page.tsx', (url) =>
-          parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
+        ...screen(
+          ['catalogue'],
+          () =>
+            import('./features/compare/compare-page').then((m) => ({ Component: m.ComparePage })),
+          ssr('features/compare/compare-page.tsx', (url) =>
+            parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
+          ),
         ),
-        lazy: () => import('./features/compare/compare-page').then((m) => ({ Component: m.ComparePage })),
       },
       {
         path: 'application',
-        lazy: () => import('./features/application/application-page').then((m) => ({ Component: m.ApplicationPage })),
+        ...screen(['application', 'auth'], () =>
+          import('./features/application/application-page').then((m) => ({
+            Component: m.ApplicationPage,
+          })),
+        ),
       },
       {
         path: 'track',
-        handle: ssr('features/track/track-page.tsx'),
-        lazy: () => import('./features/track/track-page').then((m) => ({ Component: m.TrackPage })),
+        ...screen(
+          ['application'],
+          () => import('./features/track/track-page').then((m) => ({ Component: m.TrackPage })),
+          ssr('features/track/track-page.tsx'),
+        ),
       },
       {
         path: 'login',
-        handle: ssr('features/auth/login-page.tsx'),
-        lazy: () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        ...screen(
+          ['auth', 'account'],
+          () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+          ssr('features/auth/login-page.tsx'),
+        ),
       },
       {
         path: 'login/link',
-        lazy: () => import('./features/auth/sign-in-link-page').then((m) => ({ Component: m.SignInLinkPage })),
+        ...screen(['auth', 'account'], () =>
+          import('./features/auth/sign-in-link-page').then((m) => ({
+            Component: m.SignInLinkPage,
+          })),
+        ),
       },
       {
         path: 'register',
-        handle: ssr('features/auth/register-page.tsx'),
-        lazy: () => import('./features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
+        ...screen(
+          ['auth', 'account'],
+          () =>
+            import('./features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
+          ssr('features/auth/register-page.tsx'),
+        ),
       },
       {
         path: 'reset-password',
-        lazy: () => import('./features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+        ...screen(['auth', 'account'], () =>
+          import('./features/auth/reset-password-page').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+        ),
       },
       {
         path: 'dashboard',
-        lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+        ...screen(['account', 'application', 'auth'], () =>
+          import('./features/dashboard/dashboard-page').then((m) => ({
+            Component: m.DashboardPage,
+          })),
+        ),
       },
       {
         path: 'account',
-        lazy: () => import('./features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+        ...screen(['account', 'auth'], () =>
+          import('./features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+        ),
       },
       {
         path: 'account/deleted',
-        lazy: () => import('./features/account/account-page').then((m) => ({ Component: m.AccountDeletedPage })),
+        ...screen(['account', 'auth'], () =>
+          import('./features/account/account-page').then((m) => ({
+            Component: m.AccountDeletedPage,
+          })),
+        ),
       },
       {
         path: 'refer',
-        handle: ssr('features/refer/refer-page.tsx'),
-        lazy: () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })),
+        ...screen(
+          ['refer'],
+          () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })),
+          ssr('features/refer/refer-page.tsx'),
+        ),
       },
       {
         path: 'free',
-        handle: ssr('features/consult/free-page.tsx', () => [catalogueQueries.consultants]),
-        lazy: () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })),
+        ...screen(
+          ['catalogue'],
+          () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })),
+          ssr('features/consult/free-page.tsx', () => [catalogueQueries.consultants]),
+        ),
       },
-      { path: 'staff/*', lazy: () => import('./features/staff/staff-console').then((m) => ({ Component: m.StaffConsole })) },
+      {
+        path: 'staff/*',
+        ...screen(allAreas, () =>
+          import('./features/staff/staff-console').then((m) => ({ Component: m.StaffConsole })),
+        ),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

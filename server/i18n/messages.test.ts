@@ -14,6 +14,9 @@ import { chooseLocale, defaultLocale, locales, matchLocale, parseAcceptLanguage 
 const root = path.resolve(import.meta.dirname, '../..');
 const langDir = path.join(root, 'web/i18n/lang');
 const compiledDir = path.join(root, 'web/i18n/compiled');
+/** A language's compiled messages, all areas together (web/i18n/compiled/<area>/<locale>.json). */
+const compiledCatalogue = (locale: string) =>
+  Object.assign({}, ...readdirSync(compiledDir).map((area) => readJson(path.join(compiledDir, area, `${locale}.json`)))) as Record<string, unknown>;
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 const catalogue = (locale: string) => readJson(path.join(langDir, `${locale}.json`)) as Record<string, string>;
 const english = catalogue(defaultLocale);
@@ -56,7 +59,7 @@ describe('translations', () => {
 
   it.each(locales)('%s: every message is valid ICU with the English arguments and tags, and compiled', (locale) => {
     const messages = catalogue(locale);
-    const compiled = readJson(path.join(compiledDir, `${locale}.json`));
+    const compiled = compiledCatalogue(locale);
     const problems: string[] = [];
     for (const [key, text] of Object.entries(messages)) {
       let ast: MessageFormatElement[];

@@ -3,15 +3,21 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { chooseLocale, languageCookie, languageQueryParam, parseAcceptLanguage, readCookie, type Locale } from '../../shared/locales.ts';
+import {
+  chooseLocale,
+  languageCookie,
+  languageQueryParam,
+  parseAcceptLanguage,
+  readCookie,
+  type Locale,
+} from '../../shared/locales.ts';
 import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
 import { internalRequestHeader } from './access-log.ts';
 import { prepareBody, type PreparedBody } from './prepared-response.ts';
 import { assemblePage, chunksOf, type ViteManifest } from './page-template.ts';
 
 export type RenderedResponse =
-  | { kind: 'shared'; body: PreparedBody }
-  | { kind: 'private'; html: string };
+  { kind: 'shared'; body: PreparedBody } | { kind: 'private'; html: string };
 
 export interface PageRenderer {
   /** The addresses rendered on the server. */
@@ -24,7 +30,11 @@ export interface PageRenderer {
  * The language a page is rendered in (D14, decision 0025): `?lang=` of a shared link, then the
  * choice remembered in this browser (cookie), then the signed-in account's, then Accept-Language.
  */
-export function resolveLocale(req: FastifyRequest, url: URL, session: RenderInput['session']): Locale {
+export function resolveLocale(
+  req: FastifyRequest,
+  url: URL,
+  session: RenderInput['session'],
+): Locale {
   const account = (session?.user as { language?: unknown } | null | undefined)?.language;
   return chooseLocale({
     query: url.searchParams.get(languageQueryParam),
@@ -43,20 +53,32 @@ const maxCachedPages = 500;
  * keyed by address, language and the version (ETag) of every piece of data they show, and sent
  * prepared (ETag, brotli, gzip); pages for a signed-in user are rendered for them and not kept.
  */
-export async function createPageRenderer(app: FastifyInstance, webDistDir: string, ssrDir: string): Promise<PageRenderer | null> {
+export async function createPageRenderer(
+  app: FastifyInstance,
+  webDistDir: string,
+  ssrDir: string,
+): Promise<PageRenderer | null> {
   const entryFile = path.join(ssrDir, 'entry-server.js');
   const manifestFile = path.join(webDistDir, '.vite/manifest.json');
   if (!existsSync(entryFile) || !existsSync(manifestFile)) return null;
   const template = await readFile(path.join(webDistDir, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
-  const entry = ((await import(pathToFileURL(entryFile).href)) as { renderer: ServerRenderer }).renderer;
+  const entry = ((await import(pathToFileURL(entryFile).href)) as { renderer: ServerRenderer })
+    .renderer;
   const cache = new Map<string, PreparedBody>();
 
-  async function fetchJson(pathAndQuery: string, cookie?: string): Promise<{ body: unknown; etag: string } | null> {
+  async function fetchJson(
+    pathAndQuery: string,
+    cookie?: string,
+  ): Promise<{ body: unknown; etag: string } | null> {
     const res = await app.inject({
       method: 'GET',
       url: pathAndQuery,
-      headers: { accept: 'application/json', [internalRequestHeader.name]: internalRequestHeader.value, ...(cookie ? { cookie } : {}) },
+      headers: {
+        accept: 'application/json',
+        [internalRequestHeader.name]: internalRequestHeader.value,
+        ...(cookie ? { cookie } : {}),
+      },
     });
     if (res.statusCode !== 200) return null;
     return { body: res.json(), etag: String(res.headers.etag ?? '') };
@@ -69,14 +91,18 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
       const plan = entry.planPage(url);
       if (!plan) return null;
       const cookie = req.headers.cookie;
-      const session = cookie ? ((await fetchJson(entry.sessionPath, cookie))?.body as RenderInput['session']) ?? null : null;
+      const session = cookie
+        ? (((await fetchJson(entry.sessionPath, cookie))?.body as RenderInput['session']) ?? null)
+        : null;
       const fetched = await Promise.all(plan.queries.map((q) => fetchJson(q.path)));
       if (fetched.some((f) => f === null)) {
         req.log.warn({ url: url.pathname }, 'page data unavailable: sending the page without it');
         return null;
       }
       const locale = resolveLocale(req, url, session);
-      const cacheKey = session ? null : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
+      const cacheKey = session
+        ? null
+        : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
       if (cached) return { kind: 'shared', body: cached };
 
@@ -91,8 +117,8 @@ export async function createPageRenderer(app: FastifyInstance, webDistDir: strin
         title: rendered.title,
         appHtml: rendered.html,
         pageData: { locale, queries: rendered.queries },
-        // the language's catalogue is fetched with the page's code, not after it
-        chunks: chunksOf(manifest, [...plan.modules, `i18n/compiled/${locale}.json`]),
+        // the page's messages in its language are fetched with the page's code, not after it
+        chunks: chunksOf(manifest, [...plan.modules, ...plan.messageModules(locale)]),
       });
       if (!cacheKey) return { kind: 'private', html };
       const body = prepareBody(html, 'text/html; charset=utf-8');

@@ -6,9 +6,22 @@ import type { Messages } from './messages';
 const englishTag = localeInfo[defaultLocale].tag;
 
 /** react-intl for one language: its messages, and Intl formatting in its locale (en-GB for English). */
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
   return (
-    <IntlProvider locale={localeInfo[locale].tag} defaultLocale={englishTag} messages={messages} onError={reportIntlError}>
+    <IntlProvider
+      locale={localeInfo[locale].tag}
+      defaultLocale={englishTag}
+      messages={messages}
+      onError={reportIntlError}
+    >
       {children}
     </IntlProvider>
   );

@@ -7,6 +7,9 @@ export interface LocaleState {
   setLocale(locale: Locale): Promise<void>;
 }
 
-export const LocaleContext = createContext<LocaleState>({ locale: defaultLocale, setLocale: async () => {} });
+export const LocaleContext = createContext<LocaleState>({
+  locale: defaultLocale,
+  setLocale: async () => {},
+});
 
 export const useLocale = () => use(LocaleContext);

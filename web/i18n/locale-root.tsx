@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
 import { apiFetch } from '../lib/api-client';
 import { sessionQueryKey, type AccountUser } from '../lib/auth-client';
@@ -6,16 +6,18 @@ import type { Locale } from '../../shared/locales';
 import { applyDocumentLocale, rememberLocale } from './choose-language';
 import { I18nProvider } from './i18n-provider';
 import { LocaleContext, type LocaleState } from './locale-context';
-import { loadMessages, type Messages } from './messages';
+import { onMessagesChange, shownMessages, switchMessages } from './messages';
 
-/** The browser's language state: starts in the language first paint was rendered in, switches on demand. */
-export function LocaleRoot({ initial, children }: { initial: { locale: Locale; messages: Messages }; children: ReactNode }) {
-  const [current, setCurrent] = useState(initial);
+/**
+ * The browser's language state: starts in the language first paint was rendered in (main.tsx loads
+ * its messages first), grows as routes load their areas' messages, switches on demand.
+ */
+export function LocaleRoot({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(onMessagesChange, shownMessages, shownMessages);
   const setLocale = useCallback(async (locale: Locale) => {
-    const messages = await loadMessages(locale);
+    await switchMessages(locale);
     rememberLocale(locale);
     applyDocumentLocale(locale);
-    setCurrent({ locale, messages });
     // signed in: the account keeps it too (another device, e-mails); failing that, this browser has it
     if (queryClient.getQueryData<AccountUser | null>(sessionQueryKey)) {
       await apiFetch('/api/me/language', {
@@ -25,7 +27,10 @@ export function LocaleRoot({ initial, children }: { initial: { locale: Locale; m
       }).catch(() => {});
     }
   }, []);
-  const state = useMemo<LocaleState>(() => ({ locale: current.locale, setLocale }), [current.locale, setLocale]);
+  const state = useMemo<LocaleState>(
+    () => ({ locale: current.locale, setLocale }),
+    [current.locale, setLocale],
+  );
   return (
     <LocaleContext value={state}>
       <I18nProvider locale={current.locale} messages={current.messages}>
