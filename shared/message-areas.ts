@@ -31,7 +31,7 @@ export const messageAreas = {
   /** A signed-in user's own screens: /account, /dashboard. */
   account: ['account', 'dashboard'],
   /** An application from form to decision: /application, /track, the dashboard's cards, casework. */
-  application: ['application', 'casework', 'track'],
+  application: ['application', 'casework', 'document', 'track'],
   staff: ['staff'],
 } as const satisfies Record<string, readonly string[]>;
 
