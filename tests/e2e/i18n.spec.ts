@@ -83,6 +83,24 @@ describe('languages', () => {
     expect(problems).toEqual([]);
   });
 
+  it('hydrates a public page in French with its own messages, and a move to the application and sign-in screens shows theirs in French', async () => {
+    const fr = catalogue('fr');
+    const { page, problems } = await browser.open('/programs?lang=fr');
+    // hydrated (browser.open waits for it) with the French the server rendered: no English, no mismatch
+    await page.getByRole('heading', { level: 1, name: fr['programs.title'] }).waitFor();
+    await page.getByRole('link', { name: fr['nav.universities'], exact: true }).first().waitFor();
+    // each screen's messages arrive with its code when the browser moves to it, without a reload
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('button', { name: new RegExp(`^${fr['program.apply']}`) }).first().click();
+    await page.getByRole('heading', { level: 1, name: fr['application.page.title'] }).waitFor();
+    await page.getByText(fr['application.page.intro']!).waitFor();
+    await page.getByRole('link', { name: fr['nav.login'], exact: true }).first().click();
+    await page.getByText(fr['auth.login.intro']!).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await documentLocale(page)).toEqual({ lang: 'fr', dir: 'ltr' });
+    expect(problems).toEqual([]);
+  });
+
   it('opens a shared ?lang= link in its language, and a first visit in the browser’s language', async () => {
     const { page, problems } = await browser.open('/?lang=ar', 'phone');
     expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
