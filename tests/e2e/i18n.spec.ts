@@ -91,7 +91,7 @@ describe('languages', () => {
     await page.getByRole('link', { name: fr['nav.universities'], exact: true }).first().waitFor();
     // each screen's messages arrive with its code when the browser moves to it, without a reload
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await page.getByRole('button', { name: new RegExp(`^${fr['program.apply']}`) }).first().click();
+    await page.getByRole('link', { name: fr['programs.continue'] }).click();
     await page.getByRole('heading', { level: 1, name: fr['application.page.title'] }).waitFor();
     await page.getByText(fr['application.page.intro']!).waitFor();
     await page.getByRole('link', { name: fr['nav.login'], exact: true }).first().click();
