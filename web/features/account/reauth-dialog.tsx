@@ -187,7 +187,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     email: intl.formatMessage(m.useEmail),
   };
   const email = (
-    <bdi dir="ltr" className="font-medium text-ink">
+    <bdi dir="ltr" className="inline-block max-w-full break-words font-medium text-ink">
       {session.data?.email}
     </bdi>
   );
