@@ -1,10 +1,10 @@
 /**
- * The web app's messages are split per area (issue 13, decision 0031): a page downloads only the
+ * The web app's messages are split per area (issue 13, decision 0028): a page downloads only the
  * messages of the areas it renders, in the reader's language. A message id's first segment (its
  * prefix, `account.` in `account.delete.title`) names the area its message belongs to.
  *
  * A new prefix goes here, in the area of the routes that render it (web/router.tsx says which areas
- * each route loads). `npm run i18n:compile` and shared/message-areas.test.ts refuse a prefix that
+ * each route loads). `npm run i18n:compile` and server/i18n/message-areas.test.ts refuse a prefix that
  * maps to no area.
  */
 export const messageAreas = {
