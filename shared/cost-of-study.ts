@@ -46,6 +46,7 @@ export function costOfStudy(
   const lines: CostOfStudy['lines'] = [
     {
       label: 'Tuition',
+      fact: { kind: 'tuition', feeYear: input.feeYear },
       amountGbp: input.tuitionGbp,
       detail: `first year, fees for ${input.feeYear}`,
       effectiveFrom: null,
@@ -58,6 +59,7 @@ export function costOfStudy(
     const months = Math.min(9, input.durationMonths);
     lines.push({
       label: 'Living costs',
+      fact: { kind: 'living', months, monthlyGbp: funds.amountGbp, inLondon: input.inLondon },
       amountGbp: funds.amountGbp * months,
       detail: `${months} months at ${gbp(funds.amountGbp)} a month ${input.inLondon ? 'in London' : 'outside London'}`,
       effectiveFrom: funds.effectiveFrom,
@@ -69,6 +71,7 @@ export function costOfStudy(
   if (visa) {
     lines.push({
       label: 'Student visa fee',
+      fact: { kind: 'visa' },
       amountGbp: visa.amountGbp,
       detail: 'applying from outside the UK',
       effectiveFrom: visa.effectiveFrom,
@@ -81,6 +84,7 @@ export function costOfStudy(
     const months = visaMonths(input.durationMonths);
     lines.push({
       label: 'Immigration Health Surcharge',
+      fact: { kind: 'healthSurcharge', months, perYearGbp: ihs.amountGbp },
       amountGbp: healthSurcharge(ihs.amountGbp, months),
       detail: `${months} months of visa at ${gbp(ihs.amountGbp)} a year`,
       effectiveFrom: ihs.effectiveFrom,

@@ -11,6 +11,7 @@ export const messageAreas = {
   /** The layout (nav bar, footer, dock, language menu) and the pages every route can show. */
   core: [
     'common',
+    'cost',
     'dock',
     'footer',
     'language',
@@ -23,7 +24,7 @@ export const messageAreas = {
     'site',
   ],
   /** The catalogue's public pages: /, /universities, /programs, /compare, /free. */
-  catalogue: ['compare', 'cost', 'free', 'home', 'picked', 'program', 'programs', 'universities'],
+  catalogue: ['compare', 'free', 'home', 'picked', 'program', 'programs', 'universities'],
   guide: ['guide'],
   refer: ['refer'],
   /** Sign-in, registration and the forms and notices other screens borrow from them. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { requestableDocumentKeys, type AnyDocumentKey } from './application.ts';
+import type { CostFact } from './catalogue.ts';
 
 /*
  * Casework after submission (issue 12, items 2–6): requests to the applicant, the conversation,
@@ -194,7 +195,7 @@ export interface AfterOfferView {
   steps: AfterOfferStep[];
   /** The first step not done yet. */
   next: string | null;
-  costs: { label: string; amountGbp: number; detail: string }[];
+  costs: { label: string; fact: CostFact; amountGbp: number; detail: string }[];
 }
 
 export const outcomeLabels: Record<ApplicationOutcome, string> = {

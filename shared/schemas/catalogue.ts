@@ -43,8 +43,19 @@ export const programIntake = z.object({
 export type ProgramIntake = z.infer<typeof programIntake>;
 
 /** The first-year sum a student plans for and shows for the visa (issue 11 item 6). */
+/** What a cost line is, with its numbers: the page words it in the reader's language. */
+export const costFact = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tuition'), feeYear: z.string() }),
+  z.object({ kind: z.literal('living'), months: z.number().int(), monthlyGbp: z.number(), inLondon: z.boolean() }),
+  z.object({ kind: z.literal('visa') }),
+  z.object({ kind: z.literal('healthSurcharge'), months: z.number().int(), perYearGbp: z.number() }),
+]);
+export type CostFact = z.infer<typeof costFact>;
+
 export const costLine = z.object({
+  /** In English, as the API has always answered; `fact` says the same in numbers. */
   label: z.string(),
+  fact: costFact,
   amountGbp: z.number().int(),
   detail: z.string(),
   effectiveFrom: z.string().nullable(),

@@ -89,6 +89,11 @@ describe('languages', () => {
     // hydrated (browser.open waits for it) with the French the server rendered: no English, no mismatch
     await page.getByRole('heading', { level: 1, name: fr['programs.title'] }).waitFor();
     await page.getByRole('link', { name: fr['nav.universities'], exact: true }).first().waitFor();
+    // a program's cost of study in French, its lines worded from their facts
+    await page.locator('main [aria-expanded="false"][aria-controls]').first().click();
+    await page.getByRole('heading', { name: /Coût de la première année/ }).first().waitFor();
+    await page.getByText(fr['cost.line.tuition']!, { exact: true }).first().waitFor();
+    await page.getByText(/mois de visa à .* par an/).first().waitFor();
     // each screen's messages arrive with its code when the browser moves to it, without a reload
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole('link', { name: fr['programs.continue'] }).click();

@@ -104,7 +104,7 @@ function toAfterOffer(record: ApplicationRecord): AfterOfferView | null {
         { tuitionGbp: program.tuitionGbp, feeYear: program.feeYear, durationMonths: program.durationMonths, inLondon: program.inLondon },
         record.casework.figures,
         new Date().toISOString().slice(0, 10),
-      ).lines.map((l) => ({ label: l.label, amountGbp: l.amountGbp, detail: l.detail }))
+      ).lines.map((l) => ({ label: l.label, fact: l.fact, amountGbp: l.amountGbp, detail: l.detail }))
     : [];
   return { values: record.afterOffer, atasRequired, tbTestRequired, steps, next: steps.find((s) => !s.done)?.label ?? null, costs };
 }

@@ -97,6 +97,13 @@ describe('GET /api/programs/search', () => {
     const line = (p: typeof london, label: string) => p!.costOfStudy.lines.find((l) => l.label === label)!;
     // 11 November 2025's figures apply from then on, with their third-party source kept
     expect(line(london, 'Living costs')).toMatchObject({ amountGbp: 9 * 1529, effectiveFrom: '2025-11-11' });
+    // the page words each line in the reader's language from its fact
+    expect(london!.costOfStudy.lines.map((l) => l.fact)).toEqual([
+      { kind: 'tuition', feeYear: london!.feeYear },
+      { kind: 'living', months: 9, monthlyGbp: 1529, inLondon: true },
+      { kind: 'visa' },
+      { kind: 'healthSurcharge', months: 16, perYearGbp: 776 },
+    ]);
     expect(line(london, 'Living costs').source).toContain('not yet confirmed on gov.uk');
     expect(line(outside, 'Living costs').amountGbp).toBe(9 * 1171);
     expect(line(london, 'Student visa fee')).toMatchObject({ amountGbp: 524, effectiveFrom: '2025-04-09' });

@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { useServerErrorText } from '../application/field-error-text';
+import { useCostLineText } from '../programs/cost-line-text';
 import { formatDueDayIn, gbpIn } from './format';
 
 const fieldLabels = defineMessages<AfterOfferKey>({
@@ -105,6 +106,7 @@ export function AfterOfferPanel({
   onSave: (values: Partial<Record<AfterOfferKey, unknown>>) => Promise<unknown>;
 }) {
   const intl = useIntl();
+  const costLineText = useCostLineText();
   const next = view.steps.find((s) => !s.done);
   return (
     <section aria-labelledby="after-offer-title" className="space-y-3 rounded-xl border border-purple-200 bg-white p-4 shadow-sm">
@@ -148,11 +150,18 @@ export function AfterOfferPanel({
           </h3>
           <ul className="text-sm">
             {view.costs.map((c) => (
-              <li key={c.label}>
-                <bdi>{c.label}</bdi>: <span className="font-medium">{gbpIn(intl.locale, c.amountGbp)}</span>{' '}
-                <span className="text-muted">
-                  (<bdi>{c.detail}</bdi>)
-                </span>
+              <li key={c.fact.kind}>
+                <FormattedMessage
+                  id="casework.afterOffer.costLine"
+                  defaultMessage="{label}: <b>{amount}</b> <muted>({detail})</muted>"
+                  values={{
+                    label: costLineText(c.fact).label,
+                    amount: gbpIn(intl.locale, c.amountGbp),
+                    detail: costLineText(c.fact).detail,
+                    b: (chunks) => <span className="font-medium">{chunks}</span>,
+                    muted: (chunks) => <span className="text-muted">{chunks}</span>,
+                  }}
+                />
               </li>
             ))}
           </ul>

@@ -1,12 +1,14 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
 import { ExternalLink } from '../../components/external-link';
+import { useCostLineText } from './cost-line-text';
 
 /** The first year to plan for and show for the visa, each figure with its date and source. */
 const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
 
 export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
   const intl = useIntl();
+  const costLineText = useCostLineText();
   const formatDate = (iso: string) =>
     intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
@@ -20,11 +22,11 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
         </caption>
         <tbody>
           {cost.lines.map((line) => (
-            <tr key={line.label} className="border-b border-slate-200 align-top">
+            <tr key={line.fact.kind} className="border-b border-slate-200 align-top">
               <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
-                <bdi>{line.label}</bdi>
+                <span>{costLineText(line.fact).label}</span>
                 <span className="block text-xs font-normal text-muted">
-                  <bdi>{line.detail}</bdi>
+                  {costLineText(line.fact).detail}
                   {line.effectiveFrom && (
                     <>
                       {' · '}
