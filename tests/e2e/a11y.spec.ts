@@ -67,7 +67,7 @@ describe.each(['en', 'ar'])('accessibility in %s', (lang) => {
       failures.push(...row.problems.map((p) => `${screen.name}: ${p}`));
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000);
 });
 
 describe('target size on /login at 390 px (WCAG 2.5.8)', () => {

@@ -24,7 +24,7 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
           {cost.lines.map((line) => (
             <tr key={line.fact.kind} className="border-b border-slate-200 align-top">
               <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
-                <span>{costLineText(line.fact).label}</span>
+                {costLineText(line.fact).label}
                 <span className="block text-xs font-normal text-muted">
                   {costLineText(line.fact).detail}
                   {line.effectiveFrom && (
