@@ -165,6 +165,8 @@ export interface ConversationMessage {
   fromTeam: boolean;
   /** The staff member's name for the team's messages; "You" is the applicant's own. */
   author: string;
+  /** For the applicant's page to word `author` in the reader's language; null on the team's side. */
+  byline: { kind: 'you' } | { kind: 'team'; name: string | null } | null;
   body: string;
   at: string;
   attachment: { fileName: string; size: number; url: string } | null;

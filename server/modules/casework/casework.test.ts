@@ -141,6 +141,8 @@ describe('messages', () => {
       for (const stream of [track, consoleStream]) {
         const view = JSON.parse((await stream.next()).data) as ApplicationView;
         expect(view.casework.messages.at(-1)).toMatchObject({ fromTeam: true, body: 'Could you confirm your start date? Secret words' });
+        // the applicant's page words the byline in its reader's language from these facts
+        if (stream === track) expect(view.casework.messages.at(-1)!.byline).toEqual({ kind: 'team', name: expect.any(String) });
       }
       const mail = await waitForMail(ctx.app, s.applicant.user.email, /new message/);
       expect(mail.text).not.toContain('Secret words');
@@ -151,7 +153,7 @@ describe('messages', () => {
       const view = reply.json<ApplicationView>();
       expect(view.casework.unreadMessages).toBe(0);
       const last = view.casework.messages.at(-1)!;
-      expect(last).toMatchObject({ fromTeam: false, author: 'You', body: 'Yes, September', attachment: { fileName: 'offer.pdf' } });
+      expect(last).toMatchObject({ fromTeam: false, author: 'You', byline: { kind: 'you' }, body: 'Yes, September', attachment: { fileName: 'offer.pdf' } });
       for (const stream of [track, consoleStream]) {
         let seen: ApplicationView;
         do seen = JSON.parse((await stream.next()).data) as ApplicationView;

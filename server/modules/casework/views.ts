@@ -39,6 +39,7 @@ export function toConversationMessage(
     id: m.id,
     fromTeam: m.fromTeam,
     author,
+    byline: viewer === 'team' ? null : m.fromTeam ? { kind: 'team', name: m.authorName || null } : { kind: 'you' },
     body: m.body,
     at: m.createdAt.toISOString(),
     attachment:

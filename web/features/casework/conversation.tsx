@@ -86,8 +86,18 @@ export function Conversation({
                   id="casework.conversation.byline"
                   defaultMessage="{author} · <when>{at}</when>"
                   values={{
-                    // the server calls the applicant's own messages "You"
-                    author: m.author === 'You' ? intl.formatMessage({ id: 'casework.conversation.you', defaultMessage: 'You' }) : m.author,
+                    author:
+                      m.byline?.kind === 'you'
+                        ? intl.formatMessage({ id: 'casework.conversation.you', defaultMessage: 'You' })
+                        : m.byline?.kind === 'team'
+                          ? intl.formatMessage(
+                              { id: 'casework.conversation.teamByline', defaultMessage: '{name} ({site})' },
+                              {
+                                name: m.byline.name ?? intl.formatMessage({ id: 'casework.conversation.ourTeam', defaultMessage: 'Our team' }),
+                                site: intl.formatMessage({ id: 'site.name', defaultMessage: 'UK Study Portal' }),
+                              },
+                            )
+                          : m.author,
                     at: formatWhenIn(intl.locale, m.at),
                     when: (chunks) => <span className="font-normal text-muted">{chunks}</span>,
                   }}
