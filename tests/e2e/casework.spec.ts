@@ -241,6 +241,9 @@ describe('the track page and its casework in Arabic (issue 14)', () => {
     // the message, as the team wrote it, under the translated heading
     const chat = page.getByRole('region', { name: /الرسائل مع فريقنا/ });
     await chat.getByText('Which intake do you prefer?').waitFor();
+    // signed by the team member, with the site's name in Arabic
+    await chat.getByText(/\(بوابة الدراسة في المملكة المتحدة\)/).first().waitFor();
+    expect(await chat.getByText('UK Study Portal').count()).toBe(0);
     await chat.getByRole('button', { name: 'أرسل الرسالة' }).waitFor();
     await page.getByRole('button', { name: 'أوقف جميع روابط المتابعة' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
