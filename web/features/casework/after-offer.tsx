@@ -51,7 +51,7 @@ function stepLabel(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): s
 
 /** A step's detail from the stored values, with dates and money in the reader's locale. */
 function stepDetail(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): string | null {
-  const day = (iso: string | null | undefined) => (iso ? formatDueDayIn(intl.locale, iso) : null);
+  const day = (iso: string | null | undefined) => (iso ? formatDueDayIn(intl, iso) : null);
   switch (step.key) {
     case 'offer':
       return values.offerType === 'conditional' ? (values.conditions ?? null) : null;
@@ -62,7 +62,7 @@ function stepDetail(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): 
       return values.depositAmountGbp
         ? intl.formatMessage(
             { id: 'casework.afterOffer.detail.depositOn', defaultMessage: '{amount} on {date}' },
-            { amount: gbpIn(intl.locale, values.depositAmountGbp), date: day(values.depositPaidOn) },
+            { amount: gbpIn(intl, values.depositAmountGbp), date: day(values.depositPaidOn) },
           )
         : day(values.depositPaidOn);
     case 'cas':
@@ -149,21 +149,24 @@ export function AfterOfferPanel({
             <FormattedMessage id="casework.afterOffer.costsTitle" defaultMessage="What it costs" />
           </h3>
           <ul className="text-sm">
-            {view.costs.map((c) => (
-              <li key={c.fact.kind}>
-                <FormattedMessage
-                  id="casework.afterOffer.costLine"
-                  defaultMessage="{label}: <b>{amount}</b> <muted>({detail})</muted>"
-                  values={{
-                    label: costLineText(c.fact).label,
-                    amount: gbpIn(intl.locale, c.amountGbp),
-                    detail: costLineText(c.fact).detail,
-                    b: (chunks) => <span className="font-medium">{chunks}</span>,
-                    muted: (chunks) => <span className="text-muted">{chunks}</span>,
-                  }}
-                />
-              </li>
-            ))}
+            {view.costs.map((c) => {
+              const text = costLineText(c.fact);
+              return (
+                <li key={c.fact.kind}>
+                  <FormattedMessage
+                    id="casework.afterOffer.costLine"
+                    defaultMessage="{label}: <b>{amount}</b> <muted>({detail})</muted>"
+                    values={{
+                      label: text.label,
+                      amount: gbpIn(intl, c.amountGbp),
+                      detail: text.detail,
+                      b: (chunks) => <span className="font-medium">{chunks}</span>,
+                      muted: (chunks) => <span className="text-muted">{chunks}</span>,
+                    }}
+                  />
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}

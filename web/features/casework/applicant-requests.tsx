@@ -92,7 +92,7 @@ function RequestAnswer({
         <FormattedMessage
           id="casework.requests.due"
           defaultMessage="{what} · due {date}"
-          values={{ what: fieldName(isDocument ? request.label : 'Information'), date: formatDueDayIn(intl.locale, request.dueOn) }}
+          values={{ what: fieldName(isDocument ? request.label : 'Information'), date: formatDueDayIn(intl, request.dueOn) }}
         />
       </p>
       <p className="whitespace-pre-line text-sm text-ink">{request.message}</p>

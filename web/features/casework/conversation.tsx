@@ -98,7 +98,7 @@ export function Conversation({
                               },
                             )
                           : m.author,
-                    at: formatWhenIn(intl.locale, m.at),
+                    at: formatWhenIn(intl, m.at),
                     when: (chunks) => <span className="font-normal text-muted">{chunks}</span>,
                   }}
                 />

@@ -21,41 +21,44 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
           <FormattedMessage id="cost.caption" defaultMessage="First-year cost of study" />
         </caption>
         <tbody>
-          {cost.lines.map((line) => (
-            <tr key={line.fact.kind} className="border-b border-slate-200 align-top">
-              <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
-                {costLineText(line.fact).label}
-                <span className="block text-xs font-normal text-muted">
-                  {costLineText(line.fact).detail}
-                  {line.effectiveFrom && (
-                    <>
-                      {' · '}
-                      <FormattedMessage id="cost.from" defaultMessage="from {date}" values={{ date: formatDate(line.effectiveFrom) }} />
-                    </>
-                  )}
-                  {line.source !== 'The catalogue' && (
-                    <>
-                      {' · '}
-                      <FormattedMessage
-                        id="cost.source"
-                        defaultMessage="source: {source}"
-                        values={{
-                          source: line.sourceUrl ? (
-                            <ExternalLink href={line.sourceUrl} className="underline">
+          {cost.lines.map((line) => {
+            const text = costLineText(line.fact);
+            return (
+              <tr key={line.fact.kind} className="border-b border-slate-200 align-top">
+                <th scope="row" className="py-1.5 pe-3 text-start font-medium text-ink">
+                  {text.label}
+                  <span className="block text-xs font-normal text-muted">
+                    {text.detail}
+                    {line.effectiveFrom && (
+                      <>
+                        {' · '}
+                        <FormattedMessage id="cost.from" defaultMessage="from {date}" values={{ date: formatDate(line.effectiveFrom) }} />
+                      </>
+                    )}
+                    {line.source !== 'The catalogue' && (
+                      <>
+                        {' · '}
+                        <FormattedMessage
+                          id="cost.source"
+                          defaultMessage="source: {source}"
+                          values={{
+                            source: line.sourceUrl ? (
+                              <ExternalLink href={line.sourceUrl} className="underline">
+                                <bdi>{line.source}</bdi>
+                              </ExternalLink>
+                            ) : (
                               <bdi>{line.source}</bdi>
-                            </ExternalLink>
-                          ) : (
-                            <bdi>{line.source}</bdi>
-                          ),
-                        }}
-                      />
-                    </>
-                  )}
-                </span>
-              </th>
-              <td className="py-1.5 text-end font-semibold tabular-nums">{gbp(line.amountGbp)}</td>
-            </tr>
-          ))}
+                            ),
+                          }}
+                        />
+                      </>
+                    )}
+                  </span>
+                </th>
+                <td className="py-1.5 text-end font-semibold tabular-nums">{gbp(line.amountGbp)}</td>
+              </tr>
+            );
+          })}
           <tr>
             <th scope="row" className="pt-2 text-start font-semibold text-ink">
               <FormattedMessage id="cost.total" defaultMessage="First year in all" />

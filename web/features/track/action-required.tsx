@@ -41,13 +41,13 @@ export function ActionRequired({ application }: { application: ApplicationView }
               <FormattedMessage
                 id="track.action.sendDocument"
                 defaultMessage="Send your {document} by {date}."
-                values={{ document: fieldName(r.label, { inSentence: true }), date: formatDueDayIn(intl.locale, r.dueOn) }}
+                values={{ document: fieldName(r.label, { inSentence: true }), date: formatDueDayIn(intl, r.dueOn) }}
               />
             ) : (
               <FormattedMessage
                 id="track.action.answerQuestion"
                 defaultMessage="Answer a question from our team by {date}."
-                values={{ date: formatDueDayIn(intl.locale, r.dueOn) }}
+                values={{ date: formatDueDayIn(intl, r.dueOn) }}
               />
             )}
           </li>
