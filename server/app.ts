@@ -15,6 +15,7 @@ import { registerErrorHandling } from './lib/error-handler.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerScheduler } from './lib/jobs/index.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { lazyRequestLoggers } from './lib/lazy-request-logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     logController: accessLog,
+    childLoggerFactory: lazyRequestLoggers,
     routerOptions: { maxParamLength: 200 },
     // Finding 7: a client that trickles its headers or body, or sits silent, is cut off.
     requestTimeout: config.http.requestTimeoutMs,

@@ -10,12 +10,11 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance) {
   const ownOrigin = new URL(app.config.publicUrl).origin;
-  app.addHook('onRequest', async (req) => {
-    if (safeMethods.has(req.method) || !req.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (safeMethods.has(req.method) || !req.url.startsWith('/api/')) return done();
     const origin = req.headers.origin;
     const isForeign = (origin !== undefined && origin !== ownOrigin) || req.headers['sec-fetch-site'] === 'cross-site';
-    if (isForeign) {
-      throw new AppError('FORBIDDEN_ORIGIN', 403, 'This request came from another website and was refused.');
-    }
+    if (isForeign) return done(new AppError('FORBIDDEN_ORIGIN', 403, 'This request came from another website and was refused.'));
+    done();
   });
 }

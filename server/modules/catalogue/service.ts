@@ -14,7 +14,17 @@ import * as repo from './repository.ts';
 export const consultantImageUrl = (file: string) => `/media/consultants/${file}`;
 
 /** Today in the UK sense of a date (UTC): which cost figures are in force. */
-export const today = () => new Date().toISOString().slice(0, 10);
+let day = { iso: '', from: 0, until: 0 };
+/** Today's date (UTC, YYYY-MM-DD), worked out once a day rather than on every read. */
+export function today(): string {
+  const now = Date.now();
+  if (now < day.from || now >= day.until) {
+    const iso = new Date(now).toISOString().slice(0, 10);
+    const from = Date.parse(iso);
+    day = { iso, from, until: from + 86_400_000 };
+  }
+  return day.iso;
+}
 
 export function listUniversities(store: CatalogueStore, q?: string): University[] {
   return store.current().searchUniversities(q);
