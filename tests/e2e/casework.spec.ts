@@ -43,7 +43,7 @@ async function trackAt(link: string, viewport: 'phone' | 'desktop' = 'desktop'):
 }
 
 describe('documents checked one by one, live on both sides', () => {
-  it('staff reject the passport copy with a reason; the student sees it live, sends a new one, and sees it verified', async () => {
+  it('staff reject the passport copy with a reason; the student sees it live, sends a new one, and sees it verified', { timeout: 120_000 }, async () => {
     const { id, link } = await submitWithPassport();
     const staff = await consultantAt(`/staff/applications/${id}`);
     const student = await trackAt(link);
@@ -108,7 +108,8 @@ describe('documents checked one by one, live on both sides', () => {
 });
 
 describe('requests, messages and the steps after an offer, live on both sides', () => {
-  it('staff ask for financial evidence; the student is e-mailed, sees Action required, uploads it and the request closes; a message each way; offered, the checklist, accepted', async () => {
+  // the longest journey of the suite (two people, seven pages, e-mails): more than the default minute
+  it('staff ask for financial evidence; the student is e-mailed, sees Action required, uploads it and the request closes; a message each way; offered, the checklist, accepted', { timeout: 180_000 }, async () => {
     const fields = createApplicationFields();
     const { payload, contentType } = multipartBody(fields, [{ key: 'passportCopy', ...fixture('passport.png'), contentType: 'image/png' }]);
     const sent = await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: payload, headers: { 'content-type': contentType } });
@@ -198,6 +199,15 @@ describe('requests, messages and the steps after an offer, live on both sides', 
     await phone.page.getByRole('region', { name: 'After your offer: the UK steps' }).waitFor();
     await screenshot(phone.page, 'casework-track-after-offer-390');
     await expectNoSeriousAxeViolations(phone.page);
+    // the same steps in Arabic on a phone: the step names, the deposit in the reader's figures
+    const arabic = await open(`${new URL(link).pathname}?lang=ar${new URL(link).hash}`, 'phone');
+    const arabicSteps = arabic.page.getByRole('region', { name: 'بعد العرض: الخطوات في المملكة المتحدة' });
+    await arabicSteps.getByText('عرض غير مشروط').waitFor();
+    const deposit = new Intl.NumberFormat('ar', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(3000);
+    await arabicSteps.getByText(deposit, { exact: false }).first().waitFor();
+    expect(await arabic.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(arabic.page, 'casework-track-after-offer-ar-390');
+    await expectNoSeriousAxeViolations(arabic.page);
 
     await staff.page.getByRole('button', { name: 'Move to Accepted' }).click();
     await student.page.getByText('Step 5 of 5').waitFor();
@@ -205,7 +215,7 @@ describe('requests, messages and the steps after an offer, live on both sides', 
 
     // the refused CAS number is the only error the console logged (its 400 answer)
     expect(staff.problems.filter((p) => !p.includes('400'))).toEqual([]);
-    for (const page of [student, phone]) expect(page.problems).toEqual([]);
+    for (const page of [student, phone, arabic]) expect(page.problems).toEqual([]);
   });
 });
 

@@ -67,12 +67,13 @@ describe('no orphan files after kill -9 during an upload (finding 9)', () => {
       });
       upload.on('error', () => {});
       upload.write(payload.subarray(0, payload.length - 1_000_000));
-      await expect
-        .poll(async () => (await filesUnder(uploads)).some((f) => f.startsWith('.incoming/')), {
-          timeout: 10_000,
-        })
-        .toBe(true);
-      expect((await filesUnder(uploads)).length).toBe(3);
+      // the transcript written and moved into place, the CV half written under .incoming (the
+      // transcript passes through .incoming first: wait for both, however slow the machine)
+      const inFlight = async () => {
+        const files = await filesUnder(uploads);
+        return { files: files.length, incoming: files.filter((f) => f.startsWith('.incoming/')).length };
+      };
+      await expect.poll(inFlight, { timeout: 20_000 }).toEqual({ files: 3, incoming: 1 });
       server.child.kill('SIGKILL');
       await server.exited;
       upload.destroy();
