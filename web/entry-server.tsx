@@ -1,15 +1,9 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import { defaultLocale, isLocale } from '../shared/locales';
-import type { PageHandle, PageQuery, ServerRenderer } from '../shared/page-rendering';
+import type { PageQuery, ServerRenderer } from '../shared/page-rendering';
 import { I18nProvider } from './i18n/i18n-provider';
 import { LocaleContext } from './i18n/locale-context';
 import { coreAreas, messagesModule, type Messages } from './i18n/messages';
@@ -17,10 +11,10 @@ import type { MessageArea } from '../shared/message-areas';
 import { fullTitle, ServerHeadContext } from './components/page-title';
 import { sessionPath, sessionQueryKey, sessionUserOf, type AccountUser } from './lib/auth-client';
 import { catalogueQueries } from './lib/catalogue';
-import { routes } from './router';
+import { routeHandle, type RouteHandle } from './lib/screens';
+import { AppRoutes, loadRouteCode, routes } from './router';
 
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
-const handler = createStaticHandler(routes);
 
 /** Every language's messages of every area, in the server bundle (English is the components' own text). */
 const chunks = import.meta.glob<Messages>(
@@ -37,7 +31,7 @@ const messagesOf = (locale: string): Messages => catalogues.get(locale) ?? {};
 function renderedPaths(table: RouteObject[], parent = ''): string[] {
   return table.flatMap((route) => {
     const here = route.index ? parent || '/' : `${parent}/${route.path ?? ''}`.replace(/\/+/g, '/');
-    const own = (route.handle as PageHandle | undefined)?.ssr ? [here] : [];
+    const own = routeHandle(route)?.ssr ? [here] : [];
     return [...own, ...renderedPaths(route.children ?? [], route.path ? here : parent)];
   });
 }
@@ -48,13 +42,13 @@ export const renderer: ServerRenderer = {
 
   planPage(url) {
     const matches = matchRoutes(routes, url.pathname);
-    const leaf = matches?.at(-1)?.route.handle as PageHandle | undefined;
+    const leaf = matches?.at(-1)?.route.handle as RouteHandle | undefined;
     if (!matches || !leaf?.ssr) return null;
     const queries: PageQuery[] = [catalogueQueries.site];
     const modules: string[] = [];
     const areas = new Set<MessageArea>(coreAreas);
     for (const { route } of matches) {
-      const handle = route.handle as PageHandle | undefined;
+      const handle = routeHandle(route);
       if (!handle?.ssr) continue;
       modules.push(handle.ssr.module);
       queries.push(...(handle.ssr.data?.(url) ?? []));
@@ -66,9 +60,8 @@ export const renderer: ServerRenderer = {
   },
 
   async renderPage(input) {
-    const context = await handler.query(new Request(input.url));
-    if (context instanceof Response)
-      throw new Error(`The route answered ${context.status} instead of a page`);
+    // the screens' code, so they render at once (and their HTML is what the browser hydrates)
+    await loadRouteCode(input.url.pathname);
     const queryClient = new QueryClient({
       defaultOptions: { queries: { staleTime: Infinity, retry: false } },
     });
@@ -86,11 +79,9 @@ export const renderer: ServerRenderer = {
           <QueryClientProvider client={queryClient}>
             <LocaleContext value={{ locale, setLocale: async () => {} }}>
               <I18nProvider locale={locale} messages={messagesOf(locale)}>
-                <StaticRouterProvider
-                  router={createStaticRouter(handler.dataRoutes, context)}
-                  context={context}
-                  hydrate={false}
-                />
+                <StaticRouter location={`${input.url.pathname}${input.url.search}`}>
+                  <AppRoutes />
+                </StaticRouter>
               </I18nProvider>
             </LocaleContext>
           </QueryClientProvider>

@@ -1,28 +1,15 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { isLocale, languageQueryParam } from '../shared/locales';
 import { pageDataElementId, type PageData } from '../shared/page-rendering';
 import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
 import { LocaleRoot } from './i18n/locale-root';
 import { startMessages } from './i18n/messages';
+import { BrowserRouter } from './lib/browser-router';
 import { queryClient } from './lib/query-client';
-import { routes } from './router';
+import { AppRoutes, loadRouteCode } from './router';
 import './styles.css';
-
-/** Loads the code of the routes on screen now, so hydration renders what the server rendered. */
-async function loadMatchedRoutes(routeTable: RouteObject[]) {
-  const matches = matchRoutes(routeTable, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
 
 /** Marks the page as taken over by React (`<html data-hydrated>`): tests wait for it before clicking. */
 function HydrationMark() {
@@ -41,31 +28,28 @@ async function start() {
   const params = new URLSearchParams(window.location.search);
   if (params.has(languageQueryParam)) rememberLocale(locale);
   applyDocumentLocale(locale);
-  // this language's messages (the core's, then each matched route's areas, loaded by its lazy)
-  // arrive before React renders, so hydration matches the server's text
+  // this language's messages (the core's, then the areas of the screens on show, loaded with
+  // their code) arrive before React renders, so hydration matches the server's text and a page the
+  // browser renders alone shows at once, whole (a screen that failed to load shows the error page)
   const loadingMessages = startMessages(locale);
-  const app = (router: ReturnType<typeof createBrowserRouter>): ReactNode => (
+  const loadingScreens = loadRouteCode(window.location.pathname)?.catch(() => undefined);
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <LocaleRoot>
-          <RouterProvider router={router} />
+          <BrowserRouter loadCode={loadRouteCode}>
+            <AppRoutes />
+          </BrowserRouter>
         </LocaleRoot>
         <HydrationMark />
       </QueryClientProvider>
     </StrictMode>
   );
-  if (!data) {
-    // a page the server does not render (or the dev server): the browser renders it
-    await loadingMessages;
-    createRoot(root).render(app(createBrowserRouter(routes)));
-    return;
-  }
-  hydrate(queryClient, data.queries as DehydratedState);
-  await Promise.all([loadingMessages, loadMatchedRoutes(routes)]);
-  const router = createBrowserRouter(routes, {
-    hydrationData: { loaderData: {}, actionData: null, errors: null },
-  });
-  hydrateRoot(root, app(router));
+  if (data) hydrate(queryClient, data.queries as DehydratedState);
+  await Promise.all([loadingMessages, loadingScreens]);
+  // a page the server does not render (or the dev server): the browser renders it
+  if (!data) createRoot(root).render(app);
+  else hydrateRoot(root, app);
 }
 
 void start();

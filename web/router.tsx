@@ -1,44 +1,42 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './components/layout';
 import { NotFoundPage } from './components/not-found-page';
-import { RouteError } from './components/route-error';
+import { RouteErrorBoundary } from './components/route-error';
 import { catalogueQueries, programQuery, programSearchQuery } from './lib/catalogue';
 import { parseCompareIds } from './lib/compare-list';
-import { allAreas, loadMessageAreas } from './i18n/messages';
+import { lazyScreen, loadScreens, ScreenView, type RouteHandle } from './lib/screens';
+import { allAreas } from './i18n/messages';
 import type { MessageArea } from '../shared/message-areas';
 import type { PageHandle } from '../shared/page-rendering';
 
 /**
  * The route table of the spec's section 2; every screen is its own lazily loaded chunk, loaded
  * with the messages of the areas it renders (shared/message-areas.ts; the core area is always
- * there). Public pages carry a `handle` (PageHandle): the server renders them to HTML with their
- * data and preloads their code and messages, and the browser hydrates them.
+ * there). Public pages carry a `handle.ssr` (PageHandle): the server renders them to HTML with
+ * their data and preloads their code and messages, and the browser hydrates them.
  */
 const ssr = (module: string, data?: PageHandle['ssr']['data']) => ({ module, data });
 
-function screen<T>(
+function screen(
   areas: readonly MessageArea[],
-  load: () => Promise<T>,
+  load: () => Promise<ComponentType>,
   rendered?: ReturnType<typeof ssr>,
-) {
-  const lazy = async () => (await Promise.all([load(), loadMessageAreas(areas)]))[0];
-  return rendered
-    ? { lazy, handle: { ssr: { ...rendered, areas } } satisfies PageHandle }
-    : { lazy };
+): Pick<RouteObject, 'element' | 'handle'> {
+  const lazy = lazyScreen(areas, load);
+  const handle: RouteHandle = rendered ? { screen: lazy, ssr: { ...rendered, areas } } : { screen: lazy };
+  return { element: <ScreenView screen={lazy} />, handle };
 }
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
-    // a page the server did not render waits for its code with nothing on screen
-    HydrateFallback: () => null,
     children: [
       {
         index: true,
         ...screen(
           ['catalogue'],
-          () => import('./features/home/home-page').then((m) => ({ Component: m.HomePage })),
+          () => import('./features/home/home-page').then((m) => m.HomePage),
           ssr('features/home/home-page.tsx'),
         ),
       },
@@ -47,9 +45,7 @@ export const routes: RouteObject[] = [
         ...screen(
           ['catalogue', 'auth'],
           () =>
-            import('./features/universities/universities-page').then((m) => ({
-              Component: m.UniversitiesPage,
-            })),
+            import('./features/universities/universities-page').then((m) => m.UniversitiesPage),
           ssr('features/universities/universities-page.tsx', () => [catalogueQueries.universities]),
         ),
       },
@@ -58,9 +54,7 @@ export const routes: RouteObject[] = [
         ...screen(
           ['catalogue'],
           () =>
-            import('./features/programs/programs-page').then((m) => ({
-              Component: m.ProgramsPage,
-            })),
+            import('./features/programs/programs-page').then((m) => m.ProgramsPage),
           ssr('features/programs/programs-page.tsx', (url) => [
             programSearchQuery(url.searchParams, []),
             catalogueQueries.universities,
@@ -72,7 +66,7 @@ export const routes: RouteObject[] = [
         path: 'guide',
         ...screen(
           ['guide', 'catalogue', 'auth'],
-          () => import('./features/guide/guide-page').then((m) => ({ Component: m.GuidePage })),
+          () => import('./features/guide/guide-page').then((m) => m.GuidePage),
           ssr('features/guide/guide-page.tsx'),
         ),
       },
@@ -81,7 +75,7 @@ export const routes: RouteObject[] = [
         ...screen(
           ['catalogue'],
           () =>
-            import('./features/compare/compare-page').then((m) => ({ Component: m.ComparePage })),
+            import('./features/compare/compare-page').then((m) => m.ComparePage),
           ssr('features/compare/compare-page.tsx', (url) =>
             parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
           ),
@@ -90,16 +84,14 @@ export const routes: RouteObject[] = [
       {
         path: 'application',
         ...screen(['application', 'auth'], () =>
-          import('./features/application/application-page').then((m) => ({
-            Component: m.ApplicationPage,
-          })),
+          import('./features/application/application-page').then((m) => m.ApplicationPage),
         ),
       },
       {
         path: 'track',
         ...screen(
           ['application'],
-          () => import('./features/track/track-page').then((m) => ({ Component: m.TrackPage })),
+          () => import('./features/track/track-page').then((m) => m.TrackPage),
           ssr('features/track/track-page.tsx'),
         ),
       },
@@ -107,16 +99,14 @@ export const routes: RouteObject[] = [
         path: 'login',
         ...screen(
           ['auth', 'account'],
-          () => import('./features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+          () => import('./features/auth/login-page').then((m) => m.LoginPage),
           ssr('features/auth/login-page.tsx'),
         ),
       },
       {
         path: 'login/link',
         ...screen(['auth', 'account'], () =>
-          import('./features/auth/sign-in-link-page').then((m) => ({
-            Component: m.SignInLinkPage,
-          })),
+          import('./features/auth/sign-in-link-page').then((m) => m.SignInLinkPage),
         ),
       },
       {
@@ -124,45 +114,39 @@ export const routes: RouteObject[] = [
         ...screen(
           ['auth', 'account'],
           () =>
-            import('./features/auth/register-page').then((m) => ({ Component: m.RegisterPage })),
+            import('./features/auth/register-page').then((m) => m.RegisterPage),
           ssr('features/auth/register-page.tsx'),
         ),
       },
       {
         path: 'reset-password',
         ...screen(['auth', 'account'], () =>
-          import('./features/auth/reset-password-page').then((m) => ({
-            Component: m.ResetPasswordPage,
-          })),
+          import('./features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
         ),
       },
       {
         path: 'dashboard',
         ...screen(['account', 'application', 'auth'], () =>
-          import('./features/dashboard/dashboard-page').then((m) => ({
-            Component: m.DashboardPage,
-          })),
+          import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage),
         ),
       },
       {
         path: 'account',
         ...screen(['account', 'auth'], () =>
-          import('./features/account/account-page').then((m) => ({ Component: m.AccountPage })),
+          import('./features/account/account-page').then((m) => m.AccountPage),
         ),
       },
       {
         path: 'account/deleted',
         ...screen(['account', 'auth'], () =>
-          import('./features/account/account-page').then((m) => ({
-            Component: m.AccountDeletedPage,
-          })),
+          import('./features/account/account-page').then((m) => m.AccountDeletedPage),
         ),
       },
       {
         path: 'refer',
         ...screen(
           ['refer'],
-          () => import('./features/refer/refer-page').then((m) => ({ Component: m.ReferPage })),
+          () => import('./features/refer/refer-page').then((m) => m.ReferPage),
           ssr('features/refer/refer-page.tsx'),
         ),
       },
@@ -170,17 +154,27 @@ export const routes: RouteObject[] = [
         path: 'free',
         ...screen(
           ['catalogue'],
-          () => import('./features/consult/free-page').then((m) => ({ Component: m.FreePage })),
+          () => import('./features/consult/free-page').then((m) => m.FreePage),
           ssr('features/consult/free-page.tsx', () => [catalogueQueries.consultants]),
         ),
       },
       {
         path: 'staff/*',
         ...screen(allAreas, () =>
-          import('./features/staff/staff-console').then((m) => ({ Component: m.StaffConsole })),
+          import('./features/staff/staff-console').then((m) => m.StaffConsole),
         ),
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** Loads the screens shown at this address (null: they are loaded). */
+export const loadRouteCode = (pathname: string) => loadScreens(routes, pathname);
+
+/** The pages at the router's address; if rendering them fails, the error page instead. */
+export function AppRoutes() {
+  const { key } = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={key}>{element}</RouteErrorBoundary>;
+}

@@ -1,12 +1,15 @@
+import { Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { useNavigationPending } from '../lib/browser-router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { FloatingDock } from './floating-dock';
 import { SessionWatcher } from './session-watcher';
 
 export function Layout() {
-  const navigation = useNavigation();
+  // a navigation waiting for its screen's code: the screen on show stays, with this bar
+  const isNavigating = useNavigationPending();
   // Staff work in the console; the students' chat button would only cover its panels.
   const isStaffConsole = useLocation().pathname.startsWith('/staff');
   return (
@@ -19,15 +22,17 @@ export function Layout() {
       </a>
       <NavBar />
       <SessionWatcher />
-      {navigation.state === 'loading' && (
+      {isNavigating && (
         <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" aria-hidden="true" />
       )}
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* a screen whose code is not here yet: nothing, until it is (navigations keep the last screen) */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       {!isStaffConsole && <FloatingDock />}
-      <ScrollRestoration />
     </div>
   );
 }
