@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { forgetSession, reloadSession, sessionEndingHere, sessionSettled, signOutFinished, signOutInProgress, useSession } from '../lib/auth-client';
 import { announceSessionChange, onSessionChange } from '../lib/session-events';
@@ -15,6 +15,8 @@ export const sessionEndedState = { sessionEnded: true } as const;
 export function SessionWatcher() {
   const session = useSession();
   const navigate = useNavigate();
+  // navigate changes with the address: an event, so the session stream stays open across pages
+  const toLogin = useEffectEvent(() => navigate('/login', { replace: true, state: sessionEndedState, flushSync: true }));
   const signedIn = Boolean(session.data);
   // A renewed session (new cookie) needs a new stream: bumped to reconnect.
   const [streamKey, setStreamKey] = useState(0);
@@ -33,14 +35,14 @@ export function SessionWatcher() {
       sessionEndingHere();
       forgetSession();
       if (announce) announceSessionChange('session-ended');
-      if (had) await navigate('/login', { replace: true, state: sessionEndedState, flushSync: true });
+      if (had) await toLogin();
       signOutFinished();
     }
     return onSessionChange((event) => {
       if (event === 'signed-in' || event === 'password-changed') void reloadSession();
       else void ended(false);
     });
-  }, [navigate]);
+  }, []);
 
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;
@@ -58,12 +60,12 @@ export function SessionWatcher() {
         sessionEndingHere();
         forgetSession();
         announceSessionChange('session-ended');
-        await navigate('/login', { replace: true, state: sessionEndedState, flushSync: true });
+        await toLogin();
         signOutFinished();
       })();
     });
     return () => source.close();
-  }, [signedIn, navigate, streamKey]);
+  }, [signedIn, streamKey]);
 
   return null;
 }
