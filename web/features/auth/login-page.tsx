@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { requestEmailCode, signIn, useSession, type SignInResult } from '../../lib/auth-client';
 import { EmailCodeStep } from './email-code-step';
 import { PasskeyStep, SecondFactorStep } from './second-factor-step';
@@ -35,7 +36,10 @@ function LinkNotices() {
   const intl = useIntl();
   const t = useAuthText();
   const [params] = useSearchParams();
-  const state = useLocation().state as { from?: string; signedOutEverywhere?: boolean; sessionEnded?: boolean } | null;
+  // the history entry's state is the browser's alone (a reload keeps it): read after hydration
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const state = (hydrated ? location.state : null) as { from?: string; signedOutEverywhere?: boolean; sessionEnded?: boolean } | null;
   if (params.get('error')) {
     return (
       <Alert tone="error" title={intl.formatMessage({ id: 'auth.login.linkFailed', defaultMessage: 'This link did not work' })}>

@@ -3,12 +3,16 @@ import { useAuthText } from './auth-text';
 import { useLocation } from 'react-router';
 import { authMessages } from '../../../shared/auth-messages';
 import { Alert } from '../../components/alert';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** After registering (D5): "confirm your e-mail", shown on the page the user lands on. */
 export function RegisteredNotice({ className = '' }: { className?: string }) {
   const intl = useIntl();
   const t = useAuthText();
-  const state = useLocation().state as { registered?: boolean } | null;
+  // the history entry's state is the browser's alone (a reload keeps it): read after hydration
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const state = (hydrated ? location.state : null) as { registered?: boolean } | null;
   if (!state?.registered) return null;
   return (
     <div className={className}>
