@@ -1,7 +1,6 @@
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import { defaultLocale, isLocale } from '../shared/locales';
 import type { PageQuery, ServerRenderer } from '../shared/page-rendering';
 import { I18nProvider } from './i18n/i18n-provider';
@@ -11,7 +10,8 @@ import type { MessageArea } from '../shared/message-areas';
 import { fullTitle, ServerHeadContext } from './components/page-title';
 import { sessionPath, sessionQueryKey, sessionUserOf, type AccountUser } from './lib/auth-client';
 import { catalogueQueries } from './lib/catalogue';
-import { routeHandle, type RouteHandle } from './lib/screens';
+import { StaticRouter } from './lib/router';
+import { findRoute } from './lib/screens';
 import { AppRoutes, loadRouteCode, routes } from './router';
 
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
@@ -28,32 +28,16 @@ for (const [file, messages] of Object.entries(chunks)) {
 }
 const messagesOf = (locale: string): Messages => catalogues.get(locale) ?? {};
 
-function renderedPaths(table: RouteObject[], parent = ''): string[] {
-  return table.flatMap((route) => {
-    const here = route.index ? parent || '/' : `${parent}/${route.path ?? ''}`.replace(/\/+/g, '/');
-    const own = routeHandle(route)?.ssr ? [here] : [];
-    return [...own, ...renderedPaths(route.children ?? [], route.path ? here : parent)];
-  });
-}
-
 export const renderer: ServerRenderer = {
   sessionPath,
-  pagePaths: renderedPaths(routes),
+  pagePaths: routes.flatMap((route) => (route.ssr ? [route.path] : [])),
 
   planPage(url) {
-    const matches = matchRoutes(routes, url.pathname);
-    const leaf = matches?.at(-1)?.route.handle as RouteHandle | undefined;
-    if (!matches || !leaf?.ssr) return null;
-    const queries: PageQuery[] = [catalogueQueries.site];
-    const modules: string[] = [];
-    const areas = new Set<MessageArea>(coreAreas);
-    for (const { route } of matches) {
-      const handle = routeHandle(route);
-      if (!handle?.ssr) continue;
-      modules.push(handle.ssr.module);
-      queries.push(...(handle.ssr.data?.(url) ?? []));
-      handle.ssr.areas.forEach((area) => areas.add(area as MessageArea));
-    }
+    const { ssr } = findRoute(routes, url.pathname) ?? {};
+    if (!ssr) return null;
+    const queries: PageQuery[] = [catalogueQueries.site, ...(ssr.data?.(url) ?? [])];
+    const modules = [ssr.module];
+    const areas = new Set<MessageArea>([...coreAreas, ...(ssr.areas as MessageArea[])]);
     const messageModules = (locale: string) =>
       [...areas].map((area) => messagesModule(area, isLocale(locale) ? locale : defaultLocale));
     return { modules, queries, messageModules };

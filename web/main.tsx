@@ -6,7 +6,7 @@ import { pageDataElementId, type PageData } from '../shared/page-rendering';
 import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
 import { LocaleRoot } from './i18n/locale-root';
 import { startMessages } from './i18n/messages';
-import { BrowserRouter } from './lib/browser-router';
+import { BrowserRouter } from './lib/router';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, loadRouteCode } from './router';
 import './styles.css';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../lib/router';
 import { useSiteConfig } from '../lib/catalogue';
 import { meetingLink, whatsappLink } from '../lib/contact-links';
 import { Icon } from './icons';

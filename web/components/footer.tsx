@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { useSiteConfig } from '../lib/catalogue';
 import { formatUkPhone } from '../lib/contact-links';
 import { LanguageMenu } from './language-menu';

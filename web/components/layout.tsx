@@ -1,13 +1,13 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Outlet, useLocation } from 'react-router';
-import { useNavigationPending } from '../lib/browser-router';
+import { useLocation, useNavigationPending } from '../lib/router';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { FloatingDock } from './floating-dock';
 import { SessionWatcher } from './session-watcher';
 
-export function Layout() {
+/** The site's frame (nav, footer, the docked buttons) around the page on show. */
+export function Layout({ children }: { children: ReactNode }) {
   // a navigation waiting for its screen's code: the screen on show stays, with this bar
   const isNavigating = useNavigationPending();
   // Staff work in the console; the students' chat button would only cover its panels.
@@ -28,7 +28,7 @@ export function Layout() {
       <main id="main" className="flex-1">
         {/* a screen whose code is not here yet: nothing, until it is (navigations keep the last screen) */}
         <Suspense fallback={null}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { forgetSession, signOut, signOutFinished, useSession } from '../lib/auth-client';
 import { Button, ButtonLink } from './button';
 import { isStaffRole } from '../../shared/staff-workflow';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from '../lib/router';
 import { useSession } from '../lib/auth-client';
 import { NavLanguageMenu } from './language-menu';
 import { NavAccountLinks } from './nav-account-links';

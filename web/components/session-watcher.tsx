@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { forgetSession, reloadSession, sessionEndingHere, sessionSettled, signOutFinished, signOutInProgress, useSession } from '../lib/auth-client';
 import { announceSessionChange, onSessionChange } from '../lib/session-events';
 

@@ -1,8 +1,8 @@
 import { use, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
 import type { MessageArea } from '../../shared/message-areas';
 import type { PageHandle } from '../../shared/page-rendering';
 import { loadMessageAreas } from '../i18n/messages';
+import { matchPath } from './router';
 
 /**
  * A screen loaded on demand: its code (a chunk of its own) and the messages of the areas it
@@ -51,21 +51,20 @@ export function ScreenView({ screen }: { screen: Screen }) {
   return <Component />;
 }
 
-/** What a route of the table carries: its screen, and (public pages) what the server renders. */
-export interface RouteHandle extends Partial<PageHandle> {
-  screen?: Screen;
+/** A route of the table: its address pattern, its screen, and (public pages) what the server renders. */
+export interface AppRoute extends Partial<PageHandle> {
+  path: string;
+  screen: Screen;
 }
 
-export const routeHandle = (route: RouteObject) => route.handle as RouteHandle | undefined;
+/** The route shown at this address (the first that matches), or undefined for the not-found page. */
+export const findRoute = (table: AppRoute[], pathname: string) => table.find((route) => matchPath(route.path, pathname));
 
 /**
- * Loads the screens of the routes matching this address; null when they are all loaded already.
- * The promise rejects if one fails to load.
+ * Loads the screen of the route at this address; null when it is loaded already (or there is none).
+ * The promise rejects if it fails to load.
  */
-export function loadScreens(table: RouteObject[], pathname: string): Promise<void> | null {
-  const loads = (matchRoutes(table, pathname) ?? []).flatMap(({ route }) => {
-    const screen = routeHandle(route)?.screen;
-    return screen && !screen.Component ? [screen.load()] : [];
-  });
-  return loads.length > 0 ? Promise.all(loads).then(() => undefined) : null;
+export function loadScreens(table: AppRoute[], pathname: string): Promise<void> | null {
+  const screen = findRoute(table, pathname)?.screen;
+  return screen && !screen.Component ? screen.load().then(() => undefined) : null;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';

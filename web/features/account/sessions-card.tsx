@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';

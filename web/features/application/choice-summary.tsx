@@ -1,5 +1,5 @@
 import { FormattedList, FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { Card } from '../../components/card';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { Icon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { useProgram, useUniversities } from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput, signInInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useForgotPassword } from './forgot-password';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { signUpInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';

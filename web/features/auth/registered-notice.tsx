@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { Alert } from '../../components/alert';
 import { useHydrated } from '../../lib/use-hydrated';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';

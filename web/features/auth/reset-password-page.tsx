@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';

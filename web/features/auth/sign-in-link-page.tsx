@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';

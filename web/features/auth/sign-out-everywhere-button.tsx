@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/button';
 import { forgetSession, signOutEverywhere, signOutFinished } from '../../lib/auth-client';
 

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { defineMessages, FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { ButtonLink } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { PageHeader } from '../../components/page-header';

@@ -1,5 +1,5 @@
 import { FormattedDate, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { statusColours, statusProgress } from '../../../shared/application-status';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Card } from '../../components/card';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { useCompareList } from '../../lib/compare-list';

@@ -1,5 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Icon, type IconName } from '../../components/icons';
 
 const m = defineMessages({

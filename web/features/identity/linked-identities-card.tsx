@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { identityMessages, providerErrorMessage } from '../../../shared/identity-messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from '../auth/auth-text';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { providerErrorMessage } from '../../../shared/identity-messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { University } from '../../../shared/schemas/catalogue';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { CompareBar } from '../compare/compare-bar';
 import { useCompareList } from '../../lib/compare-list';
 import { Alert } from '../../components/alert';

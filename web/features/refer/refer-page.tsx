@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { useSiteConfig } from '../../lib/catalogue';

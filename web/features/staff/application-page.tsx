@@ -1,6 +1,6 @@
 import { StudentGuidance } from './student-guidance';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { useLiveUpdates } from '../track/use-live-updates';
 import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import type { AuditEntry } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { SelectField } from '../../components/field';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../lib/router';
 import { maxNoteLength } from '../../../shared/schemas/staff';
 import type { ContactRequestType } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';

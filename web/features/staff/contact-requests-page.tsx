@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import type { ContactRequestSummary } from '../../../shared/schemas/staff';
 import { contactRequestStatuses, type ContactRequestType } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { maxQueueOffset, queueQuery } from '../../../shared/schemas/staff';
 import type { ApplicationStatus } from '../../../shared/application-status';
 import { Alert } from '../../components/alert';

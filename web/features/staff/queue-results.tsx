@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { QueueItem } from '../../../shared/schemas/staff';
 import { formatDay } from './format';
 import { StatusBadge } from '../../components/status-badge';

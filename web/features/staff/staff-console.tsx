@@ -1,4 +1,4 @@
-import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Route, Switch, useLocation } from '../../lib/router';
 import { canEditCatalogue, isStaffRole, worksOnCases } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
@@ -85,17 +85,47 @@ function Console({ user }: { user: AccountUser }) {
           )}
         </nav>
       </div>
-      <Routes>
-        <Route index element={onCases ? <QueuePage /> : <CatalogueSection />} />
-        {onCases && <Route path="applications/:id" element={<ApplicationPage />} />}
-        {onCases && <Route path="requests" element={<ContactRequestsPage />} />}
-        {onCases && <Route path="requests/:type/:id" element={<ContactRequestPage />} />}
-        {onCatalogue && <Route path="catalogue/*" element={<CatalogueSection />} />}
-        {isAdmin && <Route path="team" element={<TeamPage currentUserId={user.id} />} />}
-        {isAdmin && <Route path="audit" element={<AuditPage />} />}
-        {isAdmin && <Route path="mail" element={<MailPage />} />}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Switch>
+        <Route path="/staff">{onCases ? <QueuePage /> : <CatalogueSection />}</Route>
+        {onCases && (
+          <Route path="/staff/applications/:id">
+            <ApplicationPage />
+          </Route>
+        )}
+        {onCases && (
+          <Route path="/staff/requests">
+            <ContactRequestsPage />
+          </Route>
+        )}
+        {onCases && (
+          <Route path="/staff/requests/:type/:id">
+            <ContactRequestPage />
+          </Route>
+        )}
+        {onCatalogue && (
+          <Route path="/staff/catalogue/*?">
+            <CatalogueSection />
+          </Route>
+        )}
+        {isAdmin && (
+          <Route path="/staff/team">
+            <TeamPage currentUserId={user.id} />
+          </Route>
+        )}
+        {isAdmin && (
+          <Route path="/staff/audit">
+            <AuditPage />
+          </Route>
+        )}
+        {isAdmin && (
+          <Route path="/staff/mail">
+            <MailPage />
+          </Route>
+        )}
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
     </div>
   );
 }

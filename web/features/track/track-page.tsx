@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { requiredUniversityPicks } from '../../../shared/university-picks';

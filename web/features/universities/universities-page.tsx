@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';

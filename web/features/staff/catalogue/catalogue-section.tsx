@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { NavLink, Route, Switch } from '../../../lib/router';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { CategoriesPage } from './categories-page';
 import { CostFiguresPage } from './cost-figures-page';
@@ -31,16 +31,36 @@ export function CatalogueSection() {
           Cost of study
         </NavLink>
       </nav>
-      <Routes>
-        <Route index element={<ProgramsListPage />} />
-        <Route path="programs/new" element={<ProgramEditPage />} />
-        <Route path="programs/:id" element={<ProgramEditPage />} />
-        <Route path="universities" element={<UniversitiesPage />} />
-        <Route path="categories" element={<CategoriesPage />} />
-        <Route path="csv" element={<CsvPage />} />
-        <Route path="costs" element={<CostFiguresPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Switch>
+        {/* the catalogue is the whole console of a catalogue editor: its list is at /staff too */}
+        <Route path="/staff/catalogue">
+          <ProgramsListPage />
+        </Route>
+        <Route path="/staff">
+          <ProgramsListPage />
+        </Route>
+        <Route path="/staff/catalogue/programs/new">
+          <ProgramEditPage />
+        </Route>
+        <Route path="/staff/catalogue/programs/:id">
+          <ProgramEditPage />
+        </Route>
+        <Route path="/staff/catalogue/universities">
+          <UniversitiesPage />
+        </Route>
+        <Route path="/staff/catalogue/categories">
+          <CategoriesPage />
+        </Route>
+        <Route path="/staff/catalogue/csv">
+          <CsvPage />
+        </Route>
+        <Route path="/staff/catalogue/costs">
+          <CostFiguresPage />
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
     </div>
   );
 }

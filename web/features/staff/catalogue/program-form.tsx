@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
 import { intakesToText, programInput, type StaffProgram } from '../../../../shared/schemas/catalogue-admin';
 import { studyLevels, studyModes } from '../../../../shared/schemas/catalogue';
 import { Alert } from '../../../components/alert';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { formatGbp } from '../../../../shared/program-display';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
