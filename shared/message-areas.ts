@@ -11,6 +11,7 @@ export const messageAreas = {
   /** The layout (nav bar, footer, dock, language menu) and the pages every route can show. */
   core: [
     'common',
+    'compareBar',
     'cost',
     'dock',
     'footer',
@@ -23,8 +24,12 @@ export const messageAreas = {
     'routeError',
     'site',
   ],
-  /** The catalogue's public pages: /, /universities, /programs, /compare, /free. */
-  catalogue: ['compare', 'free', 'home', 'picked', 'program', 'programs', 'universities'],
+  /** The catalogue's public pages, one area each: a first visit downloads its page's words only. */
+  home: ['home'],
+  universities: ['universities'],
+  programs: ['picked', 'program', 'programs'],
+  compare: ['compare'],
+  free: ['free'],
   guide: ['guide'],
   refer: ['refer'],
   /** Sign-in, registration and the forms and notices other screens borrow from them. */

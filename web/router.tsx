@@ -32,7 +32,7 @@ export const routes: AppRoute[] = [
   {
     path: '/',
     ...screen(
-      ['catalogue'],
+      ['home'],
       () => import('./features/home/home-page').then((m) => m.HomePage),
       ssr('features/home/home-page.tsx'),
     ),
@@ -40,7 +40,7 @@ export const routes: AppRoute[] = [
   {
     path: '/universities',
     ...screen(
-      ['catalogue', 'auth'],
+      ['universities'],
       () => import('./features/universities/universities-page').then((m) => m.UniversitiesPage),
       ssr('features/universities/universities-page.tsx', () => [catalogueQueries.universities]),
     ),
@@ -48,7 +48,7 @@ export const routes: AppRoute[] = [
   {
     path: '/programs',
     ...screen(
-      ['catalogue'],
+      ['programs'],
       () => import('./features/programs/programs-page').then((m) => m.ProgramsPage),
       ssr('features/programs/programs-page.tsx', (url) => [
         programSearchQuery(url.searchParams, []),
@@ -60,7 +60,7 @@ export const routes: AppRoute[] = [
   {
     path: '/guide',
     ...screen(
-      ['guide', 'catalogue', 'auth'],
+      ['guide', 'auth'],
       () => import('./features/guide/guide-page').then((m) => m.GuidePage),
       ssr('features/guide/guide-page.tsx'),
     ),
@@ -68,7 +68,7 @@ export const routes: AppRoute[] = [
   {
     path: '/compare',
     ...screen(
-      ['catalogue'],
+      ['compare'],
       () => import('./features/compare/compare-page').then((m) => m.ComparePage),
       ssr('features/compare/compare-page.tsx', (url) =>
         parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
@@ -146,7 +146,7 @@ export const routes: AppRoute[] = [
   {
     path: '/free',
     ...screen(
-      ['catalogue'],
+      ['free'],
       () => import('./features/consult/free-page').then((m) => m.FreePage),
       ssr('features/consult/free-page.tsx', () => [catalogueQueries.consultants]),
     ),

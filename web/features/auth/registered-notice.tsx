@@ -1,14 +1,13 @@
-import { useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { Suspense } from 'react';
 import { useLocation } from '../../lib/router';
-import { authMessages } from '../../../shared/auth-messages';
-import { Alert } from '../../components/alert';
+import { lazyScreen, ScreenView } from '../../lib/screens';
 import { useHydrated } from '../../lib/use-hydrated';
+
+// the account screens' words and code come only with the notice: the page showing it does not carry them
+const registeredAlert = lazyScreen(['auth'], () => import('./registered-alert').then((m) => m.RegisteredAlert));
 
 /** After registering (D5): "confirm your e-mail", shown on the page the user lands on. */
 export function RegisteredNotice({ className = '' }: { className?: string }) {
-  const intl = useIntl();
-  const t = useAuthText();
   // the history entry's state is the browser's alone (a reload keeps it): read after hydration
   const hydrated = useHydrated();
   const location = useLocation();
@@ -16,9 +15,9 @@ export function RegisteredNotice({ className = '' }: { className?: string }) {
   if (!state?.registered) return null;
   return (
     <div className={className}>
-      <Alert tone="success" title={intl.formatMessage({ id: 'auth.registered.title', defaultMessage: 'Check your inbox' })}>
-        {t(authMessages.registered)}
-      </Alert>
+      <Suspense fallback={null}>
+        <ScreenView screen={registeredAlert} />
+      </Suspense>
     </div>
   );
 }

@@ -9,17 +9,17 @@ export function CompareBar() {
   const { ids } = useCompareList();
   if (ids.length === 0) return null;
   return (
-    <div role="region" aria-label={intl.formatMessage({ id: 'compare.region', defaultMessage: 'Compare' })} className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-sm">
+    <div role="region" aria-label={intl.formatMessage({ id: 'compareBar.region', defaultMessage: 'Compare' })} className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-sm">
       <p className="text-sm text-ink">
         <FormattedMessage
-          id="compare.bar.count"
+          id="compareBar.count"
           defaultMessage="{count, plural, one {# program to compare: add one more.} other {# programs to compare.}}"
           values={{ count: ids.length }}
         />
       </p>
       {ids.length >= 2 && (
         <ButtonLink to={compareHref(ids)} variant="secondary">
-          <FormattedMessage id="compare.bar.go" defaultMessage="Compare {count} programs" values={{ count: ids.length }} />
+          <FormattedMessage id="compareBar.go" defaultMessage="Compare {count} programs" values={{ count: ids.length }} />
           <Icon name="arrowRight" />
         </ButtonLink>
       )}

@@ -26,7 +26,7 @@ export function FreePage() {
         {(consultants.isPending || site.isPending) && <Spinner label={intl.formatMessage({ id: 'free.loading', defaultMessage: 'Loading consultants…' })} />}
         {(consultants.isError || site.isError) && (
           <Alert tone="error" title={intl.formatMessage({ id: 'free.failed', defaultMessage: 'Failed to load our consultants.' })}>
-            <FormattedMessage id="programs.failed.body" defaultMessage="Please check your connection and reload the page." />
+            <FormattedMessage id="free.failed.body" defaultMessage="Please check your connection and reload the page." />
           </Alert>
         )}
         {consultants.data && site.data && (
