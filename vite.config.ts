@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { stripDefaultMessagesPlugin } from './scripts/strip-default-messages.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -11,7 +12,8 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  // the browser's messages arrive precompiled (English too): no English defaults in its code
+  plugins: [stripDefaultMessagesPlugin(), react(), tailwindcss()],
   // Every message arrives precompiled to its AST (npm run i18n:compile, decision 0025): the
   // browser needs no ICU parser.
   resolve: isSsrBuild

@@ -37,10 +37,22 @@ const problems: Record<'tooLong' | 'chooseCountry' | 'phone' | 'email' | 'studen
 });
 
 type LabelKey = keyof typeof labels;
-/** The schema's English label of each field (shared/schemas/referral.ts, contact.ts). */
-const labelOf: Record<string, LabelKey> = Object.fromEntries(
-  (Object.keys(labels) as LabelKey[]).map((key) => [labels[key].defaultMessage as string, key]),
-);
+/**
+ * The schema's English name of each field (shared/schemas/referral.ts, contact.ts), as its messages
+ * begin ("Your name is required"). Written out: the browser's build keeps no English defaults.
+ */
+const labelOf: Record<string, LabelKey> = {
+  'Your name': 'yourName',
+  'Contact Name': 'contactName',
+  'Business Name': 'businessName',
+  Country: 'country',
+  Phone: 'phone',
+  Email: 'email',
+  'Student’s name': 'studentName',
+  'Student’s e-mail': 'studentEmail',
+  'Student’s phone': 'studentPhone',
+  'What they want to study': 'studyInterest',
+};
 
 /**
  * The shared zod schema's English messages (and the same from the server's field errors) in the
