@@ -10,6 +10,7 @@
 export const messageAreas = {
   /** The layout (nav bar, footer, dock, language menu) and the pages every route can show. */
   core: [
+    'catalogue',
     'common',
     'compareBar',
     'cost',

@@ -225,4 +225,22 @@ describe('languages', () => {
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
   });
+  it('words the catalogue’s vocabulary in the reader’s language: levels, months, fees, lengths and regions; names stay as published', async () => {
+    const { page, problems } = await browser.open('/programs?lang=zh-CN');
+    const zh = catalogue('zh-CN');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Cyber Security/ }) });
+    await row.getByText(zh['catalogue.level.masters']!, { exact: true }).waitFor();
+    await row.getByText(/^九月\s*入学$/).waitFor();
+    await row.getByRole('button', { expanded: false }).getByText(/^每年 £\d{2},\d{3}$/).waitFor();
+    // the program and its university as published
+    await row.getByText(/King's College London/).waitFor();
+    await page.getByRole('button', { name: zh['catalogue.level.bachelors'], exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: zh['programs.filter.region'] }).locator('option').allTextContents()).toContain('苏格兰');
+    await row.getByRole('button', { expanded: false }).click();
+    await row.getByText('1 年（全日制）').waitFor();
+    // none of the API's English displays reaches the page (a cited source keeps its own title)
+    for (const english of [/^£[\d,]+ per year$/, /^\d+ (year|years|months) full-time$/, /^September$/, /^Masters$/])
+      expect(await page.getByText(english).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { FormattedList, FormattedMessage } from 'react-intl';
 import { Link } from '../../lib/router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { Card } from '../../components/card';
+import { useCatalogueText } from '../../lib/catalogue-text';
 
 /**
  * The application names the program's university as the first choice and the picked universities
@@ -9,6 +10,7 @@ import { Card } from '../../components/card';
  */
 export function ChoiceSummary({ program, university, picks }: { program: Program; university: University; picks: University[] }) {
   const others = picks.filter((u) => u.id !== university.id);
+  const says = useCatalogueText();
   return (
     <Card>
       <h2 id="choice-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
@@ -19,7 +21,12 @@ export function ChoiceSummary({ program, university, picks }: { program: Program
         <FormattedMessage
           id="application.choice.facts"
           defaultMessage="{university} · {level} · {duration} · {intake} intake"
-          values={{ university: university.name, level: program.level, duration: program.duration, intake: program.intake }}
+          values={{
+            university: university.name,
+            level: says.level(program.level),
+            duration: says.duration(program.durationMonths, program.studyMode),
+            intake: says.monthList(program.intakes.map((i) => i.month)),
+          }}
         />
       </p>
       <dl className="mt-3 space-y-1 text-sm">

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { apiGet } from '../../lib/api-client';
 import { programQuery } from '../../lib/catalogue';
+import { useCatalogueText, type CatalogueText } from '../../lib/catalogue-text';
 import { compareHref, parseCompareIds, useCompareList } from '../../lib/compare-list';
 import type { Program } from '../../../shared/schemas/catalogue';
 
@@ -33,8 +34,8 @@ const dateOf = (intl: IntlShape, iso: string) =>
   intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
 
-/** Rows of the table: labels in the reader's language; catalogue names, levels and months as published. */
-const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: IntlShape) => React.ReactNode }[] = [
+/** Rows of the table: labels and the catalogue's vocabulary in the reader's language; names as published. */
+const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: IntlShape, says: CatalogueText) => React.ReactNode }[] = [
   {
     key: 'university',
     label: 'university',
@@ -43,18 +44,18 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
     ),
   },
   { key: 'ranking', label: 'ranking', value: (p) => <FormattedMessage id="compare.value.rank" defaultMessage="#{rank}" values={{ rank: p.universityRanking }} /> },
-  { key: 'level', label: 'level', value: (p) => <bdi>{p.level}</bdi> },
-  { key: 'duration', label: 'duration', value: (p) => <bdi>{p.duration}</bdi> },
+  { key: 'level', label: 'level', value: (p, _intl, says) => <bdi>{says.level(p.level)}</bdi> },
+  { key: 'duration', label: 'duration', value: (p, _intl, says) => <bdi>{says.duration(p.durationMonths, p.studyMode)}</bdi> },
   {
     key: 'intakes',
     label: 'intakes',
-    value: (p, intl) =>
+    value: (p, intl, says) =>
       p.intakes.map((i) => (
         <span key={i.month} className="block">
           {i.deadline ? (
-            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: <bdi>{i.month}</bdi>, date: dateOf(intl, i.deadline) }} />
+            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: <bdi>{says.month(i.month)}</bdi>, date: dateOf(intl, i.deadline) }} />
           ) : (
-            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{i.month}</bdi> }} />
+            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{says.month(i.month)}</bdi> }} />
           )}
         </span>
       )),
@@ -128,6 +129,7 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
 /** /compare?programs=a,b: two to four programs side by side; the address can be shared. */
 export function ComparePage() {
   const intl = useIntl();
+  const says = useCatalogueText();
   usePageTitle(intl.formatMessage(m.title));
   const [params, setParams] = useSearchParams();
   const ids = parseCompareIds(params.get('programs'));
@@ -212,7 +214,7 @@ export function ComparePage() {
                     </th>
                     {programs.map((p) => (
                       <td key={p.id} className="p-3 text-ink">
-                        {row.value(p, intl)}
+                        {row.value(p, intl, says)}
                       </td>
                     ))}
                   </tr>

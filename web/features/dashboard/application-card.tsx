@@ -9,6 +9,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { CaseworkSummary } from '../casework/dashboard-summary';
 import { StatusHistory } from '../track/status-history';
 import { useStatusWords } from '../track/status-names';
+import { useCatalogueText } from '../../lib/catalogue-text';
 
 /** Spec: at most two university names, then 'and N more'. */
 export function universitiesLine(intl: IntlShape, names: string[]): string {
@@ -22,6 +23,7 @@ export function universitiesLine(intl: IntlShape, names: string[]): string {
 
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const intl = useIntl();
+  const says = useCatalogueText();
   const statusWords = useStatusWords();
   const { personalInfo, academicInfo, status } = application;
   const titleId = `application-${application.id}`;
@@ -62,7 +64,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <dt className="font-medium text-muted">
             <FormattedMessage id="dashboard.card.studyLevel" defaultMessage="Study level" />
           </dt>
-          <dd className="text-ink">{academicInfo.studyLevel}</dd>
+          <dd className="text-ink">{says.level(academicInfo.studyLevel)}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="font-medium text-muted">

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { AiGuidanceAnswer, GuidanceExplanation } from '../../../shared/schemas/guidance';
 import { maxGuidanceTextLength } from '../../../shared/schemas/guidance';
 import { Alert } from '../../components/alert';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 
@@ -78,6 +79,7 @@ export function AiExplanation({
   names: Map<string, string>;
 }) {
   const intl = useIntl();
+  const says = useCatalogueText();
   const p = result.profile;
   const explanation: GuidanceExplanation | null = result.explanation;
   return (
@@ -93,7 +95,7 @@ export function AiExplanation({
           id="guide.ai.read.profile"
           defaultMessage="Profile read from your words: {level}; subjects: {subjects}; budget: {budget}; IELTS: {ielts}; qualification: {qualification}; intake: {intake}; regions: {regions}."
           values={{
-            level: p.level,
+            level: says.level(p.level),
             subjects: p.subjects || intl.formatMessage({ id: 'guide.ai.read.anySubject', defaultMessage: 'any subject' }),
             budget: p.budgetGbp
               ? intl.formatNumber(p.budgetGbp, { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
@@ -102,8 +104,8 @@ export function AiExplanation({
               ? intl.formatNumber(Number(p.ielts), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
               : intl.formatMessage({ id: 'guide.ai.read.notYet', defaultMessage: 'not yet' }),
             qualification: p.qualification,
-            intake: p.intake ?? intl.formatMessage({ id: 'guide.ai.read.anyIntake', defaultMessage: 'any' }),
-            regions: p.regions.length > 0 ? intl.formatList(p.regions) : intl.formatMessage({ id: 'guide.ai.read.anyRegion', defaultMessage: 'anywhere in the UK' }),
+            intake: p.intake ? says.month(p.intake) : intl.formatMessage({ id: 'guide.ai.read.anyIntake', defaultMessage: 'any' }),
+            regions: p.regions.length > 0 ? intl.formatList(p.regions.map(says.region)) : intl.formatMessage({ id: 'guide.ai.read.anyRegion', defaultMessage: 'anywhere in the UK' }),
           }}
         />
       </p>

@@ -2,6 +2,7 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { intakes, ukRegions } from '../../../shared/catalogue-values';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import { degreeClasses, guidanceProfile, ieltsBands, type GuidanceProfile } from '../../../shared/schemas/guidance';
 import { useSchemaForm } from '../auth/use-schema-form';
 
@@ -47,6 +48,7 @@ const m = defineMessages({
 
 export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidanceProfile) => void; isBusy: boolean }) {
   const intl = useIntl();
+  const says = useCatalogueText();
   const form = useSchemaForm(guidanceProfile, emptyProfile);
   const errors = form.formState.errors;
   const level = form.watch('level');
@@ -64,7 +66,7 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
           {(['Bachelors', 'Masters'] as const).map((value) => (
             <label key={value} className="flex min-h-6 items-center gap-2">
               <input type="radio" value={value} {...form.register('level')} className="size-4 accent-brand-700" />
-              {value}
+              {says.level(value)}
             </label>
           ))}
         </div>
@@ -106,7 +108,7 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
           <option value="">{intl.formatMessage(m.anyIntake)}</option>
           {intakes.map((month) => (
             <option key={month} value={month}>
-              {month}
+              {says.month(month)}
             </option>
           ))}
         </SelectField>
@@ -117,7 +119,7 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
           {ukRegions.map((region) => (
             <label key={region} className="flex min-h-6 items-center gap-2 text-sm">
               <input type="checkbox" value={region} {...form.register('regions')} className="size-4 accent-brand-700" />
-              {region}
+              {says.region(region)}
             </label>
           ))}
         </div>

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Icon } from '../../components/icons';
 import { control } from '../../components/field';
 import { useCategories } from '../../lib/catalogue';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
 
 /** Words, chips and drop-downs; every choice lives in the page's address. */
@@ -17,13 +18,16 @@ export function FilterBar({
   const intl = useIntl();
   // the team's own list once read (the first paint has it too), the defaults until then
   const categories = useCategories().data;
+  const says = useCatalogueText();
+  // levels and months in the reader's words; the team's categories as they named them
+  const chipLabel = (key: FilterKey, option: string) => (key === 'level' ? says.level(option) : key === 'intake' ? says.month(option) : option);
   const optionsOf = (group: (typeof filterGroups)[number]): readonly string[] => {
     if (group.key !== 'category' || !categories) return group.options;
     const chosen = params.get('category');
     return chosen && !categories.includes(chosen) ? [...categories, chosen] : categories;
   };
   const optionLabel = (label: OptionLabel) =>
-    typeof label === 'string' ? label : 'message' in label ? intl.formatMessage(label.message, label.values) : intl.formatMessage(label);
+    typeof label === 'string' ? says.region(label) : 'message' in label ? intl.formatMessage(label.message, label.values) : intl.formatMessage(label);
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <label htmlFor="program-search" className="block text-sm font-medium text-ink">
@@ -64,7 +68,7 @@ export function FilterBar({
                     }`}
                   >
                     {isOn && <Icon name="check" className="size-4" />}
-                    {option}
+                    {chipLabel(group.key, option)}
                   </button>
                 );
               })}

@@ -22,7 +22,7 @@ const { feeUpTo, ieltsAtMost } = defineMessages({
   ieltsAtMost: { id: 'programs.filter.ieltsAtMost', defaultMessage: 'Asks {score, number, ::.0} or less' },
 });
 
-/** Labels are messages (shown in the reader's language); region names and catalogue values stay as published. */
+/** Labels are messages (shown in the reader's language); the options are the API's values, worded by useCatalogueText. */
 export const filterGroups = [
   { key: 'level', label: m.level, options: studyLevels },
   { key: 'intake', label: m.intake, options: intakes },

@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
 import type { Program } from '../../../shared/schemas/catalogue';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import { CostOfStudy } from './cost-of-study';
 
 const m = defineMessages({
@@ -49,6 +50,9 @@ export function ProgramRow({
   onCompare: () => void;
 }) {
   const intl = useIntl();
+  const says = useCatalogueText();
+  const intakeMonths = says.monthList(program.intakes.map((i) => i.month));
+  const tuition = says.tuitionPerYear(program.tuitionGbp);
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const formatDate = (iso: string) => intl.formatDate(utcDate(iso), dateOptions);
@@ -74,10 +78,10 @@ export function ProgramRow({
               />
             </span>
             <span className="mt-2 flex flex-wrap gap-2">
-              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.level}</bdi></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{says.level(program.level)}</bdi></span>
               <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.category}</bdi></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: <bdi>{program.intake}</bdi> }} /></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.tuition}</bdi></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: <bdi>{intakeMonths}</bdi> }} /></span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{tuition}</bdi></span>
               {isAtPickedUniversity && <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}><FormattedMessage id="program.atPicked" defaultMessage="At one of your universities" /></span>}
               {isChosen && <span className={`${badge} bg-green-100 text-green-900`}><FormattedMessage id="program.chosen" defaultMessage="Your chosen program" /></span>}
             </span>
@@ -89,26 +93,26 @@ export function ProgramRow({
         {program.description && <p className="mb-4 text-ink">{program.description}</p>}
         <dl className="grid gap-4 sm:grid-cols-3">
           <Fact label={intl.formatMessage(m.duration)}>
-            <bdi className="font-semibold">{program.duration}</bdi>
+            <bdi className="font-semibold">{says.duration(program.durationMonths, program.studyMode)}</bdi>
           </Fact>
           <Fact label={intl.formatMessage(m.tuition)}>
-            <bdi className="font-semibold">{program.tuition}</bdi>
+            <bdi className="font-semibold">{tuition}</bdi>
             <span className="block text-xs text-muted">
               <FormattedMessage id="program.feeYear" defaultMessage="fees for {year}" values={{ year: <bdi>{program.feeYear}</bdi> }} />
             </span>
           </Fact>
           <Fact label={intl.formatMessage(m.intake)}>
-            <bdi className="block font-semibold">{program.intake}</bdi>
+            <bdi className="block font-semibold">{intakeMonths}</bdi>
             {program.intakes.map((i) => (
               <span key={i.month} className="block text-xs text-muted">
                 {i.deadline ? (
                   <FormattedMessage
                     id="program.deadline"
                     defaultMessage="{month}: apply by {date}"
-                    values={{ month: <bdi>{i.month}</bdi>, date: formatDate(i.deadline) }}
+                    values={{ month: <bdi>{says.month(i.month)}</bdi>, date: formatDate(i.deadline) }}
                   />
                 ) : (
-                  <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{i.month}</bdi> }} />
+                  <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{says.month(i.month)}</bdi> }} />
                 )}
               </span>
             ))}
@@ -122,7 +126,7 @@ export function ProgramRow({
             {program.englishEquivalents && <bdi className="block text-xs text-muted">{program.englishEquivalents}</bdi>}
           </Fact>
           <Fact label={intl.formatMessage(m.academicLevel)}><bdi>{program.academicLevel}</bdi></Fact>
-          <Fact label={intl.formatMessage(m.studyMode)}><bdi>{program.studyMode}</bdi></Fact>
+          <Fact label={intl.formatMessage(m.studyMode)}><bdi>{says.studyMode(program.studyMode)}</bdi></Fact>
           <Fact label={intl.formatMessage(m.requirements)} wide>
             <bdi>{program.requirements}</bdi>
           </Fact>

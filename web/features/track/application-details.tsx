@@ -4,6 +4,7 @@ import { Card } from '../../components/card';
 import { useCountryNames } from '../application/use-country-names';
 import { StatusHistory } from './status-history';
 import { TrackDocuments } from './track-documents';
+import { useCatalogueText } from '../../lib/catalogue-text';
 
 const m = defineMessages({
   applicationId: { id: 'track.details.applicationId', defaultMessage: 'Application ID' },
@@ -47,6 +48,7 @@ export function ApplicationDetails({
   onUpdated: (application: ApplicationView) => void;
 }) {
   const intl = useIntl();
+  const says = useCatalogueText();
   const { nameOf } = useCountryNames();
   const { personalInfo: person, academicInfo: academic } = application;
   const level = levels[academic.englishLevel as keyof typeof levels];
@@ -65,7 +67,7 @@ export function ApplicationDetails({
           <Row label={intl.formatMessage(m.applicant)}>{person.fullName}</Row>
           <Row label={intl.formatMessage(m.program)}>{academic.program.name}</Row>
           <Row label={intl.formatMessage(m.university)}>{academic.university.name}</Row>
-          <Row label={intl.formatMessage(m.studyLevel)}>{academic.studyLevel}</Row>
+          <Row label={intl.formatMessage(m.studyLevel)}>{says.level(academic.studyLevel)}</Row>
           <Row label={intl.formatMessage(m.universities)}>
             <ul className="list-inside list-disc">
               {academic.selectedUniversities.map((name) => (
