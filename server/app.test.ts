@@ -69,6 +69,16 @@ describe('the HTTP shell', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('gives API answers the headers of an API: nothing runs, frames or sniffs them as a page', async () => {
+    const res = await app.inject('/api/universities');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('compresses large responses', async () => {
     const res = await app.inject({ url: '/api/universities', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');

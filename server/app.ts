@@ -14,11 +14,11 @@ import { OneLinePerRequest } from './lib/access-log.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
 import { registerInputGuards } from './lib/input-guards.ts';
 import { registerScheduler } from './lib/jobs/index.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, stdoutLogDestination } from './lib/logger.ts';
 import { lazyRequestLoggers } from './lib/lazy-request-logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { apiSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
@@ -77,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const accessLog = new OneLinePerRequest();
   const app = Fastify({
-    logger: { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { ...loggerOptions(config), stream: options.logStream ?? stdoutLogDestination() },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     logController: accessLog,
@@ -105,9 +105,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (method !== 'HEAD') routeList.push({ method, url: route.url, liveStream });
   });
   app.addHook('onClose', async () => database.close());
-  const headers = securityHeaders(config);
+  const pageHeaders = securityHeaders(config);
+  const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(headers).header('x-request-id', req.id);
+    reply.headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders).header('x-request-id', req.id);
     done();
   });
   // Finding 14: no API answer is kept by a browser or proxy unless its route says it may be
