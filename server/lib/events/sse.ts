@@ -111,21 +111,27 @@ export class SseStreams {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && name !== 'content-length') headers[name] = value;
     }
+    // The body ends when the connection closes (no chunked framing): each event is then one write
+    // straight to the socket, which is what 10,000 streams of one application cost per change.
+    raw.useChunkedEncodingByDefault = false;
     raw.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
-      connection: 'keep-alive',
+      connection: 'close',
     });
-    raw.write(`retry: ${retryMs}\n\n`);
+    raw.flushHeaders();
+    const socket = raw.socket;
+    const output = socket ?? raw;
 
     const frames = this.lastFrame;
     const write = (text: string | Buffer) => {
       if (closed) return;
-      if (raw.writableLength > maxBufferedBytes) return stream.close();
-      raw.write(text);
+      if (output.writableLength > maxBufferedBytes) return stream.close();
+      output.write(text);
     };
+    write(`retry: ${retryMs}\n\n`);
     const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
     const maxAge = setTimeout(() => stream.close(), maxAgeMs);
 

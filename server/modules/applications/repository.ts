@@ -26,7 +26,13 @@ export interface ApplicationRecord extends ApplicationRow {
 
 export async function findActiveProgram(db: Db, id: string) {
   const [row] = await db
-    .select({ id: programs.id, name: programs.name, level: programs.level, universityId: programs.universityId, universityName: universities.name })
+    .select({
+      id: programs.id,
+      name: programs.name,
+      level: programs.level,
+      universityId: programs.universityId,
+      universityName: universities.name,
+    })
     .from(programs)
     .innerJoin(universities, eq(universities.id, programs.universityId))
     .where(and(eq(programs.id, id), eq(programs.active, true), eq(universities.active, true)));
@@ -52,11 +58,17 @@ export async function insertApplication(db: Db, row: NewApplicationRow): Promise
 }
 
 export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | null> {
-  const [row] = await db.select({ id: applications.id }).from(applications).where(eq(applications.idempotencyKey, key));
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.idempotencyKey, key));
   return row?.id ?? null;
 }
 
-export async function insertStatusEvent(db: Db, event: typeof applicationStatusEvents.$inferInsert) {
+export async function insertStatusEvent(
+  db: Db,
+  event: typeof applicationStatusEvents.$inferInsert,
+) {
   await db.insert(applicationStatusEvents).values(event);
 }
 
@@ -86,7 +98,10 @@ export async function lockApplication(db: Db, id: string) {
 }
 
 export async function updateStatus(db: Db, id: string, status: ApplicationRow['status'], at: Date) {
-  await db.update(applications).set({ status, lastStatusUpdate: at }).where(eq(applications.id, id));
+  await db
+    .update(applications)
+    .set({ status, lastStatusUpdate: at })
+    .where(eq(applications.id, id));
 }
 
 export async function findApplicationRow(db: Db, id: string) {
@@ -94,27 +109,34 @@ export async function findApplicationRow(db: Db, id: string) {
   return row;
 }
 
-/** Adds history, documents and picked names to rows, with one query each for the whole batch. */
+/**
+ * Adds history, documents and picked names to rows, with one query each for the whole batch, all
+ * sent at once (a live update waits for this read: on PostgreSQL the pool answers them together).
+ */
 export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<ApplicationRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const pickIds = [...new Set(rows.flatMap((r) => r.pickedUniversityIds))];
-  const events = await db
-    .select()
-    .from(applicationStatusEvents)
-    .where(inArray(applicationStatusEvents.applicationId, ids))
-    .orderBy(asc(applicationStatusEvents.createdAt), asc(applicationStatusEvents.id));
-  const documents = await db
-    .select()
-    .from(applicationDocuments)
-    .where(inArray(applicationDocuments.applicationId, ids))
-    .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.version));
-  const names =
+  const [events, documents, names, casework] = await Promise.all([
+    db
+      .select()
+      .from(applicationStatusEvents)
+      .where(inArray(applicationStatusEvents.applicationId, ids))
+      .orderBy(asc(applicationStatusEvents.createdAt), asc(applicationStatusEvents.id)),
+    db
+      .select()
+      .from(applicationDocuments)
+      .where(inArray(applicationDocuments.applicationId, ids))
+      .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.version)),
     pickIds.length === 0
       ? []
-      : await db.select({ id: universities.id, name: universities.name }).from(universities).where(inArray(universities.id, pickIds));
+      : db
+          .select({ id: universities.id, name: universities.name })
+          .from(universities)
+          .where(inArray(universities.id, pickIds)),
+    loadCasework(db, rows),
+  ]);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
-  const casework = await loadCasework(db, rows);
   return rows.map((row) => ({
     ...row,
     events: events.filter((e) => e.applicationId === row.id),
@@ -131,10 +153,16 @@ export async function findApplicationRecord(db: Db, id: string): Promise<Applica
 
 /** The ids of an account's applications, as a subquery for `inArray` (data rights, casework). */
 export function applicationIdsOfOwner(db: Db, userId: string) {
-  return db.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId));
+  return db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.userId, userId));
 }
 
-export async function findApplicationsOfOwner(db: Db, userId: string): Promise<ApplicationRecord[]> {
+export async function findApplicationsOfOwner(
+  db: Db,
+  userId: string,
+): Promise<ApplicationRecord[]> {
   const rows = await db
     .select()
     .from(applications)
@@ -147,7 +175,12 @@ export async function findApplicationsOfOwner(db: Db, userId: string): Promise<A
  * Gives one unowned application to the account (D2); with `email`, only if it was submitted with
  * that address. Returns whether it did.
  */
-export async function claimApplication(db: Db, id: string, userId: string, email?: string): Promise<boolean> {
+export async function claimApplication(
+  db: Db,
+  id: string,
+  userId: string,
+  email?: string,
+): Promise<boolean> {
   const rows = await db
     .update(applications)
     .set({ userId })
@@ -167,7 +200,12 @@ export async function findDocument(db: Db, applicationId: string, key: string) {
   const [row] = await db
     .select()
     .from(applicationDocuments)
-    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.key, key as DocumentRow['key'])))
+    .where(
+      and(
+        eq(applicationDocuments.applicationId, applicationId),
+        eq(applicationDocuments.key, key as DocumentRow['key']),
+      ),
+    )
     .orderBy(desc(applicationDocuments.version))
     .limit(1);
   return row;
@@ -178,7 +216,12 @@ export async function findDocumentVersion(db: Db, applicationId: string, documen
   const [row] = await db
     .select()
     .from(applicationDocuments)
-    .where(and(eq(applicationDocuments.applicationId, applicationId), eq(applicationDocuments.id, documentId)));
+    .where(
+      and(
+        eq(applicationDocuments.applicationId, applicationId),
+        eq(applicationDocuments.id, documentId),
+      ),
+    );
   return row;
 }
 

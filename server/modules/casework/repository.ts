@@ -43,7 +43,9 @@ export interface CaseworkRecord {
 }
 
 export async function findStageTimes(db: Db): Promise<StageTimes> {
-  const rows = await db.select({ status: stageTimes.status, workingDays: stageTimes.workingDays }).from(stageTimes);
+  const rows = await db
+    .select({ status: stageTimes.status, workingDays: stageTimes.workingDays })
+    .from(stageTimes);
   const times = Object.fromEntries(applicationStatuses.map((s) => [s, null])) as StageTimes;
   for (const r of rows) times[r.status] = r.workingDays;
   return times;
@@ -57,24 +59,24 @@ export async function loadCasework(
   const ids = rows.map((r) => r.id);
   const result = new Map<string, CaseworkRecord>();
   if (ids.length === 0) return result;
-  const requests = await db
-    .select()
-    .from(applicationRequests)
-    .where(inArray(applicationRequests.applicationId, ids))
-    .orderBy(asc(applicationRequests.createdAt), asc(applicationRequests.id));
-  const messages = await db
-    .select({ message: applicationMessages, authorName: users.name })
-    .from(applicationMessages)
-    .leftJoin(users, eq(users.id, applicationMessages.authorId))
-    .where(inArray(applicationMessages.applicationId, ids))
-    .orderBy(asc(applicationMessages.createdAt), asc(applicationMessages.id));
-  const times = await findStageTimes(db);
   const offered = rows.filter((r) => r.status === 'offered' || r.status === 'accepted');
   const programIds = [...new Set(offered.map((r) => r.programId))];
-  const facts =
+  const [requests, messages, times, facts, figures] = await Promise.all([
+    db
+      .select()
+      .from(applicationRequests)
+      .where(inArray(applicationRequests.applicationId, ids))
+      .orderBy(asc(applicationRequests.createdAt), asc(applicationRequests.id)),
+    db
+      .select({ message: applicationMessages, authorName: users.name })
+      .from(applicationMessages)
+      .leftJoin(users, eq(users.id, applicationMessages.authorId))
+      .where(inArray(applicationMessages.applicationId, ids))
+      .orderBy(asc(applicationMessages.createdAt), asc(applicationMessages.id)),
+    findStageTimes(db),
     programIds.length === 0
       ? []
-      : await db
+      : db
           .select({
             id: programs.id,
             atasRequired: programs.atasRequired,
@@ -85,11 +87,10 @@ export async function loadCasework(
           })
           .from(programs)
           .innerJoin(universities, eq(universities.id, programs.universityId))
-          .where(inArray(programs.id, programIds));
-  const figures =
+          .where(inArray(programs.id, programIds)),
     programIds.length === 0
       ? []
-      : await db
+      : db
           .select({
             kind: ukCostFigures.kind,
             amountGbp: ukCostFigures.amountGbp,
@@ -97,16 +98,25 @@ export async function loadCasework(
             source: ukCostFigures.source,
             sourceUrl: ukCostFigures.sourceUrl,
           })
-          .from(ukCostFigures);
+          .from(ukCostFigures),
+  ]);
   const factOf = new Map(facts.map((f) => [f.id, f]));
   for (const row of rows) {
     const f = factOf.get(row.programId);
     result.set(row.id, {
       requests: requests.filter((r) => r.applicationId === row.id),
-      messages: messages.filter((m) => m.message.applicationId === row.id).map((m) => ({ ...m.message, authorName: m.authorName })),
+      messages: messages
+        .filter((m) => m.message.applicationId === row.id)
+        .map((m) => ({ ...m.message, authorName: m.authorName })),
       stageTimes: times,
       program: f
-        ? { atasRequired: f.atasRequired, tuitionGbp: f.tuitionGbp, feeYear: f.feeYear, durationMonths: f.durationMonths, inLondon: f.region === 'London' }
+        ? {
+            atasRequired: f.atasRequired,
+            tuitionGbp: f.tuitionGbp,
+            feeYear: f.feeYear,
+            durationMonths: f.durationMonths,
+            inLondon: f.region === 'London',
+          }
         : null,
       figures: f ? figures : [],
     });
@@ -119,7 +129,12 @@ export async function refreshRequestDue(db: Db, applicationId: string): Promise<
   const [row] = await db
     .select({ due: min(applicationRequests.dueOn) })
     .from(applicationRequests)
-    .where(and(eq(applicationRequests.applicationId, applicationId), isNull(applicationRequests.closedAt)));
+    .where(
+      and(
+        eq(applicationRequests.applicationId, applicationId),
+        isNull(applicationRequests.closedAt),
+      ),
+    );
   await db
     .update(applications)
     .set({ requestDueOn: row?.due ?? null })
@@ -130,6 +145,11 @@ export async function findRequest(db: Db, applicationId: string, requestId: stri
   const [row] = await db
     .select()
     .from(applicationRequests)
-    .where(and(eq(applicationRequests.applicationId, applicationId), eq(applicationRequests.id, requestId)));
+    .where(
+      and(
+        eq(applicationRequests.applicationId, applicationId),
+        eq(applicationRequests.id, requestId),
+      ),
+    );
   return row;
 }
