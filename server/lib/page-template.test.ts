@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, chunksOf, formsPost, scriptSafeJson, type ViteManifest } from './page-template.ts';
+import { assemblePage, bootScript, chunksOf, codeAfterFirstPaint, formsPost, scriptSafeJson, type ViteManifest } from './page-template.ts';
 
 const template = `<!doctype html>
 <html lang="en-GB">
@@ -36,13 +36,17 @@ describe('assembling a server-rendered page', () => {
     });
     expect(html).toContain('<html lang="fr" dir="ltr">');
     expect(html).toContain('<title>Programmes &amp; &quot;frais&quot; | UK Study Portal</title>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    // the code is listed for the boot script (the entry first), not fetched by the HTML before the first paint
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const code = /<script type="application\/json" id="page-code">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(code)).toEqual(['/assets/index-abc.js', '/assets/home-1.js']);
+    expect(html).toContain(`<script>${bootScript}</script>`);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-1.css">');
     expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
     const block = /<script type="application\/json" id="page-data">(.*)<\/script>/.exec(html)![1]!;
     expect(block).not.toContain('</script>');
     expect(JSON.parse(block)).toEqual({ locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } });
-    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html.match(/<script/g)).toHaveLength(3);
   });
 
   it('sets right to left for Arabic and Urdu', () => {
@@ -63,6 +67,14 @@ describe('assembling a server-rendered page', () => {
     });
     expect(html).toContain("<title>$&amp; $' $1</title>");
     expect(html).toContain("<p>£34,000 or $&amp; $' $1</p>");
+  });
+
+  it('takes the template’s module script and preloads out for the boot script, keeping its styles', () => {
+    const template = '<head>\n <script type="module" crossorigin src="/a.js"></script>\n <link rel="modulepreload" crossorigin href="/b.js">\n <link rel="stylesheet" href="/c.css">\n</head>';
+    expect(codeAfterFirstPaint(template, ['b.js', 'd.js'])).toEqual({
+      html: '<head>\n <link rel="stylesheet" href="/c.css">\n</head>',
+      files: ['/a.js', '/b.js', '/d.js'],
+    });
   });
 
   it('makes every form post unless it says otherwise', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isLocale, localeInfo } from '../../shared/locales.ts';
 import { pageDataElementId, type PageData } from '../../shared/page-rendering.ts';
 
@@ -46,22 +47,56 @@ export interface PageParts {
  */
 export const formsPost = (html: string) => html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
 
+/** Where a server-rendered page lists its code (the entry first) for the boot script. */
+export const pageCodeElementId = 'page-code';
+
+/**
+ * The one inline script of a server-rendered page (allowed by its hash in the CSP): once the
+ * browser has painted the page the server sent, it fetches the page's code, all chunks at once,
+ * and React takes the page over. The first paint never waits for the code, or shares the line
+ * with it.
+ */
+export const bootScript =
+  `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){` +
+  `var d=document,f=JSON.parse(d.getElementById('${pageCodeElementId}').textContent),h=d.head;` +
+  `f.slice(1).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
+  `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=f[0];h.appendChild(s)},0)})})`;
+
+export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
+
+const moduleTags = /\s*<(?:script type="module"[^>]*src="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>)/g;
+
+/** The template's module script and preloads, taken out: the boot script loads them after first paint. */
+export function codeAfterFirstPaint(template: string, chunks: string[]): { html: string; files: string[] } {
+  let entry = '';
+  const preloads: string[] = [];
+  const html = template.replace(moduleTags, (_tag, script?: string, preload?: string) => {
+    if (script) entry = script;
+    else if (preload) preloads.push(preload);
+    return '';
+  });
+  const files = [entry, ...new Set([...preloads, ...chunks.map((file) => `/${file}`)])];
+  return { html, files };
+}
+
 /**
  * The built index.html with the rendered page in #root, its data in a JSON block (not a script:
  * the CSP allows no inline script), its title and language, and preloads for its chunks.
  */
 export function assemblePage(template: string, parts: PageParts): string {
-  const preloads = [
+  const code = codeAfterFirstPaint(template, parts.chunks.scripts);
+  const head = [
     ...parts.chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...parts.chunks.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    `<script type="application/json" id="${pageCodeElementId}">${scriptSafeJson(code.files)}</script>`,
+    `<script>${bootScript}</script>`,
   ].join('\n    ');
-  return template
+  return code.html
     .replace(/<html lang="[^"]*"/, () => {
       const info = isLocale(parts.locale) ? localeInfo[parts.locale] : { tag: parts.locale, dir: 'ltr' };
       return `<html lang="${escapeHtml(info.tag)}" dir="${info.dir}"`;
     })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
-    .replace('</head>', () => `  ${preloads}\n  </head>`)
+    .replace('</head>', () => `  ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       () =>

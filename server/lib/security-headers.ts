@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { bootScriptHash } from './page-template.ts';
 
 /** Everything the built app loads comes from this origin; no inline scripts or styles. */
 export function contentSecurityPolicy(config: Config) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // the boot script of server-rendered pages, by its hash (no other inline script runs)
+    scriptSrc: ["'self'", bootScriptHash],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],

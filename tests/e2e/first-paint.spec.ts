@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser.ts';
@@ -39,13 +40,20 @@ describe('first paint from HTML', () => {
     await context.close();
   });
 
-  it('sends the page as HTML with a JSON data block and no inline script, under the strict CSP', async () => {
+  it('sends the page as HTML with JSON data blocks and one inline script allowed by its hash, under the strict CSP', async () => {
     const res = await fetch(`${baseUrl}/universities`);
     const html = await res.text();
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).not.toContain('unsafe-inline');
     expect(html).toContain('<script type="application/json" id="page-data">');
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]);
-    expect(inlineScripts).toEqual([' type="application/json" id="page-data"']);
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([^<]*)<\/script>/g)];
+    expect(inlineScripts.map((m) => m[1])).toEqual([' type="application/json" id="page-code"', '', ' type="application/json" id="page-data"']);
+    // the one script that runs is the one the CSP names by its hash
+    const boot = inlineScripts[1]![2]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(boot).digest('base64')}'`);
+    // the page's code is fetched by it after the first paint, not by the HTML itself
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const again = await fetch(`${baseUrl}/universities`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
   });
