@@ -78,7 +78,8 @@ export function TrackPage() {
         />
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-        {isHydrated ? <Tracker /> : <Spinner label={intl.formatMessage(m.loading)} />}
+        {/* as tall as the lookup form most visits end on: the footer does not jump once the browser knows */}
+        {isHydrated ? <Tracker /> : <div className="min-h-[28rem]"><Spinner label={intl.formatMessage(m.loading)} /></div>}
       </div>
     </>
   );
