@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { stripDefaultMessagesPlugin } from './scripts/strip-default-messages.ts';
 
@@ -18,7 +19,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // browser needs no ICU parser.
   resolve: isSsrBuild
     ? {}
-    : { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
+    : {
+        alias: [
+          { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+          // React 19's own useSyncExternalStore for wouter, not the React 16/17 polyfill (web/lib/router)
+          { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./web/lib/router/react-sync-external-store.ts', import.meta.url)) },
+        ],
+      },
   build: isSsrBuild
     ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false, rolldownOptions: { input: 'entry-server.tsx' } }
     : {

@@ -10,7 +10,6 @@
 export const messageAreas = {
   /** The layout (nav bar, footer, dock, language menu) and the pages every route can show. */
   core: [
-    'catalogue',
     'common',
     'compareBar',
     'cost',
@@ -30,6 +29,8 @@ export const messageAreas = {
   universities: ['universities'],
   programs: ['picked', 'program', 'programs'],
   compare: ['compare'],
+  /** The catalogue's vocabulary (levels, regions, lengths, fees) wherever programs are shown. */
+  terms: ['catalogue'],
   free: ['free'],
   guide: ['guide'],
   refer: ['refer'],

@@ -48,7 +48,7 @@ export const routes: AppRoute[] = [
   {
     path: '/programs',
     ...screen(
-      ['programs'],
+      ['programs', 'terms'],
       () => import('./features/programs/programs-page').then((m) => m.ProgramsPage),
       ssr('features/programs/programs-page.tsx', (url) => [
         programSearchQuery(url.searchParams, []),
@@ -60,7 +60,7 @@ export const routes: AppRoute[] = [
   {
     path: '/guide',
     ...screen(
-      ['guide', 'auth'],
+      ['guide', 'auth', 'terms'],
       () => import('./features/guide/guide-page').then((m) => m.GuidePage),
       ssr('features/guide/guide-page.tsx'),
     ),
@@ -68,7 +68,7 @@ export const routes: AppRoute[] = [
   {
     path: '/compare',
     ...screen(
-      ['compare'],
+      ['compare', 'terms'],
       () => import('./features/compare/compare-page').then((m) => m.ComparePage),
       ssr('features/compare/compare-page.tsx', (url) =>
         parseCompareIds(url.searchParams.get('programs')).map((id) => programQuery(id)),
@@ -77,14 +77,14 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/application',
-    ...screen(['application', 'auth'], () =>
+    ...screen(['application', 'auth', 'terms'], () =>
       import('./features/application/application-page').then((m) => m.ApplicationPage),
     ),
   },
   {
     path: '/track',
     ...screen(
-      ['application'],
+      ['application', 'terms'],
       () => import('./features/track/track-page').then((m) => m.TrackPage),
       ssr('features/track/track-page.tsx'),
     ),
@@ -119,7 +119,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/dashboard',
-    ...screen(['account', 'application', 'auth'], () =>
+    ...screen(['account', 'application', 'auth', 'terms'], () =>
       import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage),
     ),
   },
