@@ -52,15 +52,17 @@ export const pageCodeElementId = 'page-code';
 
 /**
  * The one inline script of a server-rendered page (allowed by its hash in the CSP): once the
- * browser has painted the page the server sent, it fetches the page's code, all chunks at once,
- * and React takes the page over. The first paint never waits for the code, or shares the line
- * with it.
+ * browser has painted the page the server sent (two frames on), it fetches the page's code, all
+ * chunks at once, and React takes the page over. The first paint never waits for the code, or
+ * shares the line with it (decision 0031).
  */
 export const bootScript =
-  `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(function(){` +
-  `var d=document,f=JSON.parse(d.getElementById('${pageCodeElementId}').textContent),h=d.head;` +
+  `(function(){var d=document;function go(){` +
+  `var f=JSON.parse(d.getElementById('${pageCodeElementId}').textContent),h=d.head;` +
   `f.slice(1).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
-  `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=f[0];h.appendChild(s)},0)})})`;
+  `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=f[0];h.appendChild(s)}` +
+  // a tab opened in the background paints nothing and runs no frames: its code comes at once
+  `if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})()`;
 
 export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
@@ -80,13 +82,15 @@ export function codeAfterFirstPaint(template: string, chunks: string[]): { html:
 }
 
 /**
- * The built index.html with the rendered page in #root, its data in a JSON block (not a script:
- * the CSP allows no inline script), its title and language, and preloads for its chunks.
+ * The built index.html with the rendered page in #root, its data in a JSON block (not a script),
+ * its title and language, its styles, and at the end of the body the list of its code and the boot
+ * script that fetches it after the first paint (an inline script there blocks no parsing).
  */
 export function assemblePage(template: string, parts: PageParts): string {
   const code = codeAfterFirstPaint(template, parts.chunks.scripts);
-  const head = [
-    ...parts.chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  const styles = parts.chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
+  const end = [
+    `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
     `<script type="application/json" id="${pageCodeElementId}">${scriptSafeJson(code.files)}</script>`,
     `<script>${bootScript}</script>`,
   ].join('\n    ');
@@ -96,10 +100,6 @@ export function assemblePage(template: string, parts: PageParts): string {
       return `<html lang="${escapeHtml(info.tag)}" dir="${info.dir}"`;
     })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
-    .replace('</head>', () => `  ${head}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${formsPost(parts.appHtml)}</div>\n    <script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
-    );
+    .replace('</head>', () => (styles ? `  ${styles}\n  </head>` : '</head>'))
+    .replace('<div id="root"></div>', () => `<div id="root">${formsPost(parts.appHtml)}</div>\n    ${end}`);
 }
