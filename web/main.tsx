@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale, languageQueryParam } from '../shared/locales';
 import { pageDataElementId, type PageData } from '../shared/page-rendering';
@@ -49,7 +49,9 @@ async function start() {
   await Promise.all([loadingMessages, loadingScreens]);
   // a page the server does not render (or the dev server): the browser renders it
   if (!data) createRoot(root).render(app);
-  else hydrateRoot(root, app);
+  // as a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a tap meanwhile is still hydrated and handled first)
+  else startTransition(() => void hydrateRoot(root, app));
 }
 
 void start();

@@ -85,7 +85,7 @@ describe('languages', () => {
     await page.getByRole('heading', { level: 1, name: fr['programs.title'] }).waitFor();
     await page.getByRole('link', { name: fr['nav.universities'], exact: true }).first().waitFor();
     // a program's cost of study in French, its lines worded from their facts
-    await page.locator('main [aria-expanded="false"][aria-controls]').first().click();
+    await page.locator('main h3 > button[aria-expanded="false"]').first().click();
     await page.getByRole('heading', { name: /Coût de la première année/ }).first().waitFor();
     await page.getByText(fr['cost.line.tuition']!, { exact: true }).first().waitFor();
     await page.getByText(/mois de visa à .* par an/).first().waitFor();

@@ -84,6 +84,8 @@ describe('/programs', () => {
 
     const toggle = row(page, program.name);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // a closed row's details are not in the page (nor named by the button) until it opens
+    expect(await toggle.getAttribute('aria-controls')).toBeNull();
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
