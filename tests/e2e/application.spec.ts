@@ -29,7 +29,9 @@ describe('applying and tracking', () => {
     // hold the upload until the busy state has been seen
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/applications', async (route) => {
+    // by path: the form posts to /api/applications?lang=…, which a '**/api/applications' glob misses
+    const applicationsPost = (url: URL) => url.pathname === '/api/applications';
+    await page.route(applicationsPost, async (route) => {
       await held;
       await route.continue();
     });
@@ -40,7 +42,7 @@ describe('applying and tracking', () => {
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     release();
     await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
-    await page.unroute('**/api/applications');
+    await page.unroute(applicationsPost);
     const applicationId = (await page.getByTestId('application-id').textContent())!.trim();
     expect(applicationId).toMatch(/^[0-9a-f-]{36}$/);
     await screenshot(page, 'application-submitted-1280');
