@@ -106,7 +106,7 @@ describe('/account', () => {
     const ways = page.getByRole('list', { name: 'Linked sign-ins' });
     await page.getByRole('heading', { name: 'Passkeys', level: 2 }).waitFor();
     await page.getByRole('heading', { name: 'Change e-mail address', level: 2 }).waitFor();
-    expect(await ways.getByText('Email and password').count()).toBe(0);
+    expect(await ways.getByText('Email and password', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Change password' }).count()).toBe(0);
     expect(await page.getByLabel('Current password').count()).toBe(0);
     expect(problems).toEqual([]);

@@ -44,7 +44,8 @@ describe('ways to sign in on /account', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/account');
     const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Ways to sign in' }) }).last();
-    await card.getByText('Email and password').waitFor();
+    // exact: the card's description ('Your email and password, and…') holds the words too
+    await card.getByText('Email and password', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Link University SSO' }).click();
     await page.waitForURL(`${inject('oidcIssuer')}/interaction/**`);
     await page.getByLabel('Email').fill(email);
