@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
@@ -24,7 +27,9 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/web/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '**/server/**', '**/web/**'] }],
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'server/cli/**'],

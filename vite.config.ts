@@ -21,13 +21,27 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {}
     : {
         alias: [
-          { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+          {
+            find: /^@formatjs\/icu-messageformat-parser$/,
+            replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+          },
           // React 19's own useSyncExternalStore for wouter, not the React 16/17 polyfill (web/lib/router)
-          { find: /^use-sync-external-store\/shim\/index\.js$/, replacement: fileURLToPath(new URL('./web/lib/router/react-sync-external-store.ts', import.meta.url)) },
+          {
+            find: /^use-sync-external-store\/shim\/index\.js$/,
+            replacement: fileURLToPath(
+              new URL('./web/lib/router/react-sync-external-store.ts', import.meta.url),
+            ),
+          },
         ],
       },
   build: isSsrBuild
-    ? { outDir: '../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false, rolldownOptions: { input: 'entry-server.tsx' } }
+    ? {
+        outDir: '../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: 'entry-server.tsx' },
+      }
     : {
         outDir: '../dist/web',
         emptyOutDir: true,
@@ -35,7 +49,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // zod in a chunk of its own: left to itself the bundler merges it into the chunk of the
         // shared form fields, and pages that show a field but check nothing (/programs) load it.
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] } } },
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+          },
+        },
       },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

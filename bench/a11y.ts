@@ -10,7 +10,13 @@ import {
   trackingLink,
   waitUntilUsable,
 } from './portal-fixtures.ts';
-import { a11yScreens, auditLayout, countImpact, runAxe, type ScreenIds } from '../tests/support/a11y-audit.ts';
+import {
+  a11yScreens,
+  auditLayout,
+  countImpact,
+  runAxe,
+  type ScreenIds,
+} from '../tests/support/a11y-audit.ts';
 
 /**
  * Issue 14, item 6: WCAG 2.2 AA on every screen, in English and Arabic, at 390 and 1280 px.

@@ -24,28 +24,42 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
 const { database, drop } = await createTestDatabase();
-const target = database.kind === 'postgres' ? database : { kind: 'pglite' as const, dataDir: path.join(dataDir, 'db') };
+const target =
+  database.kind === 'postgres'
+    ? database
+    : { kind: 'pglite' as const, dataDir: path.join(dataDir, 'db') };
 
 const loading = performance.now();
 const db = await openDatabase(target);
 try {
   await db.withMigrationLock(async (tx) => {
     await runMigrations(db.kind, tx);
-    await seedCatalogue(tx, await readCatalogueFiles(loadConfig({ DATA_DIR: dataDir }).catalogueDir));
+    await seedCatalogue(
+      tx,
+      await readCatalogueFiles(loadConfig({ DATA_DIR: dataDir }).catalogueDir),
+    );
   });
   await loadGeneratedCatalogue(db.db, 150, 20_000);
 } finally {
   await db.close();
 }
-console.log(`loaded 150 + 27 universities and 20,010 programs in ${Math.round(performance.now() - loading)} ms`);
+console.log(
+  `loaded 150 + 27 universities and 20,010 programs in ${Math.round(performance.now() - loading)} ms`,
+);
 
 const server = await spawnServer(
-  { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: database.kind === 'postgres' ? database.url : '' },
+  {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+  },
   { compiled: true },
 );
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
-  const picks = 'picked=generated-university-1&picked=generated-university-2&picked=imperial-college-london';
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
+  const picks =
+    'picked=generated-university-1&picked=generated-university-2&picked=imperial-college-london';
   const endpoints = [
     '/api/universities',
     '/api/programs/search',
@@ -57,7 +71,10 @@ try {
   console.log(`database: ${database.kind}; ${clients} clients, ${seconds} s each`);
   const row = (r: LoadResult, label: string) =>
     `${String(r.perSecond).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  errors ${r.errors + r.bad}  ${label}`;
-  for (const endpoint of endpoints) console.log(row(await hammer(`${server.url}${endpoint}`, { connections: clients, seconds }), endpoint));
+  for (const endpoint of endpoints)
+    console.log(
+      row(await hammer(`${server.url}${endpoint}`, { connections: clients, seconds }), endpoint),
+    );
   // Then searches no prepared answer serves: every request asks something not asked just before.
   let n = 0;
   const uncached: [string, () => string][] = [
@@ -67,16 +84,36 @@ try {
     ],
     [
       'a broad word, a different page and picked university each request',
-      () => `/api/programs/search?q=management&sort=ranking&pageSize=50&page=${(n % 20) + 1}&picked=generated-university-${n++ % 150}`,
+      () =>
+        `/api/programs/search?q=management&sort=ranking&pageSize=50&page=${(n % 20) + 1}&picked=generated-university-${n++ % 150}`,
     ],
   ];
   for (const [label, nextPath] of uncached) {
-    const total = ((await (await fetch(server.url + nextPath())).json()) as { total: number }).total;
-    console.log(row(await hammer(server.url, { connections: clients, seconds, nextPath }), `(uncached: ${label}; ${total} matches)`));
+    const total = ((await (await fetch(server.url + nextPath())).json()) as { total: number })
+      .total;
+    console.log(
+      row(
+        await hammer(server.url, { connections: clients, seconds, nextPath }),
+        `(uncached: ${label}; ${total} matches)`,
+      ),
+    );
   }
   // Guidance ranks every program of the level on each request (its answers are not cached).
-  const profile = { level: 'Masters', subjects: 'management', budgetGbp: 30_000, ielts: '6.5', qualification: '2:1', regions: [], intake: null };
-  console.log(row(await hammer(`${server.url}/api/guidance`, { connections: clients, seconds, json: profile }), 'POST /api/guidance (Masters, "management")'));
+  const profile = {
+    level: 'Masters',
+    subjects: 'management',
+    budgetGbp: 30_000,
+    ielts: '6.5',
+    qualification: '2:1',
+    regions: [],
+    intake: null,
+  };
+  console.log(
+    row(
+      await hammer(`${server.url}/api/guidance`, { connections: clients, seconds, json: profile }),
+      'POST /api/guidance (Masters, "management")',
+    ),
+  );
 } finally {
   await server.stop();
   await drop();

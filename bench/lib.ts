@@ -31,14 +31,22 @@ export async function load(url: string, concurrency: number, durationMs: number)
       }
     }),
   );
-  return { ...summarise(samples), errors, perSecond: Math.round(samples.length / (durationMs / 1000)) };
+  return {
+    ...summarise(samples),
+    errors,
+    perSecond: Math.round(samples.length / (durationMs / 1000)),
+  };
 }
 
 /**
  * `run` timed `runs` times after 3 warm-up runs; `beforeEach` runs before every run, untimed (a
  * cache to forget, say). The samples in milliseconds.
  */
-export async function timedRuns(run: () => unknown, runs: number, beforeEach?: () => void): Promise<number[]> {
+export async function timedRuns(
+  run: () => unknown,
+  runs: number,
+  beforeEach?: () => void,
+): Promise<number[]> {
   for (let i = 0; i < 3; i++) {
     beforeEach?.();
     await run();

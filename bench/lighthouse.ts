@@ -14,13 +14,25 @@ import { spawnServer, waitUntilHealthy } from '../tests/support/server-process.t
  * gzip-compressed (-9). Targets (issue 13) on /, /universities and /programs: score >= 98,
  * LCP <= 1.5 s, CLS <= 0.02, JS <= 110 KB gzipped. BENCH_NO_BUILD=1 uses the last build.
  */
-const pages = ['/', '/universities', '/programs', '/free', '/refer', '/track', '/login', '/register'];
+const pages = [
+  '/',
+  '/universities',
+  '/programs',
+  '/free',
+  '/refer',
+  '/track',
+  '/login',
+  '/register',
+];
 const targetPages = new Set(['/', '/universities', '/programs']);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
 
 if (!process.env.BENCH_NO_BUILD) {
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 
@@ -35,7 +47,8 @@ interface PageResult {
   jsFiles: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function gzipSizeOf(url: string): Promise<number> {
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -43,14 +56,23 @@ async function gzipSizeOf(url: string): Promise<number> {
 }
 
 async function audit(url: string, port: number, attempt = 1): Promise<PageResult> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   // a trace Chromium failed to record (NO_NAVSTART and the like) is Lighthouse's own hiccup: once more
   if (lhr.runtimeError && attempt < 3) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const audits = lhr.audits;
-  const requests = (audits['network-requests']?.details as { items: { url: string; resourceType?: string; transferSize?: number }[] }).items;
+  const requests = (
+    audits['network-requests']?.details as {
+      items: { url: string; resourceType?: string; transferSize?: number }[];
+    }
+  ).items;
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -65,13 +87,17 @@ async function audit(url: string, port: number, attempt = 1): Promise<PageResult
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-lighthouse-'));
-const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }, { compiled: true });
+const server = await spawnServer(
+  { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+  { compiled: true },
+);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
   // a first visit of each page warms the server (its page cache, the catalogue)
   for (const page of pages) await fetch(`${server.url}${page}`).then((r) => r.arrayBuffer());
   console.log(`Lighthouse 12 mobile (simulated slow 4G), median of ${runs} runs per page\n`);
@@ -82,7 +108,15 @@ try {
     const results: PageResult[] = [];
     for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page}`, chrome.port));
     const m = (key: keyof PageResult) => median(results.map((r) => r[key]));
-    const row = { score: m('score'), lcp: m('lcp'), cls: m('cls'), tbt: m('tbt'), fcp: m('fcp'), jsSent: m('jsSent'), jsGzip: m('jsGzip') };
+    const row = {
+      score: m('score'),
+      lcp: m('lcp'),
+      cls: m('cls'),
+      tbt: m('tbt'),
+      fcp: m('fcp'),
+      jsSent: m('jsSent'),
+      jsGzip: m('jsGzip'),
+    };
     const meets = row.score >= 98 && row.lcp <= 1500 && row.cls <= 0.02 && row.jsGzip <= 110 * 1024;
     if (targetPages.has(page) && !meets) missed++;
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -92,7 +126,11 @@ try {
         (targetPages.has(page) ? (meets ? ' target met' : ' TARGET MISSED') : ''),
     );
   }
-  console.log(missed === 0 ? '\nEvery target page meets its targets.' : `\n${missed} target page(s) miss a target.`);
+  console.log(
+    missed === 0
+      ? '\nEvery target page meets its targets.'
+      : `\n${missed} target page(s) miss a target.`,
+  );
   process.exitCode = missed === 0 ? 0 : 1;
 } finally {
   chrome.kill();

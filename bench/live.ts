@@ -18,19 +18,27 @@ const timeoutMs = 180_000;
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-live-'));
 const { database, drop } = await createTestDatabase();
-const server = await spawnServer({
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: database.kind === 'postgres' ? database.url : '',
-  TRACKING_RATE_LIMIT_MAX: '100000',
-  // one client watching one application many times over: lift the per-client and per-application caps
-  STREAMS_PER_CLIENT: String(streamCount + 10),
-  STREAMS_PER_APPLICATION: String(streamCount + 10),
-}, {
-  compiled: true,
-  // BENCH_PROFILE=dir writes the server's CPU profile there (open it in Chrome's DevTools)
-  nodeArgs: ['--expose-gc', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
-});
+const server = await spawnServer(
+  {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+    TRACKING_RATE_LIMIT_MAX: '100000',
+    // one client watching one application many times over: lift the per-client and per-application caps
+    STREAMS_PER_CLIENT: String(streamCount + 10),
+    STREAMS_PER_APPLICATION: String(streamCount + 10),
+  },
+  {
+    compiled: true,
+    // BENCH_PROFILE=dir writes the server's CPU profile there (open it in Chrome's DevTools)
+    nodeArgs: [
+      '--expose-gc',
+      ...(process.env.BENCH_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+        : []),
+    ],
+  },
+);
 const timer = setTimeout(() => {
   console.error(`The benchmark took longer than ${timeoutMs / 1000} s; stopping.`);
   void server.stop('SIGKILL').then(() => process.exit(1));
@@ -47,27 +55,31 @@ const statusPattern = /^data: \{"id":"[^"]+","userId":(?:null|"[^"]+"),"status":
 function openStream(url: string, cookie: string, onStatus: () => void): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const statuses = new Map<string, number>();
-    const req = http.get(url, { agent: false, headers: { accept: 'text/event-stream', cookie } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      // The client shares the cores with the server: read each event's status from the start of
-      // its record (`{"id":…,"userId":…,"status":…`) instead of parsing 3 KB of JSON 10,000 times.
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const status = statusPattern.exec(block)?.[1];
-          if (status && !statuses.has(status)) {
-            statuses.set(status, performance.now());
-            onStatus();
+    const req = http.get(
+      url,
+      { agent: false, headers: { accept: 'text/event-stream', cookie } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        // The client shares the cores with the server: read each event's status from the start of
+        // its record (`{"id":…,"userId":…,"status":…`) instead of parsing 3 KB of JSON 10,000 times.
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const status = statusPattern.exec(block)?.[1];
+            if (status && !statuses.has(status)) {
+              statuses.set(status, performance.now());
+              onStatus();
+            }
           }
-        }
-      });
-      resolve({ statuses, close: () => req.destroy() });
-    });
+        });
+        resolve({ statuses, close: () => req.destroy() });
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -88,7 +100,9 @@ async function submitApplication(baseUrl: string) {
     universityId: 'university-of-manchester',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const { id } = (await (await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: form })).json()) as { id: string };
+  const { id } = (await (
+    await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: form })
+  ).json()) as { id: string };
   const tracked = (await (
     await fetch(`${baseUrl}/api/track`, {
       method: 'POST',
@@ -101,14 +115,19 @@ async function submitApplication(baseUrl: string) {
 
 /** The server's memory after a full collection: JS heap plus Buffers, and the whole process (RSS). */
 async function memory(baseUrl: string) {
-  const m = (await (await fetch(`${baseUrl}/api/test/memory`)).json()) as { rss: number; heapUsed: number; external: number };
+  const m = (await (await fetch(`${baseUrl}/api/test/memory`)).json()) as {
+    rss: number;
+    heapUsed: number;
+    external: number;
+  };
   const mb = (bytes: number) => bytes / 1024 / 1024;
   return { heap: mb(m.heapUsed), external: mb(m.external), rss: mb(m.rss) };
 }
 
 const streams: Stream[] = [];
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
   const { id, streamToken } = await submitApplication(server.url);
   // as the track page does: the stream token is POSTed and comes back as a path-scoped cookie
   const access = await fetch(`${server.url}/api/track/stream-access`, {
@@ -139,7 +158,13 @@ try {
   const before = await memory(server.url);
   const opening = performance.now();
   for (let i = 0; i < streamCount; i += 100) {
-    streams.push(...(await Promise.all(Array.from({ length: Math.min(100, streamCount - i) }, () => openStream(url, cookie, onStatus)))));
+    streams.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(100, streamCount - i) }, () =>
+          openStream(url, cookie, onStatus),
+        ),
+      )),
+    );
   }
   // every stream first receives the current record
   await waitForArrivals(streamCount, 60_000);
@@ -168,10 +193,14 @@ try {
     const latencies = streams.map((s) => s.statuses.get(status)! - started);
     all.push(...latencies);
     const r = summarise(latencies);
-    console.log(`-> ${status.padEnd(8)} change answered in ${answered.toFixed(1)} ms; reached all ${streamCount}: p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms`);
+    console.log(
+      `-> ${status.padEnd(8)} change answered in ${answered.toFixed(1)} ms; reached all ${streamCount}: p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms`,
+    );
   }
   const total = summarise(all);
-  console.log(`all ${changes.length} changes x ${streamCount} streams: p50 ${total.p50} ms  p99 ${total.p99} ms  max ${total.max} ms`);
+  console.log(
+    `all ${changes.length} changes x ${streamCount} streams: p50 ${total.p50} ms  p99 ${total.p99} ms  max ${total.max} ms`,
+  );
 } finally {
   clearTimeout(timer);
   streams.forEach((s) => s.close());

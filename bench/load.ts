@@ -27,7 +27,8 @@ export async function hammer(
   } = {},
 ): Promise<LoadResult> {
   const { connections = 100, seconds = 5, headers = {}, nextPath, json } = options;
-  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('Load is only ever sent to loopback');
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url))
+    throw new Error('Load is only ever sent to loopback');
   const result = await autocannon({
     url,
     connections,

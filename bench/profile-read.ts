@@ -15,12 +15,27 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
 const server = await spawnServer(
-  { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', BETTER_AUTH_SECRET: randomBytes(32).toString('base64') },
+  {
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
+  },
   { tailOutput: true, compiled: true, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] },
 );
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; endTime: number; startTime: number }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  endTime: number;
+  startTime: number;
+}
 
 const where = (url: string) => {
   const modules = url.lastIndexOf('node_modules/');
@@ -33,7 +48,8 @@ const where = (url: string) => {
 };
 
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
   await hammer(server.url + endpoint, { connections: 100, seconds: 1 });
   const result = await hammer(server.url + endpoint, { connections: 100, seconds });
   console.log(`${endpoint}: ${result.perSecond} req/s, p99 ${result.p99} ms`);
@@ -60,7 +76,11 @@ try {
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const top = (m: Map<string, number>, n: number) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
   console.log(`\nself time by package\n${top(self, 20)}\n\nself time by function\n${top(fns, 30)}`);
 } finally {
   await server.stop();

@@ -38,7 +38,12 @@ async function startBare() {
   });
   const url = `http://127.0.0.1:${port}/bare`;
   for (let i = 0; i < 200; i++) {
-    if (await fetch(url).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(url)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 50));
   }
   return { url, stop: () => child.kill('SIGTERM') };
@@ -62,15 +67,20 @@ const row = (name: string, r: LoadResult, ratio?: number) =>
   `${name.padEnd(28)} ${String(r.perSecond).padStart(7)} req/s  ${ratio === undefined ? '      ' : ratio.toFixed(2).padStart(6)}  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${String(r.bytesPerRequest).padStart(6)} B  errors ${r.errors + r.bad}`;
 
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
-  for (const endpoint of [...endpoints, '']) await hammer(`${endpoint ? server.url + endpoint : bare.url}`, { connections, seconds: 1 });
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
+  for (const endpoint of [...endpoints, ''])
+    await hammer(`${endpoint ? server.url + endpoint : bare.url}`, { connections, seconds: 1 });
 
-  console.log(`database: ${database.kind}; ${connections} connections, ${seconds} s per row; ratio = req/s over the bare route's\n`);
+  console.log(
+    `database: ${database.kind}; ${connections} connections, ${seconds} s per row; ratio = req/s over the bare route's\n`,
+  );
   console.log(`${'endpoint'.padEnd(28)} ${'req/s'.padStart(13)}  ${'ratio'.padStart(6)}`);
   const before = await hammer(bare.url, { connections, seconds });
   console.log(row('bare Fastify route', before));
   const results: [string, LoadResult][] = [];
-  for (const endpoint of endpoints) results.push([endpoint, await hammer(`${server.url}${endpoint}`, { connections, seconds })]);
+  for (const endpoint of endpoints)
+    results.push([endpoint, await hammer(`${server.url}${endpoint}`, { connections, seconds })]);
   const after = await hammer(bare.url, { connections, seconds });
   const baseline = (before.perSecond + after.perSecond) / 2;
   let missed = 0;

@@ -6,7 +6,11 @@ import { readCatalogueFiles } from '../server/db/catalogue-files.ts';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { seedCatalogue } from '../server/db/seed-catalogue.ts';
-import { flagCountsSql, queueRowsQuery, statusCountsSql } from '../server/modules/staff/queue-repository.ts';
+import {
+  flagCountsSql,
+  queueRowsQuery,
+  statusCountsSql,
+} from '../server/modules/staff/queue-repository.ts';
 import { noteApplicationChange } from '../server/modules/staff/queue-counts.ts';
 import { listQueue } from '../server/modules/staff/queue-service.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
@@ -76,7 +80,9 @@ async function addCasework(db: Db): Promise<void> {
       stage_due_at = case when a.status = 'accepted' then null
         when abs(hashtext(a.id::text)) % 10 = 0 then now() - interval '1 day' else now() + interval '3 days' end,
       request_due_on = case when abs(hashtext(a.id::text || 'r')) % 50 = 0 then current_date + (abs(hashtext(a.id::text)) % 15 - 5) end`);
-  const me = (await db.execute(sql`select id from users where email = 'bench-consultant-1@example.test'`)) as unknown as { rows: { id: string }[] };
+  const me = (await db.execute(
+    sql`select id from users where email = 'bench-consultant-1@example.test'`,
+  )) as unknown as { rows: { id: string }[] };
   ctx.userId = me.rows[0]!.id;
 }
 
@@ -150,8 +156,12 @@ try {
     console.log(
       `\nSlowest: ${slowest.name}\n\n-- the page of rows\n${await explain(db, queueRowsQuery(db, slowest.query, ctx))}`,
     );
-    console.log(`\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query, ctx))}`);
-    console.log(`\n-- the casework flag counts\n${await explain(db, flagCountsSql(slowest.query, ctx))}`);
+    console.log(
+      `\n-- the counts per status\n${await explain(db, statusCountsSql(slowest.query, ctx))}`,
+    );
+    console.log(
+      `\n-- the casework flag counts\n${await explain(db, flagCountsSql(slowest.query, ctx))}`,
+    );
   }
   console.log(
     failed === 0

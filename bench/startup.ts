@@ -17,7 +17,10 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
 
 const buildStarted = performance.now();
-const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync('npm', ['run', '--silent', 'build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (build.status !== 0) throw new Error('npm run build failed');
 console.log(`npm run build: ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
 
@@ -25,7 +28,8 @@ async function timeStart(env: Record<string, string>, compiled: boolean): Promis
   const started = performance.now();
   const server = await spawnServer(env, { compiled });
   try {
-    if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
+    if (!(await waitUntilHealthy(server)))
+      throw new Error(`The server did not start:\n${server.output()}`);
     return performance.now() - started;
   } finally {
     await server.stop();
@@ -35,7 +39,11 @@ async function timeStart(env: Record<string, string>, compiled: boolean): Promis
 for (const compiled of [true, false]) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-start-'));
   const { database, drop } = await createTestDatabase();
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: database.kind === 'postgres' ? database.url : '' };
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+  };
   try {
     const first = await timeStart(env, compiled);
     const again: number[] = [];

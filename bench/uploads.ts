@@ -43,7 +43,11 @@ function applicationForm(file: Buffer): FormData {
     universityId: 'university-of-manchester',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('transcripts', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'transcripts.pdf');
+  form.append(
+    'transcripts',
+    new Blob([new Uint8Array(file)], { type: 'application/pdf' }),
+    'transcripts.pdf',
+  );
   return form;
 }
 
@@ -58,7 +62,8 @@ const timer = setTimeout(() => {
 }, timeoutMs);
 
 try {
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server did not start:\n${server.output()}`);
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server did not start:\n${server.output()}`);
   const pid = server.child.pid!;
   // a real PDF header, then incompressible bytes: exactly the 10 MB limit
   const file = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(fileBytes - 9)]);
@@ -66,9 +71,10 @@ try {
   for (let round = 0; round < 3; round += 1) {
     await Promise.all(
       Array.from({ length: clients }, () =>
-        fetch(`${server.url}/api/applications`, { method: 'POST', body: applicationForm(file.subarray(0, 64 * 1024)) }).then((r) =>
-          r.arrayBuffer(),
-        ),
+        fetch(`${server.url}/api/applications`, {
+          method: 'POST',
+          body: applicationForm(file.subarray(0, 64 * 1024)),
+        }).then((r) => r.arrayBuffer()),
       ),
     );
   }
@@ -92,12 +98,20 @@ try {
   const peak = await memory.stop();
 
   const created = answers.filter((s) => s === 201).length;
-  console.log(`database: ${database.kind}; storage: ${s3 ? 's3' : 'local'}; ${clients} clients x ${fileBytes / 1024 / 1024} MB at once`);
+  console.log(
+    `database: ${database.kind}; storage: ${s3 ? 's3' : 'local'}; ${clients} clients x ${fileBytes / 1024 / 1024} MB at once`,
+  );
   console.log(`created: ${created}/${clients} (answers: ${[...new Set(answers)].join(', ')})`);
-  const stored = s3 ? (await s3.objectNames()).length : await countFiles(path.join(dataDir, 'uploads'));
+  const stored = s3
+    ? (await s3.objectNames()).length
+    : await countFiles(path.join(dataDir, 'uploads'));
   console.log(`files stored: ${stored} (${3 * clients} of them from the warm-up)`);
-  console.log(`time: ${seconds.toFixed(2)} s, ${((clients * fileBytes) / 1024 / 1024 / seconds).toFixed(0)} MB/s`);
-  console.log(`server memory (RSS): before ${baseline} MB, peak ${peak} MB, growth ${(peak - baseline).toFixed(1)} MB`);
+  console.log(
+    `time: ${seconds.toFixed(2)} s, ${((clients * fileBytes) / 1024 / 1024 / seconds).toFixed(0)} MB/s`,
+  );
+  console.log(
+    `server memory (RSS): before ${baseline} MB, peak ${peak} MB, growth ${(peak - baseline).toFixed(1)} MB`,
+  );
   if (created !== clients) process.exitCode = 1;
 } finally {
   clearTimeout(timer);

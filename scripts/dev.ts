@@ -10,12 +10,19 @@ const children: ChildProcess[] = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.VITE_PORT ?? 5173}` },
+    env: {
+      ...process.env,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.VITE_PORT ?? 5173}`,
+    },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 
-console.log('\nAPI on http://localhost:%s, app with hot reload on http://localhost:%s\n', process.env.PORT ?? 3000, process.env.VITE_PORT ?? 5173);
+console.log(
+  '\nAPI on http://localhost:%s, app with hot reload on http://localhost:%s\n',
+  process.env.PORT ?? 3000,
+  process.env.VITE_PORT ?? 5173,
+);
 
 let stopping = false;
 function stop(code: number) {

@@ -4,14 +4,14 @@ import { stripDefaultMessages } from './strip-default-messages.ts';
 describe('stripping English defaults from the browser build', () => {
   it('removes defaultMessage and description from descriptors, keeping their ids and everything else', () => {
     const source = [
-      "const m = defineMessages({",
+      'const m = defineMessages({',
       "  title: { id: 'home.title', defaultMessage: 'Study in the UK', description: 'hero' },",
       "  last: { description: 'x', id: 'home.last', defaultMessage: `Two {count}` },",
-      "});",
+      '});',
       "const shown = intl.formatMessage({ id: 'home.x', defaultMessage: 'X' }, { count: 1 });",
       "const notADescriptor = { defaultMessage: 'kept', other: 1 };",
-      "export const el = <FormattedMessage id=\"home.y\" defaultMessage=\"Hello {name}\" values={{ name }} />;",
-      "export const other = <Thing defaultMessage=\"kept too\" />;",
+      'export const el = <FormattedMessage id="home.y" defaultMessage="Hello {name}" values={{ name }} />;',
+      'export const other = <Thing defaultMessage="kept too" />;',
     ].join('\n');
     const result = stripDefaultMessages(source, 'web/x.tsx')!;
     expect(result.code).not.toMatch(/Study in the UK|hero|Two \{count\}|'X'|Hello \{name\}/);

@@ -27,7 +27,9 @@ export function stripDefaultMessages(source: string, fileName: string) {
       const props = node.properties;
       const names = props.map((p) => nameOf(p.name));
       if (names.includes('id')) {
-        const strip = props.map((prop, i) => ts.isPropertyAssignment(prop) && stripped.has(names[i] ?? ''));
+        const strip = props.map(
+          (prop, i) => ts.isPropertyAssignment(prop) && stripped.has(names[i] ?? ''),
+        );
         // each run of stripped properties with its commas: up to the next kept one, or (a run at the
         // end) from the kept one before it
         for (let a = 0; a < props.length; a++) {
@@ -54,7 +56,9 @@ export function stripDefaultMessages(source: string, fileName: string) {
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return changed ? { code: code.toString(), map: code.generateMap({ hires: true, source: fileName }) } : null;
+  return changed
+    ? { code: code.toString(), map: code.generateMap({ hires: true, source: fileName }) }
+    : null;
 }
 
 /** The browser build's side of it; the server's render keeps the English it renders with. */

@@ -15,13 +15,21 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'portal-web-'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Portal</title><div id="root"></div>',
+  );
   const { database, drop } = await createTestDatabase();
   dropDatabase = drop;
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: webDir, DATA_DIR: webDir }), database };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: webDir, DATA_DIR: webDir }),
+    database,
+  };
   app = await buildApp(config, { logStream: { write: (line) => logLines.push(line) } });
   app.get('/api/test/boom', async () => {
-    throw new Error('connection to 10.0.0.7 refused: password authentication failed for user "portal"');
+    throw new Error(
+      'connection to 10.0.0.7 refused: password authentication failed for user "portal"',
+    );
   });
   app.post('/api/test/echo', async (req) => req.body);
   app.get('/api/test/teapot', async () => {
@@ -71,7 +79,9 @@ describe('the HTTP shell', () => {
 
   it('gives API answers the headers of an API: nothing runs, frames or sniffs them as a page', async () => {
     const res = await app.inject('/api/universities');
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -80,7 +90,10 @@ describe('the HTTP shell', () => {
   });
 
   it('compresses large responses', async () => {
-    const res = await app.inject({ url: '/api/universities', headers: { 'accept-encoding': 'gzip' } });
+    const res = await app.inject({
+      url: '/api/universities',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
@@ -94,7 +107,11 @@ describe('the HTTP shell', () => {
   it('maps an AppError to its status, code, message and fields', async () => {
     const res = await app.inject('/api/test/teapot');
     expect(res.statusCode).toBe(418);
-    expect(res.json().error).toMatchObject({ code: 'TEAPOT', message: 'I am a teapot.', fields: { kettle: 'Not a kettle' } });
+    expect(res.json().error).toMatchObject({
+      code: 'TEAPOT',
+      message: 'I am a teapot.',
+      fields: { kettle: 'Not a kettle' },
+    });
   });
 
   it('never shows internals in a 500', async () => {

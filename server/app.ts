@@ -1,4 +1,8 @@
-import { catalogueAdminRoutes, catalogueChangeRoutes, catalogueLogoRoutes } from './modules/catalogue-admin/routes.ts';
+import {
+  catalogueAdminRoutes,
+  catalogueChangeRoutes,
+  catalogueLogoRoutes,
+} from './modules/catalogue-admin/routes.ts';
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -59,7 +63,10 @@ export interface BuildOptions {
 }
 
 /** Builds the whole portal without listening: `main.ts` listens, tests call `app.inject()`. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const [site, catalogue] = await Promise.all([
     loadSiteConfig(config.siteConfigFile),
     readCatalogueFiles(config.catalogueDir),
@@ -108,13 +115,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pageHeaders = securityHeaders(config);
   const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders).header('x-request-id', req.id);
+    reply
+      .headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders)
+      .header('x-request-id', req.id);
     done();
   });
   // Finding 14: no API answer is kept by a browser or proxy unless its route says it may be
   // (the public catalogue does); most carry personal data.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && (req.url.startsWith('/api/') || req.url.startsWith('/dev/'))) {
+    if (
+      !reply.hasHeader('cache-control') &&
+      (req.url.startsWith('/api/') || req.url.startsWith('/dev/'))
+    ) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

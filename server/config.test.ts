@@ -27,13 +27,29 @@ describe('loadConfig', () => {
   });
 
   it('lists every problem at once', () => {
-    const problems = problemsOf({ PORT: '70000', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' });
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL']);
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'not a url',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+    ]);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set and honours DATA_DIR', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test', DATA_DIR: '/tmp/portal-x' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/test' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      DATA_DIR: '/tmp/portal-x',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://postgres@127.0.0.1:5432/test',
+    });
     expect(config.dataDir).toBe('/tmp/portal-x');
   });
 
@@ -44,20 +60,48 @@ describe('loadConfig', () => {
 
 describe('object storage settings', () => {
   it('needs a bucket, and both halves of a key or neither', () => {
-    expect(problemsOf({ UPLOADS_DRIVER: 's3' })).toEqual(['UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3']);
-    expect(problemsOf({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_ACCESS_KEY_ID: 'id' })[0]).toMatch(
-      /^UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both/,
-    );
-    expect(problemsOf({ UPLOADS_DRIVER: 'ftp', UPLOADS_S3_BUCKET: 'Not A Bucket', UPLOADS_S3_PREFIX: '../' }).map((p) => p.split(':')[0])).toEqual(
-      ['UPLOADS_DRIVER', 'UPLOADS_S3_BUCKET', 'UPLOADS_S3_PREFIX'],
-    );
+    expect(problemsOf({ UPLOADS_DRIVER: 's3' })).toEqual([
+      'UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3',
+    ]);
+    expect(
+      problemsOf({
+        UPLOADS_DRIVER: 's3',
+        UPLOADS_S3_BUCKET: 'docs',
+        UPLOADS_S3_ACCESS_KEY_ID: 'id',
+      })[0],
+    ).toMatch(/^UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both/);
+    expect(
+      problemsOf({
+        UPLOADS_DRIVER: 'ftp',
+        UPLOADS_S3_BUCKET: 'Not A Bucket',
+        UPLOADS_S3_PREFIX: '../',
+      }).map((p) => p.split(':')[0]),
+    ).toEqual(['UPLOADS_DRIVER', 'UPLOADS_S3_BUCKET', 'UPLOADS_S3_PREFIX']);
   });
 
   it('uses path-style addresses for a custom endpoint unless told otherwise, and the AWS chain without keys', () => {
-    const custom = loadConfig({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_ENDPOINT: 'https://s3.example.com' });
-    expect(custom.uploads.s3).toMatchObject({ bucket: 'docs', region: 'us-east-1', forcePathStyle: true, credentials: null, prefix: '' });
-    const aws = loadConfig({ UPLOADS_DRIVER: 's3', UPLOADS_S3_BUCKET: 'docs', UPLOADS_S3_REGION: 'eu-west-2' });
-    expect(aws.uploads.s3).toMatchObject({ endpoint: null, region: 'eu-west-2', forcePathStyle: false });
+    const custom = loadConfig({
+      UPLOADS_DRIVER: 's3',
+      UPLOADS_S3_BUCKET: 'docs',
+      UPLOADS_S3_ENDPOINT: 'https://s3.example.com',
+    });
+    expect(custom.uploads.s3).toMatchObject({
+      bucket: 'docs',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: null,
+      prefix: '',
+    });
+    const aws = loadConfig({
+      UPLOADS_DRIVER: 's3',
+      UPLOADS_S3_BUCKET: 'docs',
+      UPLOADS_S3_REGION: 'eu-west-2',
+    });
+    expect(aws.uploads.s3).toMatchObject({
+      endpoint: null,
+      region: 'eu-west-2',
+      forcePathStyle: false,
+    });
     expect(loadConfig({}).uploads.s3).toBeNull();
   });
 });

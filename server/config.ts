@@ -19,16 +19,23 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://portal.example.com' }).optional(),
+  PUBLIC_URL: z
+    .url({ message: 'must be a full URL such as https://portal.example.com' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
     .optional()
-    .describe('Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For is trusted'),
+    .describe(
+      'Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For is trusted',
+    ),
   SITE_CONFIG_FILE: z.string().optional(),
   CATALOGUE_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
-  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -42,36 +49,71 @@ const envSchema = z.object({
   AUTH_SLOW_DOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   AUTH_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   AUTH_MAILS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
-  SESSION_IDLE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(30),
-  SESSION_ABSOLUTE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(90),
+  SESSION_IDLE_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(365)
+    .default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(365)
+    .default(90),
   DATA_ENCRYPTION_KEYS: z.string().optional(),
-  MAX_UPLOAD_MB: z.coerce.number({ message: 'must be a number' }).positive().max(100, 'must be at most 100').default(10),
-  MAX_APPLICATION_MB: z.coerce.number({ message: 'must be a number' }).positive().max(500).default(30),
+  MAX_UPLOAD_MB: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(100, 'must be at most 100')
+    .default(10),
+  MAX_APPLICATION_MB: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(500)
+    .default(30),
   FORMS_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   UPLOADS_DRIVER: z.enum(['local', 's3']).default('local'),
   /** An OpenAI-compatible chat completions endpoint (Ollama, vLLM, a hosted service), e.g. http://127.0.0.1:11434/v1 (D12). */
-  GUIDANCE_LLM_URL: z.url({ message: 'must be a full URL such as http://127.0.0.1:11434/v1' }).optional(),
+  GUIDANCE_LLM_URL: z
+    .url({ message: 'must be a full URL such as http://127.0.0.1:11434/v1' })
+    .optional(),
   GUIDANCE_LLM_KEY: z.string().min(1).optional(),
   GUIDANCE_LLM_MODEL: z.string().min(1).max(200).optional(),
-  GUIDANCE_LLM_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number' }).positive().max(120, 'must be at most 120').default(20),
+  GUIDANCE_LLM_TIMEOUT_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(120, 'must be at most 120')
+    .default(20),
   UPLOADS_DIR: z.string().optional(),
   UPLOADS_S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    )
     .optional(),
   UPLOADS_S3_REGION: z.string().min(1).default('us-east-1'),
-  UPLOADS_S3_ENDPOINT: z.url({ message: 'must be a full URL such as https://s3.example.com' }).optional(),
+  UPLOADS_S3_ENDPOINT: z
+    .url({ message: 'must be a full URL such as https://s3.example.com' })
+    .optional(),
   UPLOADS_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   UPLOADS_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  UPLOADS_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  UPLOADS_S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional(),
   UPLOADS_S3_PREFIX: z
     .string()
-    .regex(/^((?!\.{1,2}\/)[A-Za-z0-9._-]+\/)*$/, 'must be empty or folder names ending with /, e.g. documents/')
+    .regex(
+      /^((?!\.{1,2}\/)[A-Za-z0-9._-]+\/)*$/,
+      'must be empty or folder names ending with /, e.g. documents/',
+    )
     .default(''),
-  TRACKING_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  TRACKING_TOKEN_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)')
+    .optional(),
   TRACKING_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRACKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   TRACKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -81,19 +123,48 @@ const envSchema = z.object({
   STREAMS_PER_CLIENT: z.coerce.number().int().min(1).default(50),
   STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   STREAMS_PER_APPLICATION: z.coerce.number().int().min(1).default(10),
-  JWT_LIFETIME_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(2).max(3600, 'must be at most 3600 (an hour)').default(600),
-  JWT_KEY_ROTATION_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(30),
-  JWT_KEY_GRACE_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(365).default(7),
+  JWT_LIFETIME_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int()
+    .min(2)
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(600),
+  JWT_KEY_ROTATION_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(365)
+    .default(30),
+  JWT_KEY_GRACE_DAYS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(365)
+    .default(7),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
-  MICROSOFT_TENANT_ID: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant id, a domain, or common').default('common'),
-  OIDC_PROVIDERS: z.string().optional().describe('JSON list of OpenID Connect providers: [{id, name, discoveryUrl, clientId, clientSecret}]'),
+  MICROSOFT_TENANT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a tenant id, a domain, or common')
+    .default('common'),
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .describe(
+      'JSON list of OpenID Connect providers: [{id, name, discoveryUrl, clientId, clientSecret}]',
+    ),
 });
 
 /** Sign-in method ids that a configured OpenID Connect provider may not take. */
-const reservedProviderIds = ['google', 'microsoft', 'credential', 'email', 'email-otp', 'magic-link', 'passkey'];
+const reservedProviderIds = [
+  'google',
+  'microsoft',
+  'credential',
+  'email',
+  'email-otp',
+  'magic-link',
+  'passkey',
+];
 
 const oidcProvider = z.object({
   id: z
@@ -101,13 +172,18 @@ const oidcProvider = z.object({
     .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'id must be 2-32 lower-case letters, digits or dashes')
     .refine((id) => !reservedProviderIds.includes(id), 'id is taken by a built-in sign-in method'),
   name: z.string().trim().min(1, 'name is required').max(60),
-  discoveryUrl: z.url({ message: 'discoveryUrl must be a full URL (…/.well-known/openid-configuration)' }),
+  discoveryUrl: z.url({
+    message: 'discoveryUrl must be a full URL (…/.well-known/openid-configuration)',
+  }),
   clientId: z.string().min(1, 'clientId is required'),
   clientSecret: z.string().min(1, 'clientSecret is required'),
 });
 const oidcProviders = z
   .array(oidcProvider)
-  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'every provider needs its own id');
+  .refine(
+    (list) => new Set(list.map((p) => p.id)).size === list.length,
+    'every provider needs its own id',
+  );
 export type OidcProviderConfig = z.infer<typeof oidcProvider>;
 
 export type Env = z.infer<typeof envSchema>;
@@ -196,9 +272,12 @@ export class ConfigError extends Error {
 
 function s3Options(env: Env): S3Options {
   const problems: string[] = [];
-  if (!env.UPLOADS_S3_BUCKET) problems.push('UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3');
+  if (!env.UPLOADS_S3_BUCKET)
+    problems.push('UPLOADS_S3_BUCKET: is required when UPLOADS_DRIVER=s3');
   if (!env.UPLOADS_S3_ACCESS_KEY_ID !== !env.UPLOADS_S3_SECRET_ACCESS_KEY) {
-    problems.push('UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both, or neither to use the AWS credential chain');
+    problems.push(
+      'UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY: give both, or neither to use the AWS credential chain',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -207,9 +286,14 @@ function s3Options(env: Env): S3Options {
     endpoint: env.UPLOADS_S3_ENDPOINT ?? null,
     credentials:
       env.UPLOADS_S3_ACCESS_KEY_ID && env.UPLOADS_S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID, secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY }
+        ? {
+            accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY,
+          }
         : null,
-    forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ? env.UPLOADS_S3_FORCE_PATH_STYLE === 'true' : Boolean(env.UPLOADS_S3_ENDPOINT),
+    forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE
+      ? env.UPLOADS_S3_FORCE_PATH_STYLE === 'true'
+      : Boolean(env.UPLOADS_S3_ENDPOINT),
     prefix: env.UPLOADS_S3_PREFIX,
   };
 }
@@ -218,13 +302,20 @@ function sessionLifetimes(env: Env): { idleSeconds: number; absoluteSeconds: num
   if (env.SESSION_IDLE_DAYS > env.SESSION_ABSOLUTE_DAYS) {
     throw new ConfigError(['SESSION_IDLE_DAYS: must not be longer than SESSION_ABSOLUTE_DAYS']);
   }
-  return { idleSeconds: Math.round(env.SESSION_IDLE_DAYS * 86_400), absoluteSeconds: Math.round(env.SESSION_ABSOLUTE_DAYS * 86_400) };
+  return {
+    idleSeconds: Math.round(env.SESSION_IDLE_DAYS * 86_400),
+    absoluteSeconds: Math.round(env.SESSION_ABSOLUTE_DAYS * 86_400),
+  };
 }
 
-function pair(env: Env, name: 'GOOGLE' | 'MICROSOFT'): { clientId: string; clientSecret: string } | null {
+function pair(
+  env: Env,
+  name: 'GOOGLE' | 'MICROSOFT',
+): { clientId: string; clientSecret: string } | null {
   const clientId = env[`${name}_CLIENT_ID`];
   const clientSecret = env[`${name}_CLIENT_SECRET`];
-  if (!clientId !== !clientSecret) throw new ConfigError([`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: give both, or neither`]);
+  if (!clientId !== !clientSecret)
+    throw new ConfigError([`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: give both, or neither`]);
   return clientId && clientSecret ? { clientId, clientSecret } : null;
 }
 
@@ -237,11 +328,18 @@ function identity(env: Env): Config['identity'] {
     try {
       raw = JSON.parse(env.OIDC_PROVIDERS);
     } catch {
-      throw new ConfigError(['OIDC_PROVIDERS: must be JSON, e.g. [{"id":"uni","name":"University SSO","discoveryUrl":"https://…","clientId":"…","clientSecret":"…"}]']);
+      throw new ConfigError([
+        'OIDC_PROVIDERS: must be JSON, e.g. [{"id":"uni","name":"University SSO","discoveryUrl":"https://…","clientId":"…","clientSecret":"…"}]',
+      ]);
     }
     const parsed = oidcProviders.safeParse(raw);
     if (!parsed.success) {
-      throw new ConfigError(parsed.error.issues.map((issue) => `OIDC_PROVIDERS${issue.path.map((p) => `[${String(p)}]`).join('')}: ${issue.message}`));
+      throw new ConfigError(
+        parsed.error.issues.map(
+          (issue) =>
+            `OIDC_PROVIDERS${issue.path.map((p) => `[${String(p)}]`).join('')}: ${issue.message}`,
+        ),
+      );
     }
     oidc = parsed.data;
   }
@@ -250,17 +348,29 @@ function identity(env: Env): Config['identity'] {
     rotationSeconds: Math.max(1, Math.round(env.JWT_KEY_ROTATION_DAYS * 86_400)),
     graceSeconds: Math.max(1, Math.round(env.JWT_KEY_GRACE_DAYS * 86_400)),
   };
-  if (jwt.graceSeconds < jwt.lifetimeSeconds) throw new ConfigError(['JWT_KEY_GRACE_DAYS: must be longer than JWT_LIFETIME_SECONDS']);
-  return { jwt, google, microsoft: microsoft ? { ...microsoft, tenantId: env.MICROSOFT_TENANT_ID } : null, oidc };
+  if (jwt.graceSeconds < jwt.lifetimeSeconds)
+    throw new ConfigError(['JWT_KEY_GRACE_DAYS: must be longer than JWT_LIFETIME_SECONDS']);
+  return {
+    jwt,
+    google,
+    microsoft: microsoft ? { ...microsoft, tenantId: env.MICROSOFT_TENANT_ID } : null,
+    oidc,
+  };
 }
 
 /** Reads every setting once; a bad value throws with every problem listed. */
 function guidanceLlm(env: Env): GuidanceLlmConfig | null {
-  const given = [env.GUIDANCE_LLM_URL, env.GUIDANCE_LLM_KEY, env.GUIDANCE_LLM_MODEL].filter(Boolean).length;
+  const given = [env.GUIDANCE_LLM_URL, env.GUIDANCE_LLM_KEY, env.GUIDANCE_LLM_MODEL].filter(
+    Boolean,
+  ).length;
   if (given === 0) return null;
   const problems: string[] = [];
-  if (!env.GUIDANCE_LLM_URL) problems.push('GUIDANCE_LLM_URL: is required with GUIDANCE_LLM_KEY or GUIDANCE_LLM_MODEL');
-  if (!env.GUIDANCE_LLM_MODEL) problems.push('GUIDANCE_LLM_MODEL: is required with GUIDANCE_LLM_URL (the model name, e.g. llama3.1)');
+  if (!env.GUIDANCE_LLM_URL)
+    problems.push('GUIDANCE_LLM_URL: is required with GUIDANCE_LLM_KEY or GUIDANCE_LLM_MODEL');
+  if (!env.GUIDANCE_LLM_MODEL)
+    problems.push(
+      'GUIDANCE_LLM_MODEL: is required with GUIDANCE_LLM_URL (the model name, e.g. llama3.1)',
+    );
   if (problems.length) throw new ConfigError(problems);
   const base = env.GUIDANCE_LLM_URL!.replace(/\/+$/, '');
   return {
@@ -283,13 +393,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-    throw new ConfigError(['BETTER_AUTH_SECRET: is required in production (e.g. `openssl rand -base64 32`)']);
+    throw new ConfigError([
+      'BETTER_AUTH_SECRET: is required in production (e.g. `openssl rand -base64 32`)',
+    ]);
   }
   let dataKeys: DataKey[] = [];
   try {
     if (env.DATA_ENCRYPTION_KEYS) dataKeys = parseDataKeys(env.DATA_ENCRYPTION_KEYS);
   } catch (error) {
-    if (error instanceof KeyConfigError) throw new ConfigError([`DATA_ENCRYPTION_KEYS: ${error.message}`]);
+    if (error instanceof KeyConfigError)
+      throw new ConfigError([`DATA_ENCRYPTION_KEYS: ${error.message}`]);
     throw error;
   }
   const s3 = env.UPLOADS_DRIVER === 's3' ? s3Options(env) : null;
@@ -313,15 +426,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       secret: env.BETTER_AUTH_SECRET ?? null,
       rateLimit: {
-        ip: { max: env.AUTH_RATE_LIMIT_IP_MAX, windowSeconds: env.AUTH_RATE_LIMIT_IP_WINDOW_SECONDS },
-        account: { max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX, windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS },
+        ip: {
+          max: env.AUTH_RATE_LIMIT_IP_MAX,
+          windowSeconds: env.AUTH_RATE_LIMIT_IP_WINDOW_SECONDS,
+        },
+        account: {
+          max: env.AUTH_RATE_LIMIT_ACCOUNT_MAX,
+          windowSeconds: env.AUTH_RATE_LIMIT_ACCOUNT_WINDOW_SECONDS,
+        },
         slowDownSeconds: env.AUTH_SLOW_DOWN_SECONDS,
         mails: { max: env.AUTH_MAILS_PER_ADDRESS, windowSeconds: env.AUTH_MAILS_WINDOW_SECONDS },
       },
       session: sessionLifetimes(env),
     },
     dataKeys,
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, maxAttempts: env.MAIL_MAX_ATTEMPTS },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+    },
     uploads: {
       driver: env.UPLOADS_DRIVER,
       dir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
@@ -338,14 +461,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     tracking: {
       secret: env.TRACKING_TOKEN_SECRET ?? null,
       ttlSeconds: env.TRACKING_TOKEN_TTL_DAYS * 86_400,
-      rateLimit: { max: env.TRACKING_RATE_LIMIT_MAX, windowSeconds: env.TRACKING_RATE_LIMIT_WINDOW_SECONDS },
+      rateLimit: {
+        max: env.TRACKING_RATE_LIMIT_MAX,
+        windowSeconds: env.TRACKING_RATE_LIMIT_WINDOW_SECONDS,
+      },
     },
     http: {
-      headersTimeoutMs: Math.round(Math.min(env.HTTP_HEADERS_TIMEOUT_SECONDS, env.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000),
+      headersTimeoutMs: Math.round(
+        Math.min(env.HTTP_HEADERS_TIMEOUT_SECONDS, env.HTTP_REQUEST_TIMEOUT_SECONDS) * 1000,
+      ),
       requestTimeoutMs: Math.round(env.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
       idleTimeoutMs: Math.round(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
     },
-    streams: { perClient: env.STREAMS_PER_CLIENT, perAccount: env.STREAMS_PER_ACCOUNT, perApplication: env.STREAMS_PER_APPLICATION },
+    streams: {
+      perClient: env.STREAMS_PER_CLIENT,
+      perAccount: env.STREAMS_PER_ACCOUNT,
+      perApplication: env.STREAMS_PER_APPLICATION,
+    },
     identity: identity(env),
   };
 }

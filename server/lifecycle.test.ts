@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../tests/support/test-database.ts';
-import { spawnServer, waitUntilHealthy, type ServerProcess } from '../tests/support/server-process.ts';
+import {
+  spawnServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from '../tests/support/server-process.ts';
 
 const running: ServerProcess[] = [];
 async function start(env: Record<string, string>) {
@@ -64,7 +68,10 @@ if (process.env.TEST_DATABASE_URL) {
       const { database, drop } = await createTestDatabase();
       try {
         const url = database.kind === 'postgres' ? database.url : '';
-        const [a, b] = await Promise.all([start({ DATABASE_URL: url }), start({ DATABASE_URL: url })]);
+        const [a, b] = await Promise.all([
+          start({ DATABASE_URL: url }),
+          start({ DATABASE_URL: url }),
+        ]);
         expect(await waitUntilHealthy(a!)).toBe(true);
         expect(await waitUntilHealthy(b!)).toBe(true);
         expect(await universityCount(a!)).toBe(await universityCount(b!));

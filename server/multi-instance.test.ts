@@ -13,7 +13,12 @@ import { createUser } from '../tests/factories/user.ts';
 import { startNginx, type NginxProxy } from '../tests/support/nginx.ts';
 import { startS3Server, type S3TestServer } from '../tests/support/s3-server.ts';
 import { SmtpSink } from '../tests/support/smtp-sink.ts';
-import { freePort, spawnServer, waitUntilHealthy, type ServerProcess } from '../tests/support/server-process.ts';
+import {
+  freePort,
+  spawnServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from '../tests/support/server-process.ts';
 import { createTestDatabase } from '../tests/support/test-database.ts';
 
 /**
@@ -60,7 +65,8 @@ beforeAll(async () => {
   inProcess = await buildApp({ ...loadConfig({ ...shared, DATA_DIR: await dataDir() }) });
   const a = await inProcess.listen({ host: '127.0.0.1', port: 0 });
   other = await spawnServer({ ...shared, DATA_DIR: await dataDir() });
-  if (!(await waitUntilHealthy(other))) throw new Error(`The second instance did not start:\n${other.output()}`);
+  if (!(await waitUntilHealthy(other)))
+    throw new Error(`The second instance did not start:\n${other.output()}`);
   nginx = await startNginx([new URL(a).host, new URL(other.url).host], { port: proxyPort });
   urls = { a, b: other.url, proxy: nginx.url };
 }, 120_000);
@@ -82,8 +88,16 @@ async function submit(baseUrl: string) {
     for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
   }
   const transcript = fixture('transcript.pdf');
-  form.append('transcripts', new Blob([new Uint8Array(transcript.content)], { type: 'application/pdf' }), 'transcript.pdf');
-  const res = await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: form, headers: { origin: urls.proxy } });
+  form.append(
+    'transcripts',
+    new Blob([new Uint8Array(transcript.content)], { type: 'application/pdf' }),
+    'transcript.pdf',
+  );
+  const res = await fetch(`${baseUrl}/api/applications`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: urls.proxy },
+  });
   expect(res.status).toBe(201);
   const { id } = (await res.json()) as { id: string };
   return { id, email: fields.email as string, transcript: transcript.content };
@@ -121,7 +135,9 @@ describe('two instances behind nginx', () => {
     const { id, email, transcript } = await submit(urls.a);
     const { token } = await track(urls.b, id, email);
     for (const baseUrl of [urls.b, urls.proxy]) {
-      const res = await fetch(`${baseUrl}/api/applications/${id}/documents/transcripts`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${baseUrl}/api/applications/${id}/documents/transcripts`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="transcript.pdf"');
       expect(Buffer.from(await res.arrayBuffer()).equals(transcript)).toBe(true);
@@ -136,9 +152,13 @@ describe('two instances behind nginx', () => {
   it('shows a consultant’s status change, made on one instance, live on a track page served by the other and through nginx', async () => {
     const { id, email } = await submit(urls.proxy);
     const tracked = await track(urls.b, id, email);
-    const streams = [await openTrackStream(urls.b, tracked.streamToken), await openTrackStream(urls.proxy, tracked.streamToken)];
+    const streams = [
+      await openTrackStream(urls.b, tracked.streamToken),
+      await openTrackStream(urls.proxy, tracked.streamToken),
+    ];
     try {
-      for (const stream of streams) expect(JSON.parse((await stream.next()).data).status).toBe('submitted');
+      for (const stream of streams)
+        expect(JSON.parse((await stream.next()).data).status).toBe('submitted');
       const consultant = await createUser(inProcess, { role: 'consultant' });
       const changed = await inProcess.inject({
         method: 'POST',
@@ -147,7 +167,8 @@ describe('two instances behind nginx', () => {
         payload: { from: 'submitted', to: 'reviewed', note: 'Documents look complete.' },
       });
       expect(changed.statusCode).toBe(200);
-      for (const stream of streams) expect(JSON.parse((await stream.next()).data).status).toBe('reviewed');
+      for (const stream of streams)
+        expect(JSON.parse((await stream.next()).data).status).toBe('reviewed');
     } finally {
       streams.forEach((s) => s.close());
     }
@@ -158,7 +179,9 @@ describe('two instances behind nginx', () => {
     const client = nextClient();
     const answers: number[] = [];
     for (let i = 0; i < trackingLimit; i++) {
-      answers.push((await lookUp(i % 2 ? urls.a : urls.b, id, 'wrong@example.test', client)).status);
+      answers.push(
+        (await lookUp(i % 2 ? urls.a : urls.b, id, 'wrong@example.test', client)).status,
+      );
     }
     expect(answers).toEqual(Array(trackingLimit).fill(404));
     expect((await lookUp(urls.a, id, 'wrong@example.test', client)).status).toBe(429);
@@ -173,7 +196,11 @@ describe('two instances behind nginx', () => {
     const consultant = await createUser(inProcess, { role: 'consultant' });
     const changed = await fetch(`${urls.proxy}/api/staff/applications/${id}/status`, {
       method: 'POST',
-      headers: { cookie: consultant.cookie, origin: urls.proxy, 'content-type': 'application/json' },
+      headers: {
+        cookie: consultant.cookie,
+        origin: urls.proxy,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ from: 'submitted', to: 'reviewed' }),
     });
     expect(changed.status).toBe(200);

@@ -1,4 +1,10 @@
-export const applicationStatuses = ['submitted', 'reviewed', 'applied', 'offered', 'accepted'] as const;
+export const applicationStatuses = [
+  'submitted',
+  'reviewed',
+  'applied',
+  'offered',
+  'accepted',
+] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 
 export const statusDescriptions: Record<ApplicationStatus, string> = {
@@ -9,7 +15,10 @@ export const statusDescriptions: Record<ApplicationStatus, string> = {
   accepted: 'Your application has been accepted. Welcome to your new university!',
 };
 
-export const statusColours: Record<ApplicationStatus, 'blue' | 'yellow' | 'indigo' | 'purple' | 'green'> = {
+export const statusColours: Record<
+  ApplicationStatus,
+  'blue' | 'yellow' | 'indigo' | 'purple' | 'green'
+> = {
   submitted: 'blue',
   reviewed: 'yellow',
   applied: 'indigo',

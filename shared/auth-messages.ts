@@ -22,7 +22,8 @@ export const authMessages = {
   signInFailed: 'An error occurred while signing in. Please try again later.',
   resetEmailRequired: 'Please enter your email address to reset your password.',
   resetFailed: 'Failed to send password reset email. Please try again later.',
-  resetSent: 'Password reset instructions have been sent to your email address. Please check your inbox.',
+  resetSent:
+    'Password reset instructions have been sent to your email address. Please check your inbox.',
   resetLinkInvalid:
     'This password reset link has expired or has already been used. Enter your email address to get a new one.',
   resetDone: 'Your password has been changed.',
@@ -34,23 +35,30 @@ export const authMessages = {
   codeWrong: 'That code is not right. Check the code in your authenticator app and try again.',
   backupCodeWrong: 'That backup code is not right, or it has been used already.',
   codeTooManyTries: 'Too many wrong codes for this sign-in. Please sign in again.',
-  factorLocked: 'Too many wrong codes. Two-step verification is locked for 15 minutes: please try again later.',
+  factorLocked:
+    'Too many wrong codes. Two-step verification is locked for 15 minutes: please try again later.',
   secondFactorExpired: 'Your sign-in took too long to finish. Please sign in again.',
-  emailCodeWrong: 'That code is not right, or it has expired or been used. Ask for a new code and try again.',
+  emailCodeWrong:
+    'That code is not right, or it has expired or been used. Ask for a new code and try again.',
   emailCodeTooManyTries: 'Too many wrong codes. Ask for a new code and try again.',
   emailCodeSent:
     'If this address has an account, a sign-in code and link are on their way. They work for 10 minutes. Check your spam folder too.',
-  signInLinkInvalid: 'This sign-in link has expired or has already been used. Ask for a new code on the sign-in page.',
+  signInLinkInvalid:
+    'This sign-in link has expired or has already been used. Ask for a new code on the sign-in page.',
   passwordWrong: 'That password is not right.',
   secondFactorRequired:
     'Staff accounts need two-step verification. Set it up on your account page, then open the staff console again.',
-  reauthRequired: 'For your safety, please confirm it is you (your password or a code) and try again.',
+  reauthRequired:
+    'For your safety, please confirm it is you (your password or a code) and try again.',
   reauthTooManyTries: 'Too many wrong tries. Please wait 15 minutes and try again.',
   reauthNoPasskey: 'This account has no passkey. Confirm it is you another way.',
   reauthPasskeyFailed: 'That passkey did not confirm it is you. Try again, or confirm another way.',
-  reauthEmailCodeSent: 'We have sent a 6-digit code to your e-mail address. It works for 10 minutes and only once.',
-  reauthEmailCodeWrong: 'That code is not right, or it has expired or been used. Ask for a new code and try again.',
-  reauthEmailCodeTooMany: 'You have asked for several codes already. Please wait a while, then ask again.',
+  reauthEmailCodeSent:
+    'We have sent a 6-digit code to your e-mail address. It works for 10 minutes and only once.',
+  reauthEmailCodeWrong:
+    'That code is not right, or it has expired or been used. Ask for a new code and try again.',
+  reauthEmailCodeTooMany:
+    'You have asked for several codes already. Please wait a while, then ask again.',
   twoFactorNotOn: 'Two-step verification is not on, so there are no backup codes to replace.',
   alreadyEnabled: 'Two-step verification is already on for this account.',
 } as const;

@@ -20,7 +20,13 @@ export const months = [
 /** The intakes the filter offers first; any month is a valid intake. */
 export const intakes = ['September', 'January'] as const;
 /** The spec's five categories: the defaults of the list the team manages (program_categories). */
-export const programCategories = ['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism'] as const;
+export const programCategories = [
+  'Engineering',
+  'Business',
+  'IT',
+  'Cybersecurity',
+  'Tourism',
+] as const;
 export const ukRegions = [
   'London',
   'South East',

@@ -10,7 +10,11 @@ export interface CostFigure {
 }
 
 /** The figure of a kind in force on `today` (ISO date): the latest that took effect by then. */
-export function figureOn(figures: readonly CostFigure[], kind: string, today: string): CostFigure | undefined {
+export function figureOn(
+  figures: readonly CostFigure[],
+  kind: string,
+  today: string,
+): CostFigure | undefined {
   return figures
     .filter((f) => f.kind === kind && f.effectiveFrom <= today)
     .sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom))[0];
@@ -54,7 +58,11 @@ export function costOfStudy(
       sourceUrl: '',
     },
   ];
-  const funds = figureOn(figures, input.inLondon ? 'living-funds-london' : 'living-funds-outside-london', today);
+  const funds = figureOn(
+    figures,
+    input.inLondon ? 'living-funds-london' : 'living-funds-outside-london',
+    today,
+  );
   if (funds) {
     const months = Math.min(9, input.durationMonths);
     lines.push({

@@ -9,9 +9,12 @@ export const identityMessages = {
     'Your email address is not confirmed yet. We have sent you a confirmation link: open it, then sign in again.',
   noEmail: 'The provider did not share your email address, so we cannot sign you in with it.',
   linkedElsewhere: 'That sign-in is already linked to another account on this portal.',
-  differentEmail: 'That sign-in uses a different email address from your account, so it cannot be linked.',
-  failed: 'Signing in with that provider did not work. Please try again, or sign in with your email and password.',
-  lastWayToSignIn: 'This is the only way you can sign in, so it cannot be removed. Add another way first.',
+  differentEmail:
+    'That sign-in uses a different email address from your account, so it cannot be linked.',
+  failed:
+    'Signing in with that provider did not work. Please try again, or sign in with your email and password.',
+  lastWayToSignIn:
+    'This is the only way you can sign in, so it cannot be removed. Add another way first.',
   linked: 'The sign-in is linked to your account.',
   notLinkedHere: 'This sign-in is not linked to your account.',
   passkeyNotFound: 'This passkey is not on your account.',

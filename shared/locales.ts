@@ -29,7 +29,8 @@ export const languageQueryParam = 'lang';
 export const languageCookie = 'lang';
 export const languageCookieMaxAge = 60 * 60 * 24 * 365;
 
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (locales as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (locales as readonly string[]).includes(value);
 
 /** One BCP 47 tag to one of our languages: "zh", "zh-Hans-CN", "zh-TW" → zh-CN; "fr-CA" → fr; "de" → null. */
 export function matchLocale(tag: string | null | undefined): Locale | null {
@@ -72,7 +73,8 @@ export function readCookie(cookieHeader: string | undefined, name: string): stri
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
   }
   return undefined;
 }

@@ -8,14 +8,48 @@ describe('tuberculosis test countries (GOV.UK list)', () => {
   });
 
   it('asks residents of listed countries for a test, whatever the case of the code', () => {
-    for (const code of ['NG', 'IN', 'PK', 'CN', 'HK', 'MO', 'KR', 'ZA', 'UA', 'RU', 'PH', 'MM', 'TL', 'SZ', 'CI']) {
-      expect(needsTbTest(code), `${code} ${countryNames[code as keyof typeof countryNames]}`).toBe(true);
+    for (const code of [
+      'NG',
+      'IN',
+      'PK',
+      'CN',
+      'HK',
+      'MO',
+      'KR',
+      'ZA',
+      'UA',
+      'RU',
+      'PH',
+      'MM',
+      'TL',
+      'SZ',
+      'CI',
+    ]) {
+      expect(needsTbTest(code), `${code} ${countryNames[code as keyof typeof countryNames]}`).toBe(
+        true,
+      );
     }
     expect(needsTbTest('ng')).toBe(true);
   });
 
   it('does not ask residents of countries off the list', () => {
-    for (const code of ['GB', 'US', 'BR', 'MX', 'EG', 'TR', 'IR', 'SA', 'FR', 'DE', 'JP', 'AU', 'CA', 'SG', 'AE']) {
+    for (const code of [
+      'GB',
+      'US',
+      'BR',
+      'MX',
+      'EG',
+      'TR',
+      'IR',
+      'SA',
+      'FR',
+      'DE',
+      'JP',
+      'AU',
+      'CA',
+      'SG',
+      'AE',
+    ]) {
       expect(needsTbTest(code), code).toBe(false);
     }
   });

@@ -25,7 +25,10 @@ export class AccountLimiter {
 
   constructor(rule: Config['auth']['rateLimit'], rateLimits: RateLimits) {
     this.failures = rateLimits.limit('auth-account-failures', rule.account);
-    this.spacing = rateLimits.limit('auth-account-slow', { max: 1, windowSeconds: rule.slowDownSeconds });
+    this.spacing = rateLimits.limit('auth-account-slow', {
+      max: 1,
+      windowSeconds: rule.slowDownSeconds,
+    });
   }
 
   /** Before a sign-in: throws a short 429 when this account is being slowed down and its turn has not come. */

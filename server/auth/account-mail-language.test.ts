@@ -9,14 +9,20 @@ import { authPost } from '../../tests/factories/user-requests.ts';
 /** D14 and decision 0027: account e-mails reach the person in the account's language. */
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
 
-const chooseLanguage = (email: string, language: string) => ctx.app.db.update(users).set({ language }).where(eq(users.email, email));
+const chooseLanguage = (email: string, language: string) =>
+  ctx.app.db.update(users).set({ language }).where(eq(users.email, email));
 
 describe('account e-mails in the recipient’s language', () => {
   it('sends a password reset in Arabic, right to left, to an account whose language is Arabic', async () => {
     const { user } = await createUser(ctx.app);
     await chooseLanguage(user.email, 'ar');
     // The browser asks for English: the account's own choice wins.
-    await authPost(ctx.app, '/request-password-reset', { email: user.email }, { headers: { 'accept-language': 'en-GB' } });
+    await authPost(
+      ctx.app,
+      '/request-password-reset',
+      { email: user.email },
+      { headers: { 'accept-language': 'en-GB' } },
+    );
 
     const mail = await waitForMail(ctx.app, user.email, /إعادة تعيين كلمة مرور/);
     expect(mail.subject).toBe('إعادة تعيين كلمة مرور حسابك في UK Study Portal');
@@ -50,19 +56,31 @@ describe('account e-mails in the recipient’s language', () => {
     const mail = await waitForMail(ctx.app, email, /Confirmez votre adresse e-mail/);
     expect(mail.html).toContain('<html lang="fr" dir="ltr">');
     expect(mail.text).toContain('Confirmer mon adresse e-mail');
-    const [row] = await ctx.app.db.select({ language: users.language }).from(users).where(eq(users.email, email));
+    const [row] = await ctx.app.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, email));
     expect(row?.language).toBeNull();
   });
 
   it('follows the browser’s languages, and English otherwise, for an account with no language', async () => {
     const hindi = await createUser(ctx.app);
-    await authPost(ctx.app, '/request-password-reset', { email: hindi.user.email }, { headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+    await authPost(
+      ctx.app,
+      '/request-password-reset',
+      { email: hindi.user.email },
+      { headers: { 'accept-language': 'hi-IN,hi;q=0.9' } },
+    );
     const hindiMail = await waitForMail(ctx.app, hindi.user.email, /पासवर्ड रीसेट करें/);
     expect(hindiMail.html).toContain('<html lang="hi');
 
     const plain = await createUser(ctx.app);
     await authPost(ctx.app, '/request-password-reset', { email: plain.user.email });
-    const english = await waitForMail(ctx.app, plain.user.email, /Reset your UK Study Portal password/);
+    const english = await waitForMail(
+      ctx.app,
+      plain.user.email,
+      /Reset your UK Study Portal password/,
+    );
     expect(english.html).toContain('dir="ltr"');
     expect(english.text).toContain('Choose a new password with the link below.');
   });

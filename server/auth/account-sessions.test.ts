@@ -28,16 +28,30 @@ async function sessionRow(userId: string) {
 describe('session lifetimes (finding 13)', () => {
   it('are configuration, checked at start', () => {
     expect(() => loadConfig({ SESSION_IDLE_DAYS: 'soon' })).toThrow(ConfigError);
-    expect(() => loadConfig({ SESSION_IDLE_DAYS: '40', SESSION_ABSOLUTE_DAYS: '30' })).toThrow(/SESSION_IDLE_DAYS/);
-    expect(loadConfig({}).auth.session).toEqual({ idleSeconds: 30 * 86_400, absoluteSeconds: 90 * 86_400 });
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '40', SESSION_ABSOLUTE_DAYS: '30' })).toThrow(
+      /SESSION_IDLE_DAYS/,
+    );
+    expect(loadConfig({}).auth.session).toEqual({
+      idleSeconds: 30 * 86_400,
+      absoluteSeconds: 90 * 86_400,
+    });
   });
 
   it('an unused session ends after the idle lifetime', async () => {
     const { user, password } = await createUser(ctx.app);
-    const res = await authPost(ctx.app, '/sign-in/email', { email: user.email, password, rememberMe: true });
-    const row = (await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).at(-1)!;
+    const res = await authPost(ctx.app, '/sign-in/email', {
+      email: user.email,
+      password,
+      rememberMe: true,
+    });
+    const row = (await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).at(
+      -1,
+    )!;
     expect(Math.abs(row.expiresAt.getTime() - (Date.now() + 7 * day))).toBeLessThan(60_000);
-    await ctx.app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, row.id));
+    await ctx.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, row.id));
     expect((await dashboard(cookieFrom(res.headers['set-cookie']))).statusCode).toBe(401);
   });
 
@@ -45,11 +59,17 @@ describe('session lifetimes (finding 13)', () => {
     const { user, cookie } = await createUser(ctx.app);
     const row = await sessionRow(user.id);
     // Signed in 29 days ago and used since: still fine.
-    await ctx.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 29 * day) }).where(eq(sessions.id, row.id));
+    await ctx.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 29 * day) })
+      .where(eq(sessions.id, row.id));
     expect((await dashboard(cookie)).statusCode).toBe(200);
     expect((await session(cookie)).json()).toMatchObject({ user: { id: user.id } });
     // 31 days: over, whatever its idle expiry says.
-    await ctx.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 31 * day) }).where(eq(sessions.id, row.id));
+    await ctx.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 31 * day) })
+      .where(eq(sessions.id, row.id));
     expect((await session(cookie)).json()).toBeNull();
     expect((await dashboard(cookie)).statusCode).toBe(401);
     expect(await ctx.app.db.select().from(sessions).where(eq(sessions.id, row.id))).toEqual([]);
@@ -58,14 +78,26 @@ describe('session lifetimes (finding 13)', () => {
   it('a new sign-in on a browser ends the session it had before', async () => {
     const { user, password, cookie: before } = await createUser(ctx.app);
     const other = await createUser(ctx.app);
-    const again = await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { cookie: before });
+    const again = await authPost(
+      ctx.app,
+      '/sign-in/email',
+      { email: user.email, password },
+      { cookie: before },
+    );
     expect(again.statusCode).toBe(200);
     const after = cookieFrom(again.headers['set-cookie']);
     expect((await dashboard(before)).statusCode).toBe(401);
     expect((await dashboard(after)).statusCode).toBe(200);
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    expect(
+      await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(1);
     // Someone else signing in on that browser ends it too; the other account's own sessions stay.
-    const switched = await authPost(ctx.app, '/sign-in/email', { email: other.user.email, password: other.password }, { cookie: after });
+    const switched = await authPost(
+      ctx.app,
+      '/sign-in/email',
+      { email: other.user.email, password: other.password },
+      { cookie: after },
+    );
     expect(switched.statusCode).toBe(200);
     expect((await dashboard(after)).statusCode).toBe(401);
     expect((await dashboard(other.cookie)).statusCode).toBe(200);
@@ -76,7 +108,10 @@ describe('the sessions list (finding 16)', () => {
   it('still answers a session signed in two days ago', async () => {
     const { user, cookie } = await createUser(ctx.app);
     const row = await sessionRow(user.id);
-    await ctx.app.db.update(sessions).set({ createdAt: new Date(Date.now() - 2 * day) }).where(eq(sessions.id, row.id));
+    await ctx.app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 2 * day) })
+      .where(eq(sessions.id, row.id));
     const res = await authGet(ctx.app, '/list-sessions', { cookie });
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as { id: string; token?: string }[];
@@ -88,7 +123,11 @@ describe('the sessions list (finding 16)', () => {
 describe('better-auth routes we expose (finding 15)', () => {
   it('closes update-user: no 100,000-character name or javascript: image is stored', async () => {
     const { user, cookie } = await createUser(ctx.app);
-    for (const payload of [{ name: 'n'.repeat(100_000) }, { image: 'javascript:alert(1)' }, { name: 'Ok' }]) {
+    for (const payload of [
+      { name: 'n'.repeat(100_000) },
+      { image: 'javascript:alert(1)' },
+      { name: 'Ok' },
+    ]) {
       const res = await authPost(ctx.app, '/update-user', payload, { cookie });
       expect(res.statusCode).toBe(404);
     }
@@ -108,25 +147,50 @@ describe('better-auth routes we expose (finding 15)', () => {
 
   it('passes only the fields it checked: change-password always ends the other sessions', async () => {
     const { user, password, cookie } = await createUser(ctx.app);
-    const laptop = cookieFrom((await authPost(ctx.app, '/sign-in/email', { email: user.email, password })).headers['set-cookie']);
-    const bad = await authPost(ctx.app, '/change-password', { currentPassword: password, newPassword: 'x'.repeat(200), confirmPassword: 'x'.repeat(200) }, { cookie });
+    const laptop = cookieFrom(
+      (await authPost(ctx.app, '/sign-in/email', { email: user.email, password })).headers[
+        'set-cookie'
+      ],
+    );
+    const bad = await authPost(
+      ctx.app,
+      '/change-password',
+      { currentPassword: password, newPassword: 'x'.repeat(200), confirmPassword: 'x'.repeat(200) },
+      { cookie },
+    );
     expect(bad.statusCode).toBe(400);
     expect(apiError(bad).fields).toEqual({ newPassword: authMessages.passwordTooLong });
     const res = await authPost(
       ctx.app,
       '/change-password',
-      { currentPassword: password, newPassword: 'a fresh passphrase', confirmPassword: 'a fresh passphrase', revokeOtherSessions: false },
+      {
+        currentPassword: password,
+        newPassword: 'a fresh passphrase',
+        confirmPassword: 'a fresh passphrase',
+        revokeOtherSessions: false,
+      },
       { cookie },
     );
     expect(res.statusCode, res.body).toBe(200);
     expect((await dashboard(laptop)).statusCode).toBe(401);
-    expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password: 'a fresh passphrase' })).statusCode).toBe(200);
+    expect(
+      (
+        await authPost(ctx.app, '/sign-in/email', {
+          email: user.email,
+          password: 'a fresh passphrase',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('passwords (D13)', () => {
   const register = (password: string) =>
-    authPost(ctx.app, '/sign-up/email', { email: `d13-${Math.random().toString(36).slice(2)}@example.test`, password, confirmPassword: password });
+    authPost(ctx.app, '/sign-up/email', {
+      email: `d13-${Math.random().toString(36).slice(2)}@example.test`,
+      password,
+      confirmPassword: password,
+    });
 
   it('checks against a list of at least 10,000 common passwords, shipped with the server', () => {
     expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
@@ -145,17 +209,32 @@ describe('passwords (D13)', () => {
 
   it('refuses a common password on change too', async () => {
     const { password, cookie } = await createUser(ctx.app);
-    const res = await authPost(ctx.app, '/change-password', { currentPassword: password, newPassword: 'letmein1', confirmPassword: 'letmein1' }, { cookie });
+    const res = await authPost(
+      ctx.app,
+      '/change-password',
+      { currentPassword: password, newPassword: 'letmein1', confirmPassword: 'letmein1' },
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
     expect(apiError(res).fields).toEqual({ newPassword: authMessages.passwordTooCommon });
   });
 
   it('asks staff for 12 characters', async () => {
     const { cookie, password } = await createUser(ctx.app, { role: 'consultant' });
-    const short = await authPost(ctx.app, '/change-password', { currentPassword: password, newPassword: 'elevenchars', confirmPassword: 'elevenchars' }, { cookie });
+    const short = await authPost(
+      ctx.app,
+      '/change-password',
+      { currentPassword: password, newPassword: 'elevenchars', confirmPassword: 'elevenchars' },
+      { cookie },
+    );
     expect(short.statusCode).toBe(400);
     expect(apiError(short).fields).toEqual({ newPassword: authMessages.staffPasswordTooShort });
-    const ok = await authPost(ctx.app, '/change-password', { currentPassword: password, newPassword: 'twelve chars', confirmPassword: 'twelve chars' }, { cookie });
+    const ok = await authPost(
+      ctx.app,
+      '/change-password',
+      { currentPassword: password, newPassword: 'twelve chars', confirmPassword: 'twelve chars' },
+      { cookie },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 });

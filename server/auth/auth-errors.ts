@@ -33,8 +33,16 @@ const codeWords: Record<string, { message: string; status?: number }> = {
 };
 
 /** Turns a better-auth error answer into ours: `{ error: { code, message } }` with words for people. */
-export function mapAuthError(path: string, status: number, body: unknown, retryAfter: string | null): AuthErrorAnswer {
-  const raw = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+export function mapAuthError(
+  path: string,
+  status: number,
+  body: unknown,
+  retryAfter: string | null,
+): AuthErrorAnswer {
+  const raw = (typeof body === 'object' && body !== null ? body : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const code = typeof raw.code === 'string' ? raw.code : undefined;
 
   const words = codeWords[code ?? ''];
@@ -43,7 +51,11 @@ export function mapAuthError(path: string, status: number, body: unknown, retryA
     return { status, code: 'RATE_LIMITED', message: rateLimitedMessage(Number(retryAfter) || 60) };
   }
   if (status >= 500) {
-    return { status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again later.' };
+    return {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again later.',
+    };
   }
   if (code === 'INVALID_EMAIL_OR_PASSWORD') {
     return { status, code, message: authMessages.invalidCredentials };
@@ -55,11 +67,18 @@ export function mapAuthError(path: string, status: number, body: unknown, retryA
     return { status: 400, code: 'RESET_LINK_INVALID', message: authMessages.resetLinkInvalid };
   }
   if (code && forbiddenOriginCodes.has(code)) {
-    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: 'This request came from another website and was refused.' };
+    return {
+      status: 403,
+      code: 'FORBIDDEN_ORIGIN',
+      message: 'This request came from another website and was refused.',
+    };
   }
   if (status === 401) {
     return { status, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' };
   }
-  const message = typeof raw.message === 'string' && raw.message ? raw.message : 'The request could not be completed.';
+  const message =
+    typeof raw.message === 'string' && raw.message
+      ? raw.message
+      : 'The request could not be completed.';
   return { status, code: code ?? 'AUTH_ERROR', message };
 }

@@ -1,5 +1,10 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWK } from 'jose';
 import { sessions, users, type UserRole } from '../db/schema/auth.ts';
 import { jwks } from '../db/schema/identity.ts';
@@ -12,7 +17,11 @@ const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 export class InvalidTokenError extends AppError {
   constructor() {
-    super('INVALID_TOKEN', 401, 'This token is not valid or has expired. Get a new one from /api/auth/token and try again.');
+    super(
+      'INVALID_TOKEN',
+      401,
+      'This token is not valid or has expired. Get a new one from /api/auth/token and try again.',
+    );
     this.name = 'InvalidTokenError';
   }
 }
@@ -28,7 +37,12 @@ export async function publishedKeys(app: FastifyInstance): Promise<JSONWebKeySet
     .from(jwks)
     .where(or(isNull(jwks.expiresAt), gt(jwks.expiresAt, graceStart)));
   return {
-    keys: rows.map((row) => ({ ...(JSON.parse(row.publicKey) as JWK), alg: row.alg ?? 'EdDSA', kid: row.id, use: 'sig' })),
+    keys: rows.map((row) => ({
+      ...(JSON.parse(row.publicKey) as JWK),
+      alg: row.alg ?? 'EdDSA',
+      kid: row.id,
+      use: 'sig',
+    })),
   };
 }
 
@@ -38,7 +52,10 @@ export async function publishedKeys(app: FastifyInstance): Promise<JSONWebKeySet
  * exist for the same user: revoking a session (sign-out, "sign out everywhere", a reset, a
  * deactivation) refuses its tokens at once, whatever their lifetime.
  */
-export async function userFromBearer(app: FastifyInstance, authorization: string): Promise<SessionUser> {
+export async function userFromBearer(
+  app: FastifyInstance,
+  authorization: string,
+): Promise<SessionUser> {
   const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
   const token = match?.[1];
   if (!token || !compactJws.test(token)) throw new InvalidTokenError();
@@ -46,12 +63,23 @@ export async function userFromBearer(app: FastifyInstance, authorization: string
   try {
     const keys = createLocalJWKSet(await publishedKeys(app));
     const issuer = tokenIssuer(app.config);
-    ({ payload: claims } = await jwtVerify(token, keys, { algorithms: ['EdDSA'], issuer, audience: issuer, requiredClaims: ['exp', 'sub'] }));
+    ({ payload: claims } = await jwtVerify(token, keys, {
+      algorithms: ['EdDSA'],
+      issuer,
+      audience: issuer,
+      requiredClaims: ['exp', 'sub'],
+    }));
   } catch {
     throw new InvalidTokenError();
   }
   const { sub, sid } = claims;
-  if (typeof sub !== 'string' || typeof sid !== 'string' || !uuidLike.test(sid) || !uuidLike.test(sub)) throw new InvalidTokenError();
+  if (
+    typeof sub !== 'string' ||
+    typeof sid !== 'string' ||
+    !uuidLike.test(sid) ||
+    !uuidLike.test(sub)
+  )
+    throw new InvalidTokenError();
   const [row] = await app.db
     .select({ session: sessions, user: users })
     .from(sessions)
@@ -59,21 +87,32 @@ export async function userFromBearer(app: FastifyInstance, authorization: string
     .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), gt(sessions.expiresAt, new Date())));
   if (!row || (await endIfPastLifetime(app, row.session))) throw new InvalidTokenError();
   const { user } = row;
-  return { id: user.id, email: user.email, emailVerified: user.emailVerified, role: user.role as UserRole, name: user.name, sessionId: sid };
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: user.role as UserRole,
+    name: user.name,
+    sessionId: sid,
+  };
 }
 
 /**
  * preHandler for the read-only /api/me routes: a session cookie, or a token from
  * /api/auth/token in `Authorization: Bearer`. Sets `req.user`.
  */
-export const requireReader: preHandlerAsyncHookHandler = async function requireReader(req: FastifyRequest, reply: FastifyReply) {
+export const requireReader: preHandlerAsyncHookHandler = async function requireReader(
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   const authorization = req.headers.authorization;
   if (authorization !== undefined) {
     try {
       req.user = await userFromBearer(req.server, authorization);
       return;
     } catch (error) {
-      if (error instanceof InvalidTokenError) reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      if (error instanceof InvalidTokenError)
+        reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw error;
     }
   }

@@ -7,7 +7,14 @@ import { maxPasswordLength, minPasswordLength } from '../../shared/schemas/auth.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { emailOTP, magicLink } from 'better-auth/plugins';
-import { accounts, sessions, twoFactors, userRoles, users, verifications } from '../db/schema/auth.ts';
+import {
+  accounts,
+  sessions,
+  twoFactors,
+  userRoles,
+  users,
+  verifications,
+} from '../db/schema/auth.ts';
 import type { Mailer } from '../lib/mailer/index.ts';
 import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/account-status.ts';
 import {
@@ -26,13 +33,24 @@ import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 import { MailCap } from './account-limiter.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
-import { identityDatabaseHooks, identityOptions, identityPlugins, identityRateLimits, identitySchema } from './identity-plugins.ts';
+import {
+  identityDatabaseHooks,
+  identityOptions,
+  identityPlugins,
+  identityRateLimits,
+  identitySchema,
+} from './identity-plugins.ts';
 
 /** The client IP as Fastify resolved it (TRUST_PROXY decides); the bridge sets it, clients cannot. */
 export const clientIpHeader = 'x-portal-client-ip';
 
 /** The four endpoints that take an e-mail and that abuse aims at. */
-export const limitedPaths = ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/send-verification-email'] as const;
+export const limitedPaths = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/send-verification-email',
+] as const;
 
 export interface AuthDeps {
   config: Config;
@@ -66,7 +84,8 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
     `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/login?confirmed=1')}`;
   const emailChangeLink = (token: string) =>
     `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/account?email=changed')}`;
-  const resetLink = (token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const resetLink = (token: string) =>
+    `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
   const mailCap = new MailCap(config.auth.rateLimit.mails, rateLimits);
@@ -82,7 +101,9 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         if (await mailCap.allow(to)) mailer.queue({ to, ...ready });
         else log.warn('auth: account e-mail not sent, the address has had its share for now');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'auth: an account e-mail could not be prepared or capped'));
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'auth: an account e-mail could not be prepared or capped'),
+      );
   };
   /**
    * The words of an account e-mail (D14, decision 0027): the account's language, or before it has
@@ -90,7 +111,10 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
    * the answer takes no longer for an address that has an account.
    */
   const wordsFor = async (userId: string, request: Request | undefined): Promise<MailText> => {
-    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    const [row] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     return mailText(accountMailLocale(row?.language, () => fetchRequestLocale(request)));
   };
 
@@ -101,7 +125,14 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, ...identitySchema },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        ...identitySchema,
+      },
     }),
     trustedOrigins: [new URL(publicUrl).origin],
     emailAndPassword: {
@@ -113,17 +144,35 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }, request) {
-        send(user.email, wordsFor(user.id, request).then((words) => passwordResetMail(resetLink(token), words)));
+        send(
+          user.email,
+          wordsFor(user.id, request).then((words) => passwordResetMail(resetLink(token), words)),
+        );
       },
       // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
       // instead. The answer to the sign-up is the same either way.
       async onExistingUserSignUp({ user }, request) {
         if (user.emailVerified) {
-          send(user.email, wordsFor(user.id, request).then((words) => alreadyRegisteredMail(`${publicUrl}/login`, words)));
+          send(
+            user.email,
+            wordsFor(user.id, request).then((words) =>
+              alreadyRegisteredMail(`${publicUrl}/login`, words),
+            ),
+          );
           return;
         }
-        const token = await createEmailVerificationToken(secret, user.email, undefined, confirmationLifetime);
-        send(user.email, wordsFor(user.id, request).then((words) => confirmationMail(confirmationLink(token), words)));
+        const token = await createEmailVerificationToken(
+          secret,
+          user.email,
+          undefined,
+          confirmationLifetime,
+        );
+        send(
+          user.email,
+          wordsFor(user.id, request).then((words) =>
+            confirmationMail(confirmationLink(token), words),
+          ),
+        );
       },
     },
     emailVerification: {
@@ -136,8 +185,13 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         // and the old one is told. In the background, like `send`: the answer takes the same time
         // for an address with an account as for one without.
         const prepare = async () => {
-          const [stored] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, user.id));
-          const words = mailText(accountMailLocale(stored?.language, () => fetchRequestLocale(request)));
+          const [stored] = await db
+            .select({ email: users.email, language: users.language })
+            .from(users)
+            .where(eq(users.id, user.id));
+          const words = mailText(
+            accountMailLocale(stored?.language, () => fetchRequestLocale(request)),
+          );
           if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
             send(user.email, emailChangeConfirmationMail(emailChangeLink(token), words));
             send(stored.email, emailChangedNoticeMail(user.email, `${publicUrl}/login`, words));
@@ -145,7 +199,9 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
           }
           send(user.email, confirmationMail(confirmationLink(token), words));
         };
-        void prepare().catch((error: unknown) => log.error({ err: error }, 'auth: the confirmation e-mail could not be prepared'));
+        void prepare().catch((error: unknown) =>
+          log.error({ err: error }, 'auth: the confirmation e-mail could not be prepared'),
+        );
       },
     },
     user: {
@@ -219,13 +275,20 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
           const link = `${publicUrl}${signInLinkPage}#token=${encodeURIComponent(token)}`;
           // No account, no e-mail; in the background, so the answer takes the same time either way.
           const prepare = async () => {
-            const [user] = await db.select({ language: users.language }).from(users).where(eq(users.email, email.toLowerCase()));
+            const [user] = await db
+              .select({ language: users.language })
+              .from(users)
+              .where(eq(users.email, email.toLowerCase()));
             if (!user) return;
             const code = await auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-            const words = mailText(accountMailLocale(user.language, () => fetchRequestLocale(ctx?.request)));
+            const words = mailText(
+              accountMailLocale(user.language, () => fetchRequestLocale(ctx?.request)),
+            );
             send(email, signInCodeMail(code, link, words));
           };
-          void prepare().catch((error: unknown) => log.error({ err: error }, 'auth: the sign-in code e-mail could not be prepared'));
+          void prepare().catch((error: unknown) =>
+            log.error({ err: error }, 'auth: the sign-in code e-mail could not be prepared'),
+          );
         },
       }),
     ],
@@ -236,7 +299,10 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
           // Staff console: a deactivated account cannot start a session, whichever way it signs in.
           async before(session) {
             if (await isDeactivated(db, session.userId)) {
-              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DEACTIVATED', message: accountDeactivatedMessage });
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DEACTIVATED',
+                message: accountDeactivatedMessage,
+              });
             }
           },
           async after(session) {
@@ -258,8 +324,13 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       // Into our log, scrubbed: better-auth would print to the console, and a failed query's
       // message can quote the values it was given.
       onError(error) {
-        const { name = 'Error', message = String(error), status } = (error ?? {}) as { name?: string; message?: string; status?: unknown };
-        if (status === undefined || status === 'INTERNAL_SERVER_ERROR') log.error({ reason: `${name}: ${scrub(message)}` }, 'auth: request failed');
+        const {
+          name = 'Error',
+          message = String(error),
+          status,
+        } = (error ?? {}) as { name?: string; message?: string; status?: unknown };
+        if (status === undefined || status === 'INTERNAL_SERVER_ERROR')
+          log.error({ reason: `${name}: ${scrub(message)}` }, 'auth: request failed');
         else log.debug(`auth: ${scrub(message)}`);
       },
     },

@@ -57,7 +57,11 @@ export function signInCodeMail(code: string, link: string, words: MailText = mai
     {
       subject: t('account.signInCode.subject'),
       heading: t('account.signInCode.heading'),
-      paragraphs: [t('account.signInCode.asked'), t('account.signInCode.typeCode', { code }), t('account.signInCode.orLink')],
+      paragraphs: [
+        t('account.signInCode.asked'),
+        t('account.signInCode.typeCode', { code }),
+        t('account.signInCode.orLink'),
+      ],
       action: { label: t('account.signInCode.action'), url: link },
       note: t('account.signInCode.note'),
     },
@@ -79,7 +83,11 @@ export function emailChangeConfirmationMail(link: string, words: MailText = mail
   );
 }
 
-export function emailChangedNoticeMail(newEmail: string, loginLink: string, words: MailText = mailText()) {
+export function emailChangedNoticeMail(
+  newEmail: string,
+  loginLink: string,
+  words: MailText = mailText(),
+) {
   const { t } = words;
   const email = words.dir === 'rtl' ? isolated(userText(newEmail)) : userText(newEmail);
   return renderMail(

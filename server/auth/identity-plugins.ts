@@ -39,13 +39,20 @@ export function signInProviders(config: Config): SignInProvider[] {
 function tokens(config: Config) {
   const { lifetimeSeconds, rotationSeconds, graceSeconds } = config.identity.jwt;
   return jwt({
-    jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' }, rotationInterval: rotationSeconds, gracePeriod: graceSeconds },
+    jwks: {
+      keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
+      rotationInterval: rotationSeconds,
+      gracePeriod: graceSeconds,
+    },
     jwt: {
       issuer: tokenIssuer(config),
       audience: tokenIssuer(config),
       // A number would be read as an absolute `exp`: a string is a span from now.
       expirationTime: `${lifetimeSeconds}s`,
-      definePayload: ({ user, session }) => ({ sid: session.id, role: (user as { role?: string }).role ?? 'applicant' }),
+      definePayload: ({ user, session }) => ({
+        sid: session.id,
+        role: (user as { role?: string }).role ?? 'applicant',
+      }),
     },
     // Tokens only from GET /api/auth/token, never as a header on every get-session.
     disableSettingJwtHeader: true,
@@ -90,7 +97,10 @@ function passkeySignIn(config: Config) {
     authentication: {
       afterVerification: ({ verification }) => {
         if (!verification.authenticationInfo.userVerified) {
-          throw new APIError('UNAUTHORIZED', { code: 'PASSKEY_NOT_USER_VERIFIED', message: identityMessages.passkeyNotVerified });
+          throw new APIError('UNAUTHORIZED', {
+            code: 'PASSKEY_NOT_USER_VERIFIED',
+            message: identityMessages.passkeyNotVerified,
+          });
         }
       },
     },
@@ -99,7 +109,11 @@ function passkeySignIn(config: Config) {
 
 /** better-auth plugins for sign-in methods other than the password, and for tokens. */
 export function identityPlugins(config: Config) {
-  return [tokens(config), passkeySignIn(config), ...(config.identity.oidc.length ? [openIdProviders(config)] : [])] as const;
+  return [
+    tokens(config),
+    passkeySignIn(config),
+    ...(config.identity.oidc.length ? [openIdProviders(config)] : []),
+  ] as const;
 }
 
 /**
@@ -108,13 +122,32 @@ export function identityPlugins(config: Config) {
  * provider trusted blindly); never to a different e-mail address. The provider's tokens are not
  * needed after sign-in and are not kept (`withoutProviderTokens`).
  */
-export function identityOptions(config: Config): Pick<BetterAuthOptions, 'socialProviders' | 'account'> {
+export function identityOptions(
+  config: Config,
+): Pick<BetterAuthOptions, 'socialProviders' | 'account'> {
   const { google, microsoft } = config.identity;
   return {
     socialProviders: {
-      ...(google ? { google: { clientId: google.clientId, clientSecret: google.clientSecret, prompt: 'select_account' as const, requireEmailVerification: true } } : {}),
+      ...(google
+        ? {
+            google: {
+              clientId: google.clientId,
+              clientSecret: google.clientSecret,
+              prompt: 'select_account' as const,
+              requireEmailVerification: true,
+            },
+          }
+        : {}),
       ...(microsoft
-        ? { microsoft: { clientId: microsoft.clientId, clientSecret: microsoft.clientSecret, tenantId: microsoft.tenantId, prompt: 'select_account' as const, requireEmailVerification: true } }
+        ? {
+            microsoft: {
+              clientId: microsoft.clientId,
+              clientSecret: microsoft.clientSecret,
+              tenantId: microsoft.tenantId,
+              prompt: 'select_account' as const,
+              requireEmailVerification: true,
+            },
+          }
         : {}),
     },
     account: {
@@ -132,9 +165,12 @@ export function identityOptions(config: Config): Pick<BetterAuthOptions, 'social
 }
 
 /** The provider's access, refresh and ID tokens (an ID token names the e-mail): we keep none. */
-async function withoutProviderTokens<T extends Record<string, unknown>>(account: T): Promise<{ data: T }> {
+async function withoutProviderTokens<T extends Record<string, unknown>>(
+  account: T,
+): Promise<{ data: T }> {
   const data: Record<string, unknown> = { ...account };
-  for (const key of ['accessToken', 'refreshToken', 'idToken'] as const) if (key in data) data[key] = null;
+  for (const key of ['accessToken', 'refreshToken', 'idToken'] as const)
+    if (key in data) data[key] = null;
   return { data: data as T };
 }
 
@@ -148,5 +184,10 @@ export const identityDatabaseHooks = {
  * which a person trying two providers would hit): the same limit as the password sign-in.
  */
 export function identityRateLimits(rule: { window: number; max: number }) {
-  return { '/sign-in/social': rule, '/link-social': rule, '/sign-in/passkey': rule, '/passkey/*': rule };
+  return {
+    '/sign-in/social': rule,
+    '/link-social': rule,
+    '/sign-in/passkey': rule,
+    '/passkey/*': rule,
+  };
 }

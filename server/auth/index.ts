@@ -38,7 +38,18 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   const signedIn = new SignedInHooks(app.log);
   app.decorate('authSecret', secret);
   app.decorate('signedInHooks', signedIn);
-  app.decorate('auth', createAuth({ config: app.config, db: app.db, secret, mailer: app.mailer, log: app.log, signedIn, rateLimits: app.rateLimits }));
+  app.decorate(
+    'auth',
+    createAuth({
+      config: app.config,
+      db: app.db,
+      secret,
+      mailer: app.mailer,
+      log: app.log,
+      signedIn,
+      rateLimits: app.rateLimits,
+    }),
+  );
   registerOriginCheck(app);
   await registerSessionEnds(app);
   await app.register(authRoutes);

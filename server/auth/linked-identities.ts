@@ -7,14 +7,21 @@ import { AppError, NotFoundError } from '../lib/errors.ts';
 
 /** Ways this user can sign in: a password or a provider (one `accounts` row each), and each passkey. */
 export async function waysToSignIn(app: FastifyInstance, userId: string): Promise<number> {
-  const [linked] = await app.db.select({ n: count() }).from(accounts).where(eq(accounts.userId, userId));
-  const [keys] = await app.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+  const [linked] = await app.db
+    .select({ n: count() })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  const [keys] = await app.db
+    .select({ n: count() })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
   return (linked?.n ?? 0) + (keys?.n ?? 0);
 }
 
 /** Unlinking never leaves an account nobody can sign in to (issue 10 item 5). */
 export async function assertNotLastWay(app: FastifyInstance, userId: string): Promise<void> {
-  if ((await waysToSignIn(app, userId)) <= 1) throw new AppError('LAST_WAY_TO_SIGN_IN', 400, identityMessages.lastWayToSignIn);
+  if ((await waysToSignIn(app, userId)) <= 1)
+    throw new AppError('LAST_WAY_TO_SIGN_IN', 400, identityMessages.lastWayToSignIn);
 }
 
 /** Whether the account has a password (a `credential` row with a hash): not every account does. */
@@ -31,14 +38,25 @@ export async function hasPassword(app: FastifyInstance, userId: string): Promise
  * never the last way to sign in listed on the account. A staff member's only second factor may go:
  * they are then led to set one up again, as after turning off the authenticator app.
  */
-export async function assertCanRemovePasskey(app: FastifyInstance, userId: string, passkeyId: string): Promise<void> {
-  const [row] = await app.db.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
+export async function assertCanRemovePasskey(
+  app: FastifyInstance,
+  userId: string,
+  passkeyId: string,
+): Promise<void> {
+  const [row] = await app.db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
   if (!row) throw new NotFoundError('PASSKEY_NOT_FOUND', identityMessages.passkeyNotFound);
   await assertNotLastWay(app, userId);
 }
 
 /** The identity to unlink must be this user's, of that provider, and not the password. */
-export async function assertCanUnlink(app: FastifyInstance, userId: string, input: { providerId: string; accountId: string }): Promise<void> {
+export async function assertCanUnlink(
+  app: FastifyInstance,
+  userId: string,
+  input: { providerId: string; accountId: string },
+): Promise<void> {
   const [row] = await app.db
     .select({ providerId: accounts.providerId })
     .from(accounts)

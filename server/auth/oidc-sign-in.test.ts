@@ -6,7 +6,12 @@ import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { startOidcProvider, type LocalOidcProvider } from '../../tests/support/oidc-provider.ts';
 import { cookieFrom, createUser, currentCodeOf, uniqueEmail } from '../../tests/factories/user.ts';
-import { apiError, authGet, authPost, reauthenticate } from '../../tests/factories/user-requests.ts';
+import {
+  apiError,
+  authGet,
+  authPost,
+  reauthenticate,
+} from '../../tests/factories/user-requests.ts';
 import { waitForMail } from '../../tests/factories/user-mail.ts';
 
 // The provider is a local oidc-provider standing in for a university's SSO (a third party we
@@ -20,7 +25,13 @@ beforeAll(async () => {
   ctx = await createTestApp({
     AUTH_RATE_LIMIT_IP_MAX: '1000',
     OIDC_PROVIDERS: JSON.stringify([
-      { id: 'uni', name: 'University SSO', discoveryUrl: idp.discoveryUrl, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      {
+        id: 'uni',
+        name: 'University SSO',
+        discoveryUrl: idp.discoveryUrl,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+      },
     ]),
   });
 });
@@ -42,18 +53,32 @@ async function startSignIn(cookie?: string) {
 /** The browser coming back from the provider to the portal's callback. */
 function callback(url: string, cookie: string) {
   const { pathname, search } = new URL(url);
-  return ctx.app.inject({ method: 'GET', url: `${pathname}${search}`, headers: { cookie, accept: 'text/html' } });
+  return ctx.app.inject({
+    method: 'GET',
+    url: `${pathname}${search}`,
+    headers: { cookie, accept: 'text/html' },
+  });
 }
 
 async function signInAtProvider(email: string | null, cookie?: string) {
   const start = await startSignIn(cookie);
   const back = await idp.authorize(start.url, email);
   const res = await callback(back, start.cookie);
-  return { res, back, start, location: String(res.headers.location ?? ''), cookie: cookieFrom(res.headers['set-cookie']) };
+  return {
+    res,
+    back,
+    start,
+    location: String(res.headers.location ?? ''),
+    cookie: cookieFrom(res.headers['set-cookie']),
+  };
 }
 
-const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().join('\n');
-const sessionUser = async (cookie: string) => (await authGet(ctx.app, '/get-session', { cookie })).json() as { user: { id: string; email: string; emailVerified: boolean } } | null;
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['set-cookie'] ?? []].flat().join('\n');
+const sessionUser = async (cookie: string) =>
+  (await authGet(ctx.app, '/get-session', { cookie })).json() as {
+    user: { id: string; email: string; emailVerified: boolean };
+  } | null;
 
 describe('OpenID Connect sign-in (issue 10, item 4)', () => {
   it('lists the configured providers for /login: no Google or Microsoft button unless set', async () => {
@@ -74,14 +99,24 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     const rows = await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user!.id));
     expect(rows).toHaveLength(1);
     // the provider's tokens are not kept (an ID token names the e-mail)
-    expect(rows[0]).toMatchObject({ providerId: 'uni', accessToken: null, refreshToken: null, idToken: null, password: null });
+    expect(rows[0]).toMatchObject({
+      providerId: 'uni',
+      accessToken: null,
+      refreshToken: null,
+      idToken: null,
+      password: null,
+    });
 
     const second = await signInAtProvider(email);
     expect((await sessionUser(second.cookie))?.user.id).toBe(user!.id);
     expect(await ctx.app.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    expect(await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user!.id))).toHaveLength(1);
+    expect(
+      await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user!.id)),
+    ).toHaveLength(1);
     // and the portal's own pages take the session
-    expect((await authGet(ctx.app, '/api/me/applications', { cookie: second.cookie })).statusCode).toBe(200);
+    expect(
+      (await authGet(ctx.app, '/api/me/applications', { cookie: second.cookie })).statusCode,
+    ).toBe(200);
   });
 
   it('joins an existing account when both e-mails are verified', async () => {
@@ -89,7 +124,9 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     idp.addIdentity({ email: user.email, emailVerified: true });
     const { cookie } = await signInAtProvider(user.email);
     expect((await sessionUser(cookie))?.user.id).toBe(user.id);
-    const providers = (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map((a) => a.providerId).sort();
+    const providers = (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id)))
+      .map((a) => a.providerId)
+      .sort();
     expect(providers).toEqual(['credential', 'uni']);
   });
 
@@ -100,8 +137,15 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     const { location, cookie } = await signInAtProvider(user.email);
     expect(location).toBe('/login?step=code');
     expect(cookie).not.toMatch(/session_token=[^;]/);
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-    const step = await authPost(ctx.app, '/two-factor/verify-totp', { code: currentCodeOf(user.email) }, { cookie });
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual(
+      [],
+    );
+    const step = await authPost(
+      ctx.app,
+      '/two-factor/verify-totp',
+      { code: currentCodeOf(user.email) },
+      { cookie },
+    );
     expect(step.statusCode, step.body).toBe(200);
     expect((await sessionUser(cookieFrom(step.headers['set-cookie'])))?.user.id).toBe(user.id);
   });
@@ -113,7 +157,11 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     expect(location).toBe('/login?sso_error=account_not_linked');
     expect(providerErrorMessage('account_not_linked')).toBe(identityMessages.notLinked);
     expect(cookie).not.toMatch(/session_token/);
-    expect((await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map((a) => a.providerId)).toEqual(['credential']);
+    expect(
+      (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map(
+        (a) => a.providerId,
+      ),
+    ).toEqual(['credential']);
   });
 
   it('does not join an account when the provider has not verified the e-mail', async () => {
@@ -122,7 +170,9 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     const { location, cookie } = await signInAtProvider(user.email);
     expect(location).toBe('/login?sso_error=account_not_linked');
     expect(cookie).not.toMatch(/session_token/);
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    expect(
+      await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+    ).toHaveLength(1);
   });
 
   it('a new address the provider has not verified gets our confirmation e-mail, not a session', async () => {
@@ -160,11 +210,21 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     const fresh = await startSignIn();
     const good = new URL(await idp.authorize(fresh.url, email));
     const variants: string[] = [];
-    const noCode = new URL(good); noCode.searchParams.delete('code'); variants.push(noCode.toString());
-    const badState = new URL(good); badState.searchParams.set('state', 'forged-state-value'); variants.push(badState.toString());
-    const noState = new URL(good); noState.searchParams.delete('state'); variants.push(noState.toString());
-    const otherProvider = new URL(good); otherProvider.pathname = '/api/auth/callback/elsewhere'; variants.push(otherProvider.toString());
-    const badCode = new URL(good); badCode.searchParams.set('code', 'not-a-code'); variants.push(badCode.toString());
+    const noCode = new URL(good);
+    noCode.searchParams.delete('code');
+    variants.push(noCode.toString());
+    const badState = new URL(good);
+    badState.searchParams.set('state', 'forged-state-value');
+    variants.push(badState.toString());
+    const noState = new URL(good);
+    noState.searchParams.delete('state');
+    variants.push(noState.toString());
+    const otherProvider = new URL(good);
+    otherProvider.pathname = '/api/auth/callback/elsewhere';
+    variants.push(otherProvider.toString());
+    const badCode = new URL(good);
+    badCode.searchParams.set('code', 'not-a-code');
+    variants.push(badCode.toString());
     for (const url of variants) {
       const res = await callback(url, fresh.cookie);
       expect(res.statusCode, url).toBe(302);
@@ -172,18 +232,30 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
       expect(setCookies(res), url).not.toMatch(/session_token=[^;]/);
     }
     // an address that is not even a valid query: a plain 4xx
-    const junk = await callback(`${good.origin}${good.pathname}?code[]=1&state=%00%ff`, fresh.cookie);
+    const junk = await callback(
+      `${good.origin}${good.pathname}?code[]=1&state=%00%ff`,
+      fresh.cookie,
+    );
     expect(junk.statusCode).toBeGreaterThanOrEqual(300);
     expect(junk.statusCode).toBeLessThan(500);
     // a callback without the browser's state cookie
     const stranger = await callback(good.toString(), '');
     expect(String(stranger.headers.location)).toMatch(/^\/login\?sso_error=/);
     // a provider id that cannot exist is simply not there
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/callback/..%2Fsign-in?code=1' })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/callback/..%2Fsign-in?code=1' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('refuses a provider that is not configured, and bad input, with a 400', async () => {
-    for (const payload of [{ provider: 'google' }, { provider: 'UNI' }, { provider: '' }, {}, { provider: ['uni'] }]) {
+    for (const payload of [
+      { provider: 'google' },
+      { provider: 'UNI' },
+      { provider: '' },
+      {},
+      { provider: ['uni'] },
+    ]) {
       const res = await authPost(ctx.app, '/sign-in/social', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(apiError(res).fields?.provider).toBe(identityMessages.providerUnknown);
@@ -192,12 +264,28 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
 
   it('providers are configuration, checked at start', () => {
     expect(loadConfig({}).identity).toMatchObject({ google: null, microsoft: null, oidc: [] });
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' }).identity.google).toEqual({ clientId: 'g', clientSecret: 's' });
-    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' }).identity.google,
+    ).toEqual({ clientId: 'g', clientSecret: 's' });
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'g' })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
     expect(() => loadConfig({ MICROSOFT_CLIENT_SECRET: 's' })).toThrow(ConfigError);
-    expect(() => loadConfig({ OIDC_PROVIDERS: 'not json' })).toThrow(/OIDC_PROVIDERS: must be JSON/);
-    expect(() => loadConfig({ OIDC_PROVIDERS: '[{"id":"google","name":"x","discoveryUrl":"https://a.example/x","clientId":"a","clientSecret":"b"}]' })).toThrow(/built-in/);
-    expect(() => loadConfig({ OIDC_PROVIDERS: '[{"id":"uni","name":"x","discoveryUrl":"nope","clientId":"a","clientSecret":"b"}]' })).toThrow(/discoveryUrl/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'not json' })).toThrow(
+      /OIDC_PROVIDERS: must be JSON/,
+    );
+    expect(() =>
+      loadConfig({
+        OIDC_PROVIDERS:
+          '[{"id":"google","name":"x","discoveryUrl":"https://a.example/x","clientId":"a","clientSecret":"b"}]',
+      }),
+    ).toThrow(/built-in/);
+    expect(() =>
+      loadConfig({
+        OIDC_PROVIDERS:
+          '[{"id":"uni","name":"x","discoveryUrl":"nope","clientId":"a","clientSecret":"b"}]',
+      }),
+    ).toThrow(/discoveryUrl/);
   });
 });
 
@@ -210,7 +298,11 @@ describe('linked identities (issue 10, item 5)', () => {
     return callback(back, [cookie, cookieFrom(res.headers['set-cookie'])].join('; '));
   }
   const linkedTo = async (cookie: string) =>
-    ((await authGet(ctx.app, '/list-accounts', { cookie })).json() as Array<{ id: string; providerId: string; accountId: string }>);
+    (await authGet(ctx.app, '/list-accounts', { cookie })).json() as Array<{
+      id: string;
+      providerId: string;
+      accountId: string;
+    }>;
 
   it('lists, links another provider, and unlinks it after the password again', async () => {
     const { user, password, cookie } = await createUser(ctx.app);
@@ -222,12 +314,22 @@ describe('linked identities (issue 10, item 5)', () => {
     expect(identities.map((a) => a.providerId).sort()).toEqual(['credential', 'uni']);
 
     const uni = identities.find((a) => a.providerId === 'uni')!;
-    const unasked = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: uni.id }, { cookie });
+    const unasked = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'uni', accountId: uni.id },
+      { cookie },
+    );
     expect(unasked.statusCode).toBe(403);
     expect(apiError(unasked).code).toBe('REAUTH_REQUIRED');
     expect((await linkedTo(cookie)).map((a) => a.providerId).sort()).toEqual(['credential', 'uni']);
     expect((await reauthenticate(ctx.app, cookie, password)).statusCode).toBe(200);
-    const unlinked = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: uni.id }, { cookie });
+    const unlinked = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'uni', accountId: uni.id },
+      { cookie },
+    );
     expect(unlinked.statusCode, unlinked.body).toBe(200);
     expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
   });
@@ -247,19 +349,49 @@ describe('linked identities (issue 10, item 5)', () => {
     idp.addIdentity({ email });
     const { cookie } = await signInAtProvider(email);
     const [only] = await linkedTo(cookie);
-    const res = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id }, { cookie });
+    const res = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'uni', accountId: only!.id },
+      { cookie },
+    );
     expect(res.statusCode).toBe(400);
-    expect(apiError(res)).toMatchObject({ code: 'LAST_WAY_TO_SIGN_IN', message: identityMessages.lastWayToSignIn });
+    expect(apiError(res)).toMatchObject({
+      code: 'LAST_WAY_TO_SIGN_IN',
+      message: identityMessages.lastWayToSignIn,
+    });
     expect(await linkedTo(cookie)).toHaveLength(1);
 
     const withPassword = await createUser(ctx.app);
     const [password] = await linkedTo(withPassword.cookie);
-    const credential = await authPost(ctx.app, '/unlink-account', { providerId: 'credential', accountId: password!.id }, { cookie: withPassword.cookie });
+    const credential = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'credential', accountId: password!.id },
+      { cookie: withPassword.cookie },
+    );
     expect(credential.statusCode).toBe(404);
     // someone else's identity is not there for this user
-    const stranger = await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id }, { cookie: withPassword.cookie });
+    const stranger = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'uni', accountId: only!.id },
+      { cookie: withPassword.cookie },
+    );
     expect(stranger.statusCode).toBe(404);
-    expect((await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id })).statusCode).toBe(401);
-    expect((await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: 'x' }, { cookie })).statusCode).toBe(400);
+    expect(
+      (await authPost(ctx.app, '/unlink-account', { providerId: 'uni', accountId: only!.id }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await authPost(
+          ctx.app,
+          '/unlink-account',
+          { providerId: 'uni', accountId: 'x' },
+          { cookie },
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 });

@@ -13,8 +13,17 @@ export function registerOriginCheck(app: FastifyInstance) {
   app.addHook('onRequest', (req, _reply, done) => {
     if (safeMethods.has(req.method) || !req.url.startsWith('/api/')) return done();
     const origin = req.headers.origin;
-    const isForeign = (origin !== undefined && origin !== ownOrigin) || req.headers['sec-fetch-site'] === 'cross-site';
-    if (isForeign) return done(new AppError('FORBIDDEN_ORIGIN', 403, 'This request came from another website and was refused.'));
+    const isForeign =
+      (origin !== undefined && origin !== ownOrigin) ||
+      req.headers['sec-fetch-site'] === 'cross-site';
+    if (isForeign)
+      return done(
+        new AppError(
+          'FORBIDDEN_ORIGIN',
+          403,
+          'This request came from another website and was refused.',
+        ),
+      );
     done();
   });
 }

@@ -4,7 +4,11 @@ import { authMessages } from '../../shared/auth-messages.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';
-import { createSoftwarePasskey, savePasskey, signInWithPasskey } from '../../tests/support/software-passkey.ts';
+import {
+  createSoftwarePasskey,
+  savePasskey,
+  signInWithPasskey,
+} from '../../tests/support/software-passkey.ts';
 import { cookieFrom, createUser, currentCodeOf } from '../../tests/factories/user.ts';
 import { mailTo, waitForMail } from '../../tests/factories/user-mail.ts';
 import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
@@ -14,11 +18,17 @@ import { apiError, authGet, authPost } from '../../tests/factories/user-requests
 // authenticator against @better-auth/passkey.
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
 
-const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat() as string[];
-const hasSession = (res: { headers: Record<string, unknown> }) => setCookies(res).some((c) => /^portal\.session_token=[^;]/.test(c));
-const sessionCount = async (userId: string) => (await ctx.app.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+const setCookies = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['set-cookie'] ?? []].flat() as string[];
+const hasSession = (res: { headers: Record<string, unknown> }) =>
+  setCookies(res).some((c) => /^portal\.session_token=[^;]/.test(c));
+const sessionCount = async (userId: string) =>
+  (await ctx.app.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 const staffRoute = (cookie: string) => authGet(ctx.app, '/api/staff/applications', { cookie });
-const sessionOf = async (cookie: string) => (await authGet(ctx.app, '/get-session', { cookie })).json() as { user: { email: string; secondFactor: boolean } } | null;
+const sessionOf = async (cookie: string) =>
+  (await authGet(ctx.app, '/get-session', { cookie })).json() as {
+    user: { email: string; secondFactor: boolean };
+  } | null;
 
 /** A user with a passkey saved, and no session left behind. */
 async function withPasskey(overrides: Parameters<typeof createUser>[1] = {}) {
@@ -33,7 +43,8 @@ async function emailCode(email: string): Promise<string> {
   const before = (await mailTo(ctx.app, email)).length;
   expect((await authPost(ctx.app, '/sign-in/magic-link', { email })).statusCode).toBe(200);
   const deadline = Date.now() + 5000;
-  while ((await mailTo(ctx.app, email)).length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  while ((await mailTo(ctx.app, email)).length === before && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 25));
   const mail = await waitForMail(ctx.app, email, /sign-in code/i);
   return /\b(\d{6})\b/.exec(mail.text)![1]!;
 }
@@ -53,7 +64,10 @@ describe('a passkey sign-in is both factors (user-verified)', () => {
     const { user, passkey } = await withPasskey({ secondFactor: true });
     const res = await signInWithPasskey(ctx.app, passkey, { userVerified: false });
     expect(res.statusCode).toBe(400);
-    expect(apiError(res)).toMatchObject({ code: 'PASSKEY_NOT_USER_VERIFIED', message: identityMessages.passkeyNotVerified });
+    expect(apiError(res)).toMatchObject({
+      code: 'PASSKEY_NOT_USER_VERIFIED',
+      message: identityMessages.passkeyNotVerified,
+    });
     expect(hasSession(res)).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
   });
@@ -68,10 +82,19 @@ describe('a passkey sign-in is both factors (user-verified)', () => {
     const res = await signInWithPasskey(ctx.app, passkey, { cookie: pending });
     expect(res.statusCode, res.body).toBe(200);
     expect(hasSession(res)).toBe(true);
-    expect(setCookies(res).some((c) => /^portal\.two_factor=;/.test(c) || /^portal\.two_factor=.*Max-Age=0/.test(c))).toBe(true);
+    expect(
+      setCookies(res).some(
+        (c) => /^portal\.two_factor=;/.test(c) || /^portal\.two_factor=.*Max-Age=0/.test(c),
+      ),
+    ).toBe(true);
     expect(await sessionCount(user.id)).toBe(1);
     // The abandoned code step cannot be used afterwards.
-    const late = await authPost(ctx.app, '/two-factor/verify-totp', { code: currentCodeOf(user.email) }, { cookie: pending });
+    const late = await authPost(
+      ctx.app,
+      '/two-factor/verify-totp',
+      { code: currentCodeOf(user.email) },
+      { cookie: pending },
+    );
     expect(late.statusCode).toBe(401);
     expect(hasSession(late)).toBe(false);
   });
@@ -82,7 +105,10 @@ describe('a passkey is a staff member’s second factor', () => {
     const bare = await createUser(ctx.app, { role: 'consultant', secondFactor: false });
     const refused = await staffRoute(bare.cookie);
     expect(refused.statusCode).toBe(403);
-    expect(apiError(refused)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', message: authMessages.secondFactorRequired });
+    expect(apiError(refused)).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      message: authMessages.secondFactorRequired,
+    });
     expect((await sessionOf(bare.cookie))?.user.secondFactor).toBe(false);
 
     const { passkey } = await withPasskey({ role: 'consultant', secondFactor: false });
@@ -94,26 +120,39 @@ describe('a passkey is a staff member’s second factor', () => {
   });
 
   it('their password sign-in asks for the passkey (no session until then), which opens the console', async () => {
-    const { user, password, passkey } = await withPasskey({ role: 'consultant', secondFactor: false });
+    const { user, password, passkey } = await withPasskey({
+      role: 'consultant',
+      secondFactor: false,
+    });
     const first = await authPost(ctx.app, '/sign-in/email', { email: user.email, password });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['passkey'] });
     expect(hasSession(first)).toBe(false);
     expect(await sessionCount(user.id)).toBe(0);
     // A code is no way past this step: there is no authenticator app.
-    const code = await authPost(ctx.app, '/two-factor/verify-totp', { code: '123456' }, { cookie: cookieFrom(setCookies(first)) });
+    const code = await authPost(
+      ctx.app,
+      '/two-factor/verify-totp',
+      { code: '123456' },
+      { cookie: cookieFrom(setCookies(first)) },
+    );
     expect(code.statusCode).toBeGreaterThanOrEqual(400);
     expect(code.statusCode).toBeLessThan(500);
     expect(hasSession(code)).toBe(false);
 
-    const res = await signInWithPasskey(ctx.app, passkey, { cookie: cookieFrom(setCookies(first)) });
+    const res = await signInWithPasskey(ctx.app, passkey, {
+      cookie: cookieFrom(setCookies(first)),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await staffRoute(cookieFrom(setCookies(res)))).statusCode).toBe(200);
   });
 
   it('their e-mail code sign-in asks for the passkey too', async () => {
     const { user } = await withPasskey({ role: 'consultant', secondFactor: false });
-    const res = await authPost(ctx.app, '/sign-in/email-otp', { email: user.email, code: await emailCode(user.email) });
+    const res = await authPost(ctx.app, '/sign-in/email-otp', {
+      email: user.email,
+      code: await emailCode(user.email),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['passkey'] });
     expect(hasSession(res)).toBe(false);
@@ -124,7 +163,9 @@ describe('a passkey is a staff member’s second factor', () => {
     const { user } = await withPasskey({ role: 'consultant', secondFactor: false });
     await emailCode(user.email);
     const mail = await waitForMail(ctx.app, user.email, /sign-in code/i);
-    const link = mail.text.split(/\s+/).find((word) => word.startsWith(`${ctx.config.publicUrl}/login/link#token=`))!;
+    const link = mail.text
+      .split(/\s+/)
+      .find((word) => word.startsWith(`${ctx.config.publicUrl}/login/link#token=`))!;
     const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
     const url = `${ctx.config.publicUrl}/api/auth/magic-link/verify?token=${encodeURIComponent(token)}&callbackURL=%2Fstaff`;
     const res = await ctx.app.auth.handler(new Request(url, { headers: { accept: 'text/html' } }));

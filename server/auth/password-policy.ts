@@ -31,9 +31,15 @@ export function isCommonPassword(password: string): boolean {
  */
 export function checkNewPassword(password: string, role: UserRole, field: string): void {
   if (role !== 'applicant' && password.length < staffMinPasswordLength) {
-    throw new ValidationError({ [field]: authMessages.staffPasswordTooShort }, `Invalid value for ${field}.`);
+    throw new ValidationError(
+      { [field]: authMessages.staffPasswordTooShort },
+      `Invalid value for ${field}.`,
+    );
   }
   if (isCommonPassword(password)) {
-    throw new ValidationError({ [field]: authMessages.passwordTooCommon }, `Invalid value for ${field}.`);
+    throw new ValidationError(
+      { [field]: authMessages.passwordTooCommon },
+      `Invalid value for ${field}.`,
+    );
   }
 }

@@ -58,7 +58,9 @@ describe('password reset', () => {
   it('sets the new password, signs the user in, and ends the other sessions', async () => {
     const { user, password, cookie: oldSession } = await createUser(ctx.app);
     const token = await resetTokenFor(user.email);
-    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({ valid: true });
+    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({
+      valid: true,
+    });
 
     const res = await reset(token, 'brand-new-1');
     expect(res.statusCode).toBe(200);
@@ -67,8 +69,13 @@ describe('password reset', () => {
     expect((await me(cookie)).json()).toMatchObject({ user: { email: user.email } });
     expect((await me(oldSession)).json()).toBeNull();
 
-    expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password })).statusCode).toBe(401);
-    expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password: 'brand-new-1' })).statusCode).toBe(200);
+    expect(
+      (await authPost(ctx.app, '/sign-in/email', { email: user.email, password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await authPost(ctx.app, '/sign-in/email', { email: user.email, password: 'brand-new-1' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses a replayed link, and the page can tell before the user types', async () => {
@@ -77,8 +84,13 @@ describe('password reset', () => {
     expect((await reset(token, 'first-new-1')).statusCode).toBe(200);
     const replay = await reset(token, 'second-new-1');
     expect(replay.statusCode).toBe(400);
-    expect(apiError(replay)).toMatchObject({ code: 'RESET_LINK_INVALID', message: authMessages.resetLinkInvalid });
-    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({ valid: false });
+    expect(apiError(replay)).toMatchObject({
+      code: 'RESET_LINK_INVALID',
+      message: authMessages.resetLinkInvalid,
+    });
+    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({
+      valid: false,
+    });
   });
 
   it('refuses an expired link', async () => {
@@ -88,7 +100,9 @@ describe('password reset', () => {
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.identifier, `reset-password:${token}`));
-    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({ valid: false });
+    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({
+      valid: false,
+    });
     const res = await reset(token, 'brand-new-1');
     expect(res.statusCode).toBe(400);
     expect(apiError(res).code).toBe('RESET_LINK_INVALID');
@@ -96,20 +110,40 @@ describe('password reset', () => {
 
   it.each([
     ['a 5-character password', '12345', '12345', 'newPassword', authMessages.passwordTooShort],
-    ['a 129-character password', 'p'.repeat(129), 'p'.repeat(129), 'newPassword', authMessages.passwordTooLong],
-    ['a wrong confirmation', 'brand-new-1', 'brand-new-2', 'confirmPassword', authMessages.passwordsDoNotMatch],
-  ])('refuses %s and keeps the link usable', async (_case, newPassword, confirmPassword, field, message) => {
-    const { user } = await createUser(ctx.app);
-    const token = await resetTokenFor(user.email);
-    const res = await reset(token, newPassword, confirmPassword);
-    expect(res.statusCode).toBe(400);
-    expect(apiError(res).fields?.[field]).toBe(message);
-    expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({ valid: true });
-  });
+    [
+      'a 129-character password',
+      'p'.repeat(129),
+      'p'.repeat(129),
+      'newPassword',
+      authMessages.passwordTooLong,
+    ],
+    [
+      'a wrong confirmation',
+      'brand-new-1',
+      'brand-new-2',
+      'confirmPassword',
+      authMessages.passwordsDoNotMatch,
+    ],
+  ])(
+    'refuses %s and keeps the link usable',
+    async (_case, newPassword, confirmPassword, field, message) => {
+      const { user } = await createUser(ctx.app);
+      const token = await resetTokenFor(user.email);
+      const res = await reset(token, newPassword, confirmPassword);
+      expect(res.statusCode).toBe(400);
+      expect(apiError(res).fields?.[field]).toBe(message);
+      expect((await authPost(ctx.app, '/reset-password/status', { token })).json()).toEqual({
+        valid: true,
+      });
+    },
+  );
 
   it('refuses a made-up token and a missing one', async () => {
     expect(apiError(await reset('made-up-token', 'brand-new-1')).code).toBe('RESET_LINK_INVALID');
-    const missing = await authPost(ctx.app, '/reset-password', { newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const missing = await authPost(ctx.app, '/reset-password', {
+      newPassword: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(missing.statusCode).toBe(400);
     expect(apiError(missing).fields?.token).toBe(authMessages.resetLinkInvalid);
   });
@@ -135,7 +169,9 @@ describe('password reset', () => {
     const { user } = await createUser(ctx.app, { verified: false });
     const token = await resetTokenFor(user.email);
     expect((await reset(token, 'brand-new-1')).json()).toEqual({ status: true, signedIn: true });
-    expect((await ctx.app.db.select().from(users).where(eq(users.id, user.id)))[0]!.emailVerified).toBe(true);
+    expect(
+      (await ctx.app.db.select().from(users).where(eq(users.id, user.id)))[0]!.emailVerified,
+    ).toBe(true);
     expect(seen).toContain(user.email);
   });
 
@@ -144,7 +180,12 @@ describe('password reset', () => {
     const token = await resetTokenFor(user.email);
     const res = await authGet(ctx.app, `/reset-password/${token}?callbackURL=/reset-password`);
     expect(res.statusCode).toBe(404);
-    expect(await ctx.app.db.select().from(verifications).where(like(verifications.identifier, `reset-password:${token}`))).toHaveLength(1);
+    expect(
+      await ctx.app.db
+        .select()
+        .from(verifications)
+        .where(like(verifications.identifier, `reset-password:${token}`)),
+    ).toHaveLength(1);
   });
 });
 

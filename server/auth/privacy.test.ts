@@ -20,7 +20,10 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'portal-auth-log-'));
   const db = await createTestDatabase();
   drop = db.drop;
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'trace' }), database: db.database };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'trace' }),
+    database: db.database,
+  };
   app = await buildApp(config, { logStream: { write: (line) => lines.push(line) } });
 });
 
@@ -46,7 +49,11 @@ describe('what the log keeps', () => {
     const reset = new URL(linkIn(await waitForMail(app, email, /reset/i), app.config.publicUrl));
     const resetToken = reset.searchParams.get('token')!;
     await authPost(app, '/reset-password/status', { token: resetToken });
-    const done = await authPost(app, '/reset-password', { token: resetToken, newPassword: 'Newer-private', confirmPassword: 'Newer-private' });
+    const done = await authPost(app, '/reset-password', {
+      token: resetToken,
+      newPassword: 'Newer-private',
+      confirmPassword: 'Newer-private',
+    });
     expect(done.statusCode).toBe(200);
     await authGet(app, `/reset-password/${resetToken}`);
     await app.mailer.close();
@@ -54,7 +61,14 @@ describe('what the log keeps', () => {
     const log = lines.join('\n');
     expect(log).toContain('mail saved to the dev outbox (');
     expect(log.length).toBeGreaterThan(1000);
-    for (const secret of [email, email.split('@')[0]!, password, 'Newer-private', confirmToken, resetToken]) {
+    for (const secret of [
+      email,
+      email.split('@')[0]!,
+      password,
+      'Newer-private',
+      confirmToken,
+      resetToken,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });
@@ -76,8 +90,12 @@ describe('the auth secret', () => {
 
   it('comes from BETTER_AUTH_SECRET, which production requires', async () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'too-short' })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'too-short' })).toThrow(
+      /BETTER_AUTH_SECRET/,
+    );
     const secret = 'x'.repeat(40);
-    expect(await resolveAuthSecret(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret }))).toBe(secret);
+    expect(
+      await resolveAuthSecret(loadConfig({ NODE_ENV: 'production', BETTER_AUTH_SECRET: secret })),
+    ).toBe(secret);
   });
 });

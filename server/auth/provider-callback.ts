@@ -15,7 +15,8 @@ const errorCode = /^[a-z_'-]{1,64}$/i;
 export function callbackLocation(location: string, publicUrl: string): string {
   const target = new URL(location, publicUrl);
   const code = target.searchParams.get('error');
-  if (target.origin === new URL(publicUrl).origin && code === null) return `${target.pathname}${target.search}`;
+  if (target.origin === new URL(publicUrl).origin && code === null)
+    return `${target.pathname}${target.search}`;
   if (code === null) return location;
   const page = errorPages.has(target.pathname) ? target.pathname : '/login';
   const safeCode = errorCode.test(code) ? code.toLowerCase() : 'unknown';

@@ -8,8 +8,13 @@ import type { RateLimits } from '../lib/rate-limit.ts';
 export function databaseRateLimitStore(rateLimits: RateLimits): BetterAuthRateLimitStorage {
   return {
     async consume(key, rule) {
-      const verdict = await rateLimits.limit('auth-ip', { max: rule.max, windowSeconds: rule.window }).consume(key);
-      return { allowed: verdict.allowed, retryAfter: verdict.allowed ? null : verdict.retryAfterSeconds };
+      const verdict = await rateLimits
+        .limit('auth-ip', { max: rule.max, windowSeconds: rule.window })
+        .consume(key);
+      return {
+        allowed: verdict.allowed,
+        retryAfter: verdict.allowed ? null : verdict.retryAfterSeconds,
+      };
     },
   };
 }

@@ -35,28 +35,51 @@ describe.each(Object.keys(payloads))('limits on %s', (path) => {
 
   it('per IP: many addresses from one IP are stopped after the limit, other IPs go on', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip })).statusCode).not.toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip })).statusCode).not.toBe(
+        429,
+      );
     expectRateLimited(await authPost(ctx.app, path, payload(uniqueEmail()), { ip }));
-    expect((await authPost(ctx.app, path, payload(uniqueEmail()), { ip: freshIp() })).statusCode).not.toBe(429);
+    expect(
+      (await authPost(ctx.app, path, payload(uniqueEmail()), { ip: freshIp() })).statusCode,
+    ).not.toBe(429);
   });
 });
 
 /** The moment the current slow-down spacing ends, as if its seconds had passed. */
 async function endSlowDownWindow() {
-  await ctx.app.db.update(rateLimits).set({ expire: new Date(Date.now() - 1000) }).where(like(rateLimits.key, 'auth-account-slow%'));
+  await ctx.app.db
+    .update(rateLimits)
+    .set({ expire: new Date(Date.now() - 1000) })
+    .where(like(rateLimits.key, 'auth-account-slow%'));
 }
 
 describe('per account (finding 5)', () => {
   it('counts failures only: the owner signing in from many places is never stopped', async () => {
     const { user, password } = await createUser(ctx.app);
     for (let i = 0; i < 6; i++) {
-      expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+      expect(
+        (
+          await authPost(
+            ctx.app,
+            '/sign-in/email',
+            { email: user.email, password },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+      ).toBe(200);
     }
   });
 
   it('past the failures allowed, slows guessing to one attempt per spacing instead of locking the owner out', async () => {
     const { user, password } = await createUser(ctx.app);
-    const guess = () => authPost(ctx.app, '/sign-in/email', { email: user.email, password: 'wrong-guess' }, { ip: freshIp() });
+    const guess = () =>
+      authPost(
+        ctx.app,
+        '/sign-in/email',
+        { email: user.email, password: 'wrong-guess' },
+        { ip: freshIp() },
+      );
     expect((await guess()).statusCode).toBe(401);
     expect((await guess()).statusCode).toBe(401);
     // Now one attempt per 30 s for this address, whoever sends it.
@@ -64,14 +87,39 @@ describe('per account (finding 5)', () => {
     const slowed = await guess();
     expectRateLimited(slowed);
     expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(30);
-    expectRateLimited(await authPost(ctx.app, '/sign-in/email', { email: user.email.toUpperCase(), password }, { ip: freshIp() }));
+    expectRateLimited(
+      await authPost(
+        ctx.app,
+        '/sign-in/email',
+        { email: user.email.toUpperCase(), password },
+        { ip: freshIp() },
+      ),
+    );
     // Another address is untouched.
     const other = await createUser(ctx.app);
-    expect((await authPost(ctx.app, '/sign-in/email', { email: other.user.email, password: other.password }, { ip: freshIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await authPost(
+          ctx.app,
+          '/sign-in/email',
+          { email: other.user.email, password: other.password },
+          { ip: freshIp() },
+        )
+      ).statusCode,
+    ).toBe(200);
 
     // Seconds later (not 15 minutes), the owner's right password gets in and clears the count.
     await endSlowDownWindow();
-    expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+    expect(
+      (
+        await authPost(
+          ctx.app,
+          '/sign-in/email',
+          { email: user.email, password },
+          { ip: freshIp() },
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await guess()).statusCode).toBe(401);
     expect((await guess()).statusCode).toBe(401);
   });
@@ -79,7 +127,10 @@ describe('per account (finding 5)', () => {
   it.each(['/request-password-reset', '/send-verification-email', '/sign-up/email'])(
     '%s: always answered, but an address gets at most its share of e-mails, and its owner can still sign in',
     async (path) => {
-      const { user, password } = path === '/send-verification-email' ? await createUser(ctx.app, { verified: false }) : await createUser(ctx.app);
+      const { user, password } =
+        path === '/send-verification-email'
+          ? await createUser(ctx.app, { verified: false })
+          : await createUser(ctx.app);
       for (let i = 0; i < 6; i++) {
         const res = await authPost(ctx.app, path, payloads[path]!(user.email), { ip: freshIp() });
         expect(res.statusCode, res.body).toBe(200);
@@ -88,7 +139,16 @@ describe('per account (finding 5)', () => {
       await ctx.app.mailer.flush();
       expect(await mailTo(ctx.app, user.email)).toHaveLength(3);
       if (path !== '/send-verification-email') {
-        expect((await authPost(ctx.app, '/sign-in/email', { email: user.email, password }, { ip: freshIp() })).statusCode).toBe(200);
+        expect(
+          (
+            await authPost(
+              ctx.app,
+              '/sign-in/email',
+              { email: user.email, password },
+              { ip: freshIp() },
+            )
+          ).statusCode,
+        ).toBe(200);
       }
     },
   );
@@ -108,7 +168,16 @@ describe('client IP', () => {
 
   it('does not count refused (invalid) input against the limits', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await authPost(ctx.app, '/sign-in/email', { email: 'bad' }, { ip })).statusCode).toBe(400);
-    expect((await authPost(ctx.app, '/sign-in/email', payloads['/sign-in/email']!(uniqueEmail()), { ip })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await authPost(ctx.app, '/sign-in/email', { email: 'bad' }, { ip })).statusCode).toBe(
+        400,
+      );
+    expect(
+      (
+        await authPost(ctx.app, '/sign-in/email', payloads['/sign-in/email']!(uniqueEmail()), {
+          ip,
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

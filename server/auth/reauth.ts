@@ -1,4 +1,9 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type AuthenticatorTransportFuture } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+} from '@simplewebauthn/server';
 import { APIError } from 'better-auth/api';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -48,7 +53,13 @@ export async function hasRecentReauth(app: FastifyInstance, user: SessionUser): 
   const [row] = await app.db
     .select({ id: verifications.id })
     .from(verifications)
-    .where(and(eq(verifications.identifier, identifierOf(user.sessionId)), eq(verifications.value, user.id), gt(verifications.expiresAt, new Date())));
+    .where(
+      and(
+        eq(verifications.identifier, identifierOf(user.sessionId)),
+        eq(verifications.value, user.id),
+        gt(verifications.expiresAt, new Date()),
+      ),
+    );
   return Boolean(row);
 }
 
@@ -57,7 +68,10 @@ export async function hasRecentReauth(app: FastifyInstance, user: SessionUser): 
  * remove a passkey, download data, delete the account): 403 REAUTH_REQUIRED unless the session
  * re-authenticated within the last 5 minutes (`POST /api/me/reauth`). Call after `requireUser`.
  */
-export async function requireRecentReauth(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+export async function requireRecentReauth(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<void> {
   const user = req.user;
   if (!user || !(await hasRecentReauth(app, user))) throw reauthRequired();
 }
@@ -67,21 +81,37 @@ export async function requireRecentReauth(app: FastifyInstance, req: FastifyRequ
  * user verification required (the passkey proves the device and the person, decision 0023).
  */
 export async function passkeyReauthOptions(app: FastifyInstance, user: SessionUser) {
-  const own = await app.db.select({ credentialID: passkeys.credentialID, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
-  if (own.length === 0 || !user.sessionId) throw new AppError('NO_PASSKEY', 400, authMessages.reauthNoPasskey);
+  const own = await app.db
+    .select({ credentialID: passkeys.credentialID, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
+  if (own.length === 0 || !user.sessionId)
+    throw new AppError('NO_PASSKEY', 400, authMessages.reauthNoPasskey);
   const options = await generateAuthenticationOptions({
     rpID: new URL(app.config.publicUrl).hostname,
     userVerification: 'required',
-    allowCredentials: own.map((p) => ({ id: p.credentialID, transports: (p.transports ? p.transports.split(',') : undefined) as AuthenticatorTransportFuture[] | undefined })),
+    allowCredentials: own.map((p) => ({
+      id: p.credentialID,
+      transports: (p.transports ? p.transports.split(',') : undefined) as
+        AuthenticatorTransportFuture[] | undefined,
+    })),
   });
   const identifier = challengeIdentifierOf(user.sessionId);
   await app.db.delete(verifications).where(eq(verifications.identifier, identifier));
-  await app.db.insert(verifications).values({ identifier, value: options.challenge, expiresAt: new Date(Date.now() + reauthSeconds * 1000) });
+  await app.db.insert(verifications).values({
+    identifier,
+    value: options.challenge,
+    expiresAt: new Date(Date.now() + reauthSeconds * 1000),
+  });
   return options;
 }
 
 /** Checks a passkey's answer to this session's challenge (used once), with @simplewebauthn/server. */
-async function checkPasskey(app: FastifyInstance, user: SessionUser, response: AuthenticationResponseJSON): Promise<boolean> {
+async function checkPasskey(
+  app: FastifyInstance,
+  user: SessionUser,
+  response: AuthenticationResponseJSON,
+): Promise<boolean> {
   if (!user.sessionId) return false;
   const [challenge] = await app.db
     .delete(verifications)
@@ -89,7 +119,10 @@ async function checkPasskey(app: FastifyInstance, user: SessionUser, response: A
     .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
   if (!challenge || challenge.expiresAt <= new Date()) return false;
   // Only this account's passkeys: another person's passkey proves nothing about this session.
-  const [own] = await app.db.select().from(passkeys).where(and(eq(passkeys.userId, user.id), eq(passkeys.credentialID, response.id)));
+  const [own] = await app.db
+    .select()
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, user.id), eq(passkeys.credentialID, response.id)));
   if (!own) return false;
   const url = new URL(app.config.publicUrl);
   try {
@@ -98,11 +131,18 @@ async function checkPasskey(app: FastifyInstance, user: SessionUser, response: A
       expectedChallenge: challenge.value,
       expectedOrigin: url.origin,
       expectedRPID: url.hostname,
-      credential: { id: own.credentialID, publicKey: new Uint8Array(Buffer.from(own.publicKey, 'base64')), counter: own.counter },
+      credential: {
+        id: own.credentialID,
+        publicKey: new Uint8Array(Buffer.from(own.publicKey, 'base64')),
+        counter: own.counter,
+      },
       requireUserVerification: true,
     });
     if (!verified) return false;
-    await app.db.update(passkeys).set({ counter: authenticationInfo.newCounter }).where(eq(passkeys.id, own.id));
+    await app.db
+      .update(passkeys)
+      .set({ counter: authenticationInfo.newCounter })
+      .where(eq(passkeys.id, own.id));
     return true;
   } catch {
     // A malformed or forged answer: @simplewebauthn/server throws; it is a wrong answer to us.
@@ -115,34 +155,59 @@ async function checkPasskey(app: FastifyInstance, user: SessionUser, response: A
  * the outbox), replacing any earlier one. Every account can use it; it is the only way for one
  * with neither a password, an authenticator app nor a passkey (signed up through a provider).
  */
-export async function sendReauthEmailCode(app: FastifyInstance, user: SessionUser, locale: Locale): Promise<{ sent: true }> {
+export async function sendReauthEmailCode(
+  app: FastifyInstance,
+  user: SessionUser,
+  locale: Locale,
+): Promise<{ sent: true }> {
   const verdict = await app.rateLimits.limit('reauth-code-mails', reauthCodeMails).consume(user.id);
-  if (!verdict.allowed) throw new AppError('RATE_LIMITED', 429, authMessages.reauthEmailCodeTooMany);
-  await app.db.delete(verifications).where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)));
-  const code = await app.auth.api.createVerificationOTP({ body: { email: user.email, type: reauthOtpType } });
+  if (!verdict.allowed)
+    throw new AppError('RATE_LIMITED', 429, authMessages.reauthEmailCodeTooMany);
+  await app.db
+    .delete(verifications)
+    .where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)));
+  const code = await app.auth.api.createVerificationOTP({
+    body: { email: user.email, type: reauthOtpType },
+  });
   await app.mailer.enqueue(app.db, { to: user.email, ...reauthCodeMail(code, mailText(locale)) });
   return { sent: true };
 }
 
 /** The e-mailed code: checked by emailOTP (expiry, tries), then used up at once (single use). */
-async function checkEmailCode(app: FastifyInstance, user: SessionUser, typed: string): Promise<boolean> {
+async function checkEmailCode(
+  app: FastifyInstance,
+  user: SessionUser,
+  typed: string,
+): Promise<boolean> {
   const otp = typed.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(otp)) return false;
   try {
-    await app.auth.api.checkVerificationOTP({ body: { email: user.email, type: reauthOtpType, otp } });
+    await app.auth.api.checkVerificationOTP({
+      body: { email: user.email, type: reauthOtpType, otp },
+    });
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) return false;
     throw error;
   }
   // Two requests with the same right code: only the one that deletes the row counts.
-  const used = await app.db.delete(verifications).where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email))).returning({ id: verifications.id });
+  const used = await app.db
+    .delete(verifications)
+    .where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)))
+    .returning({ id: verifications.id });
   return used.length > 0;
 }
 
-async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: SessionUser, input: ReauthInput): Promise<boolean> {
+async function checkSecret(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  user: SessionUser,
+  input: ReauthInput,
+): Promise<boolean> {
   const headers = sessionHeaders(req);
-  if (input.emailCode && !input.password && !input.code && !input.passkey) return checkEmailCode(app, user, input.emailCode);
-  if (input.passkey && !input.password && !input.code) return checkPasskey(app, user, input.passkey as unknown as AuthenticationResponseJSON);
+  if (input.emailCode && !input.password && !input.code && !input.passkey)
+    return checkEmailCode(app, user, input.emailCode);
+  if (input.passkey && !input.password && !input.code)
+    return checkPasskey(app, user, input.passkey as unknown as AuthenticationResponseJSON);
   try {
     if (input.password) {
       await app.auth.api.verifyPassword({ body: { password: input.password }, headers });
@@ -157,7 +222,10 @@ async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: Sess
     }
     if (/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(code)) {
       const backup = code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`;
-      await app.auth.api.verifyBackupCode({ body: { code: backup, disableSession: true }, headers });
+      await app.auth.api.verifyBackupCode({
+        body: { code: backup, disableSession: true },
+        headers,
+      });
       return true;
     }
     return false;
@@ -172,7 +240,11 @@ async function checkSecret(app: FastifyInstance, req: FastifyRequest, user: Sess
  * the code e-mailed by `sendReauthEmailCode`, or a passkey,
  * proves the person is still at the keyboard; the proof lasts 5 minutes for this session only.
  */
-export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, input: ReauthInput): Promise<{ until: string }> {
+export async function reauthenticate(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  input: ReauthInput,
+): Promise<{ until: string }> {
   const user = req.user!;
   const limit = app.rateLimits.limit('reauth-failures', reauthFailures);
   const key = user.sessionId ?? user.id;
@@ -183,11 +255,21 @@ export async function reauthenticate(app: FastifyInstance, req: FastifyRequest, 
   if (!(await checkSecret(app, req, user, input))) {
     await limit.consume(key);
     if (input.emailCode && !input.password && !input.code && !input.passkey) {
-      throw new ValidationError({ emailCode: authMessages.reauthEmailCodeWrong }, authMessages.reauthEmailCodeWrong);
+      throw new ValidationError(
+        { emailCode: authMessages.reauthEmailCodeWrong },
+        authMessages.reauthEmailCodeWrong,
+      );
     }
-    if (input.passkey && !input.password && !input.code) throw new ValidationError({ passkey: authMessages.reauthPasskeyFailed }, authMessages.reauthPasskeyFailed);
+    if (input.passkey && !input.password && !input.code)
+      throw new ValidationError(
+        { passkey: authMessages.reauthPasskeyFailed },
+        authMessages.reauthPasskeyFailed,
+      );
     const field = input.password ? 'password' : 'code';
-    throw new ValidationError({ [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong }, input.password ? authMessages.passwordWrong : authMessages.codeWrong);
+    throw new ValidationError(
+      { [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong },
+      input.password ? authMessages.passwordWrong : authMessages.codeWrong,
+    );
   }
   await limit.reset(key);
   await recordReauth(app, user);
@@ -199,5 +281,7 @@ export async function recordReauth(app: FastifyInstance, user: SessionUser): Pro
   if (!user.sessionId) return;
   const identifier = identifierOf(user.sessionId);
   await app.db.delete(verifications).where(eq(verifications.identifier, identifier));
-  await app.db.insert(verifications).values({ identifier, value: user.id, expiresAt: new Date(Date.now() + reauthSeconds * 1000) });
+  await app.db
+    .insert(verifications)
+    .values({ identifier, value: user.id, expiresAt: new Date(Date.now() + reauthSeconds * 1000) });
 }

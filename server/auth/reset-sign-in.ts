@@ -14,11 +14,17 @@ export async function isResetTokenValid(app: FastifyInstance, token: string): Pr
 }
 
 /** Who a reset (or set-password) link is for, so the password rules of their role apply (D13). */
-export async function resetTokenOwner(app: FastifyInstance, token: string): Promise<{ id: string; role: UserRole } | null> {
+export async function resetTokenOwner(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ id: string; role: UserRole } | null> {
   const ctx = await app.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(token));
   if (!verification || verification.expiresAt <= new Date()) return null;
-  const [user] = await app.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, verification.value));
+  const [user] = await app.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, verification.value));
   return user ?? null;
 }
 
@@ -57,14 +63,20 @@ export async function signInAfterReset(
     // The password is changed, but a deactivated account gets no session and is told why.
     if (error instanceof APIError && error.body?.code === 'ACCOUNT_DEACTIVATED') {
       const payload = { code: 'ACCOUNT_DEACTIVATED', message: accountDeactivatedMessage };
-      return send(new Response(JSON.stringify(payload), { status: 403, headers: { 'content-type': 'application/json' } }));
+      return send(
+        new Response(JSON.stringify(payload), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     }
     throw error;
   }
   const answer = new Headers({ 'content-type': 'application/json', 'cache-control': 'no-store' });
   for (const cookie of signedIn.headers.getSetCookie()) answer.append('set-cookie', cookie);
   // With two-step verification on, the new password was the first step: the code comes next.
-  const challenged = (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
+  const challenged =
+    (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
   const payload = challenged ? { twoFactorRedirect: true } : { status: true, signedIn: true };
   return send(new Response(JSON.stringify(payload), { status: 200, headers: answer }));
 }

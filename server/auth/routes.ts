@@ -44,7 +44,11 @@ const basePath = '/api/auth';
 /** Tokens for API clients (decision 0020): the signed-in user's JWT, and the public keys. */
 const tokenPaths = ['/token', '/jwks'] as const;
 /** Passkeys: the ceremonies' options (GET), and the list of the user's own. */
-const passkeyReads = ['/passkey/generate-register-options', '/passkey/generate-authenticate-options', '/passkey/list-user-passkeys'] as const;
+const passkeyReads = [
+  '/passkey/generate-register-options',
+  '/passkey/generate-authenticate-options',
+  '/passkey/list-user-passkeys',
+] as const;
 /** Public keys change at most once per rotation: clients may keep them a few minutes. */
 const jwksCacheControl = 'public, max-age=300';
 
@@ -62,13 +66,26 @@ const inputs: Record<string, Checked> = {
   },
   '/sign-in/email': {
     schema: signInInput,
-    forward: ({ email, password, rememberMe }: z.infer<typeof signInInput>) => ({ email, password, rememberMe }),
+    forward: ({ email, password, rememberMe }: z.infer<typeof signInInput>) => ({
+      email,
+      password,
+      rememberMe,
+    }),
   },
-  '/request-password-reset': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
-  '/send-verification-email': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
+  '/request-password-reset': {
+    schema: emailOnlyInput,
+    forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }),
+  },
+  '/send-verification-email': {
+    schema: emailOnlyInput,
+    forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }),
+  },
   '/reset-password': {
     schema: resetPasswordInput,
-    forward: ({ token, newPassword }: z.infer<typeof resetPasswordInput>) => ({ token, newPassword }),
+    forward: ({ token, newPassword }: z.infer<typeof resetPasswordInput>) => ({
+      token,
+      newPassword,
+    }),
   },
   '/change-password': {
     schema: changePasswordInput,
@@ -83,7 +100,12 @@ const inputs: Record<string, Checked> = {
   // page opens. The way back (and any error) lands on /login, which sends a signed-in user home.
   '/sign-in/social': {
     schema: providerInput,
-    forward: ({ provider }: z.infer<typeof providerInput>) => ({ provider, callbackURL: '/login', errorCallbackURL: '/login', disableRedirect: true }),
+    forward: ({ provider }: z.infer<typeof providerInput>) => ({
+      provider,
+      callbackURL: '/login',
+      errorCallbackURL: '/login',
+      disableRedirect: true,
+    }),
   },
   '/link-social': {
     schema: providerInput,
@@ -106,23 +128,38 @@ const inputs: Record<string, Checked> = {
     schema: passkeyRenameInput,
     forward: ({ id, name }: z.infer<typeof passkeyRenameInput>) => ({ id, name }),
   },
-  '/passkey/delete-passkey': { schema: passkeyIdInput, forward: ({ id }: z.infer<typeof passkeyIdInput>) => ({ id }) },
+  '/passkey/delete-passkey': {
+    schema: passkeyIdInput,
+    forward: ({ id }: z.infer<typeof passkeyIdInput>) => ({ id }),
+  },
   // Only a provider's identity: the password stays (it is changed or reset, not unlinked).
   '/unlink-account': {
     schema: unlinkInput,
-    forward: ({ providerId, accountId }: z.infer<typeof unlinkInput>) => ({ providerId, accountId }),
+    forward: ({ providerId, accountId }: z.infer<typeof unlinkInput>) => ({
+      providerId,
+      accountId,
+    }),
   },
   '/sign-out': { schema: noInput, forward: () => ({}) },
-  '/change-email': { schema: changeEmailInput, forward: ({ newEmail }: z.infer<typeof changeEmailInput>) => ({ newEmail }) },
+  '/change-email': {
+    schema: changeEmailInput,
+    forward: ({ newEmail }: z.infer<typeof changeEmailInput>) => ({ newEmail }),
+  },
   // "Email me a sign-in code": one e-mail with a code and a link (sent by create-auth's sendMagicLink).
-  '/sign-in/magic-link': { schema: emailOnlyInput, forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }) },
+  '/sign-in/magic-link': {
+    schema: emailOnlyInput,
+    forward: ({ email }: z.infer<typeof emailOnlyInput>) => ({ email }),
+  },
   '/sign-in/email-otp': {
     schema: emailCodeInput,
     forward: ({ email, code }: z.infer<typeof emailCodeInput>) => ({ email, otp: code }),
   },
   // Posted by the link page; forwarded as better-auth's GET with the token in a query that only
   // exists inside this process (the logged request line is the POST's, without it).
-  '/magic-link/verify': { schema: signInLinkInput, forward: ({ token }: z.infer<typeof signInLinkInput>) => ({ token }) },
+  '/magic-link/verify': {
+    schema: signInLinkInput,
+    forward: ({ token }: z.infer<typeof signInLinkInput>) => ({ token }),
+  },
   '/two-factor/enable': {
     schema: enableTwoFactorInput,
     forward: ({ password }: z.infer<typeof enableTwoFactorInput>) => (password ? { password } : {}),
@@ -143,15 +180,46 @@ const inputs: Record<string, Checked> = {
  * The better-auth endpoints the portal uses; the rest of its surface (update-user, OAuth, account
  * linking…) stays closed.
  */
-const exposedPaths = new Set([...Object.keys(inputs), '/get-session', '/verify-email', '/list-sessions', '/list-accounts', ...tokenPaths, ...passkeyReads]);
+const exposedPaths = new Set([
+  ...Object.keys(inputs),
+  '/get-session',
+  '/verify-email',
+  '/list-sessions',
+  '/list-accounts',
+  ...tokenPaths,
+  ...passkeyReads,
+]);
 
 /** Paths that act on the current session: its absolute lifetime is checked first (finding 13). */
 /** What changes how the account signs in asks for a recent re-authentication first (issue 10 item 7). */
 const reauthPaths = new Set(['/change-email', '/unlink-account', '/passkey/delete-passkey']);
-const sessionPaths = new Set(['/get-session', '/token', '/list-accounts', '/link-social', '/unlink-account', '/passkey/generate-register-options', '/passkey/verify-registration', '/passkey/list-user-passkeys', '/passkey/update-passkey', '/passkey/delete-passkey', '/list-sessions', '/change-password', '/change-email', '/sign-out', '/revoke-sessions', '/revoke-other-sessions']);
+const sessionPaths = new Set([
+  '/get-session',
+  '/token',
+  '/list-accounts',
+  '/link-social',
+  '/unlink-account',
+  '/passkey/generate-register-options',
+  '/passkey/verify-registration',
+  '/passkey/list-user-passkeys',
+  '/passkey/update-passkey',
+  '/passkey/delete-passkey',
+  '/list-sessions',
+  '/change-password',
+  '/change-email',
+  '/sign-out',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+]);
 
 /** Paths that may end in a new session: one that this browser held before ends (finding 13). */
-const signInPaths = new Set(['/sign-in/email', '/sign-in/email-otp', '/magic-link/verify', '/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const signInPaths = new Set([
+  '/sign-in/email',
+  '/sign-in/email-otp',
+  '/magic-link/verify',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
 
 function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
   const headers = new Headers();
@@ -166,12 +234,18 @@ function toFetchHeaders(req: FastifyRequest, dropCookie: boolean): Headers {
 }
 
 function isSecondFactorChallenge(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && (body as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+  );
 }
 
 /** Whether the answer set a session cookie (a real sign-in, not a second-factor challenge). */
 function hasNewSession(response: Response): boolean {
-  return response.headers.getSetCookie().some((cookie) => /^portal[._-]session_token=[^;]/.test(cookie.replace(/^__Secure-/, '')));
+  return response.headers
+    .getSetCookie()
+    .some((cookie) => /^portal[._-]session_token=[^;]/.test(cookie.replace(/^__Secure-/, '')));
 }
 
 /** Session tokens stay in HttpOnly cookies: never hand them to page scripts. */
@@ -179,14 +253,30 @@ function withoutTokens(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTokens);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).filter(([key]) => key !== 'token').map(([key, inner]) => [key, withoutTokens(inner)]),
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, withoutTokens(inner)]),
   );
 }
 
-async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path: string, response: Response) {
+async function sendFetchResponse(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  response: Response,
+) {
   reply.code(response.status);
   response.headers.forEach((value, name) => {
-    if (['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) return;
+    if (
+      [
+        'set-cookie',
+        'content-length',
+        'content-encoding',
+        'transfer-encoding',
+        'connection',
+      ].includes(name)
+    )
+      return;
     reply.header(name, value);
   });
   const cookies = response.headers.getSetCookie();
@@ -210,8 +300,11 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
     const retryAfter = response.headers.get('x-retry-after');
     if (retryAfter) reply.header('retry-after', retryAfter);
     const answer = mapAuthError(path, response.status, body, retryAfter);
-    if (answer.status >= 500) req.log.error({ status: response.status, path }, 'the auth server failed');
-    return reply.code(answer.status).send({ error: { code: answer.code, message: answer.message, requestId: req.id } });
+    if (answer.status >= 500)
+      req.log.error({ status: response.status, path }, 'the auth server failed');
+    return reply
+      .code(answer.status)
+      .send({ error: { code: answer.code, message: answer.message, requestId: req.id } });
   }
   // The same answer whether or not the address already had an account.
   if (path === '/sign-up/email') return reply.send({ status: true });
@@ -222,12 +315,18 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
     // Which step comes next: the code (an authenticator app), or a passkey (staff without one).
     const methods = (body as { twoFactorMethods?: unknown }).twoFactorMethods;
     const passkeyOnly = Array.isArray(methods) && methods.length === 1 && methods[0] === 'passkey';
-    return reply.send({ twoFactorRedirect: true, twoFactorMethods: passkeyOnly ? ['passkey'] : ['totp'] });
+    return reply.send({
+      twoFactorRedirect: true,
+      twoFactorMethods: passkeyOnly ? ['passkey'] : ['totp'],
+    });
   }
   if (path === '/get-session' && body && typeof body === 'object' && 'user' in body) {
     // The web app routes staff by it: the console opens with an authenticator app or a passkey.
     const user = await getSessionUser(req);
-    const withFactor = { ...(body as { user: object }), user: { ...(body as { user: object }).user, secondFactor: Boolean(user?.secondFactor) } };
+    const withFactor = {
+      ...(body as { user: object }),
+      user: { ...(body as { user: object }).user, secondFactor: Boolean(user?.secondFactor) },
+    };
     return reply.send(withoutTokens(withFactor));
   }
   return reply.send(withoutTokens(body));
@@ -236,7 +335,11 @@ async function sendFetchResponse(req: FastifyRequest, reply: FastifyReply, path:
 /** better-auth mounted under /api/auth: our input rules and per-account limits first, then its handler. */
 export async function authRoutes(app: FastifyInstance) {
   /** D13 on every way a password is set: common ones refused, staff need 12 characters. */
-  async function checkPasswordRules(req: FastifyRequest, path: string, body: Record<string, unknown>) {
+  async function checkPasswordRules(
+    req: FastifyRequest,
+    path: string,
+    body: Record<string, unknown>,
+  ) {
     if (path === '/sign-up/email') checkNewPassword(String(body.password), 'applicant', 'password');
     if (path === '/reset-password') {
       const owner = await resetTokenOwner(app, String(body.token));
@@ -286,10 +389,12 @@ export async function authRoutes(app: FastifyInstance) {
       const url = new URL(req.url, app.config.publicUrl);
       const path = url.pathname.slice(basePath.length);
       const isCallback = req.method === 'GET' && isCallbackPath(path);
-      if (!exposedPaths.has(path) && !isCallback) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+      if (!exposedPaths.has(path) && !isCallback)
+        throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
       // What takes a body is only ever POSTed: a sign-in link's token, say, never arrives in a query
       // string (better-auth's GET would take it from there).
-      if (req.method === 'GET' && Object.hasOwn(inputs, path)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+      if (req.method === 'GET' && Object.hasOwn(inputs, path))
+        throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
 
       let body: Record<string, unknown> | undefined;
       if (req.method === 'POST') {
@@ -297,12 +402,14 @@ export async function authRoutes(app: FastifyInstance) {
         if (!rule) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
         const input = parseInput(rule.schema, req.body ?? {}) as never;
         body = rule.forward(input);
-        if ('provider' in body && !providers.has(String(body.provider))) throw new ValidationError({ provider: identityMessages.providerUnknown });
+        if ('provider' in body && !providers.has(String(body.provider)))
+          throw new ValidationError({ provider: identityMessages.providerUnknown });
         if (path === '/sign-in/email') {
           try {
             await limiter.beforeSignIn(String(body.email));
           } catch (error) {
-            if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+            if (error instanceof RateLimitedError)
+              reply.header('retry-after', String(error.retryAfterSeconds));
             throw error;
           }
         }
@@ -316,7 +423,8 @@ export async function authRoutes(app: FastifyInstance) {
           // Without a password better-auth asks for none (allowPasswordless): a re-authentication
           // within 5 minutes (an e-mailed code or a passkey) stands in for it.
           const user = await getSessionUser(req);
-          if (user && !(await hasPassword(app, user.id)) && !(await hasRecentReauth(app, user))) throw reauthRequired();
+          if (user && !(await hasPassword(app, user.id)) && !(await hasRecentReauth(app, user)))
+            throw reauthRequired();
         }
         if (reauthPaths.has(path)) {
           // Item 7: a new address, an unlinked identity or a removed passkey only after the
@@ -332,12 +440,17 @@ export async function authRoutes(app: FastifyInstance) {
         }
       }
       // Past its absolute lifetime, the session is ended before better-auth looks for it.
-      const current = sessionPaths.has(path) || signInPaths.has(path) ? await getSessionUser(req) : null;
+      const current =
+        sessionPaths.has(path) || signInPaths.has(path) ? await getSessionUser(req) : null;
 
       // Resend always takes the signed-out path, whose answer is the same for every address.
       const headers = toFetchHeaders(req, path === '/send-verification-email');
       if (body) headers.set('content-type', 'application/json');
-      let request = new Request(url, { method: req.method, headers, body: body ? JSON.stringify(body) : undefined });
+      let request = new Request(url, {
+        method: req.method,
+        headers,
+        body: body ? JSON.stringify(body) : undefined,
+      });
       if (path === '/magic-link/verify' && body) {
         const link = new URL(url.pathname, url);
         link.searchParams.set('token', String(body.token));
@@ -347,17 +460,26 @@ export async function authRoutes(app: FastifyInstance) {
       }
 
       if (path === '/reset-password' && body) {
-        return signInAfterReset(app, req, reply, request, body as { token: string; newPassword: string }, (response) =>
-          sendFetchResponse(req, reply, path, response),
+        return signInAfterReset(
+          app,
+          req,
+          reply,
+          request,
+          body as { token: string; newPassword: string },
+          (response) => sendFetchResponse(req, reply, path, response),
         );
       }
       let response = await app.auth.handler(request);
       if (path === '/magic-link/verify' && response.status >= 300 && response.status < 400) {
         // better-auth answers a bad link with a redirect carrying ?error=…; the page asked by POST.
         const payload = { code: 'SIGN_IN_LINK_INVALID', message: authMessages.signInLinkInvalid };
-        response = new Response(JSON.stringify(payload), { status: 400, headers: { 'content-type': 'application/json' } });
+        response = new Response(JSON.stringify(payload), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
       }
-      if (path === '/sign-in/email' && body) await limiter.afterSignIn(String(body.email), response.status);
+      if (path === '/sign-in/email' && body)
+        await limiter.afterSignIn(String(body.email), response.status);
       // Finding 13: a new sign-in on this browser ends the session it had before.
       if (signInPaths.has(path) && response.ok && current?.sessionId && hasNewSession(response)) {
         await app.db.delete(sessions).where(eq(sessions.id, current.sessionId));

@@ -25,16 +25,27 @@ export const trustDeviceSeconds = 30 * 24 * 60 * 60;
 export const backupCodeOptions = { amount: 10, length: 10, storeBackupCodes: 'encrypted' as const };
 
 /** The paths better-auth's twoFactor plugin checks itself (password sign-ins). */
-const checkedByTwoFactor = new Set(['/sign-in/email', '/sign-in/username', '/sign-in/phone-number']);
+const checkedByTwoFactor = new Set([
+  '/sign-in/email',
+  '/sign-in/username',
+  '/sign-in/phone-number',
+]);
 
 /** The steps that *are* the second factor: the sessions they create are full ones. */
-const secondFactorSteps = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
+const secondFactorSteps = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/verify-otp',
+]);
 
 type HookContext = {
   path?: string;
   request?: Request;
   context: {
-    newSession?: { user: { id: string; role?: string | null; twoFactorEnabled?: boolean | null }; session: { token: string } } | null;
+    newSession?: {
+      user: { id: string; role?: string | null; twoFactorEnabled?: boolean | null };
+      session: { token: string };
+    } | null;
     session?: { user: { id: string } } | null;
     returned?: unknown;
   };
@@ -50,7 +61,8 @@ export function needsSecondFactor(ctx: HookContext): boolean {
   const path = ctx.path ?? '';
   const created = ctx.context.newSession;
   if (!created?.user.twoFactorEnabled) return false;
-  if (checkedByTwoFactor.has(path) || secondFactorSteps.has(path) || path === passkeySignInPath) return false;
+  if (checkedByTwoFactor.has(path) || secondFactorSteps.has(path) || path === passkeySignInPath)
+    return false;
   return ctx.context.session?.user.id !== created.user.id;
 }
 
@@ -68,11 +80,17 @@ export function mayNeedPasskeyStep(ctx: HookContext): boolean {
 }
 
 function isChallenge(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { twoFactorRedirect?: unknown }).twoFactorRedirect === true
+  );
 }
 
 function isPasskeyChallenge(value: unknown): boolean {
-  const methods = isChallenge(value) ? (value as { twoFactorMethods?: unknown }).twoFactorMethods : undefined;
+  const methods = isChallenge(value)
+    ? (value as { twoFactorMethods?: unknown }).twoFactorMethods
+    : undefined;
   return Array.isArray(methods) && methods.length === 1 && methods[0] === 'passkey';
 }
 
@@ -102,13 +120,19 @@ export function secondFactorPlugins(appName: string) {
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
   });
   const challenge = plugin.hooks?.after?.[0];
-  if (!challenge) throw new Error('better-auth twoFactor: its sign-in hook was not found (check the pinned version)');
+  if (!challenge)
+    throw new Error(
+      'better-auth twoFactor: its sign-in hook was not found (check the pinned version)',
+    );
 
   const gate: BetterAuthPlugin = {
     id: 'second-factor-gate',
     hooks: {
       after: [
-        { matcher: (ctx) => needsSecondFactor(ctx as unknown as HookContext), handler: challenge.handler },
+        {
+          matcher: (ctx) => needsSecondFactor(ctx as unknown as HookContext),
+          handler: challenge.handler,
+        },
         {
           // Staff with a passkey and no authenticator app: the passkey is the second step. The
           // one-factor session goes (as twoFactor's own step does) and the answer says so.
@@ -116,7 +140,10 @@ export function secondFactorPlugins(appName: string) {
           handler: createAuthMiddleware(async (ctx) => {
             const created = ctx.context.newSession;
             if (!created) return;
-            const passkeys = await ctx.context.adapter.count({ model: 'passkey', where: [{ field: 'userId', value: created.user.id }] });
+            const passkeys = await ctx.context.adapter.count({
+              model: 'passkey',
+              where: [{ field: 'userId', value: created.user.id }],
+            });
             if (passkeys === 0) return;
             deleteSessionCookie(ctx, true);
             await ctx.context.internalAdapter.deleteSession(created.session.token);
@@ -126,7 +153,9 @@ export function secondFactorPlugins(appName: string) {
         },
         {
           // A passkey sign-in made at the code step finishes it: the pending challenge goes.
-          matcher: (ctx) => ctx.path === passkeySignInPath && Boolean((ctx as unknown as HookContext).context.newSession),
+          matcher: (ctx) =>
+            ctx.path === passkeySignInPath &&
+            Boolean((ctx as unknown as HookContext).context.newSession),
           handler: createAuthMiddleware(async (ctx) => {
             const cookie = ctx.context.createAuthCookie(twoFactorCookieName);
             const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
@@ -139,11 +168,15 @@ export function secondFactorPlugins(appName: string) {
           // A link or redirect opened in the browser gets a page, not JSON.
           matcher: (ctx) => {
             const hook = ctx as unknown as HookContext;
-            const navigation = hook.request?.method === 'GET' && (hook.request.headers.get('accept') ?? '').includes('text/html');
+            const navigation =
+              hook.request?.method === 'GET' &&
+              (hook.request.headers.get('accept') ?? '').includes('text/html');
             return navigation && isChallenge(hook.context.returned);
           },
           handler: createAuthMiddleware(async (ctx) => {
-            throw ctx.redirect(isPasskeyChallenge(ctx.context.returned) ? passkeyStepPage : secondFactorPage);
+            throw ctx.redirect(
+              isPasskeyChallenge(ctx.context.returned) ? passkeyStepPage : secondFactorPage,
+            );
           }),
         },
       ],

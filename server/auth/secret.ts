@@ -21,7 +21,8 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
   try {
     await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return (await readFile(file, 'utf8')).trim();
     throw error;
   }
   return secret;

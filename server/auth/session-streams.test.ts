@@ -18,7 +18,10 @@ describe('live streams end with their session', () => {
   let ctx: TestApp;
   let baseUrl: string;
   beforeAll(async () => {
-    ctx = await createTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
+    ctx = await createTestApp({
+      AUTH_RATE_LIMIT_IP_MAX: '1000',
+      AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000',
+    });
     baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => ctx?.close());
@@ -52,7 +55,9 @@ describe('live streams end with their session', () => {
     const laptop = await signInAs(ctx.app, user.email, password);
     const streams = [await dashboardStream(cookie), await dashboardStream(laptop)];
     try {
-      expect((await authPost(ctx.app, '/revoke-sessions', {}, { cookie: laptop })).statusCode).toBe(200);
+      expect((await authPost(ctx.app, '/revoke-sessions', {}, { cookie: laptop })).statusCode).toBe(
+        200,
+      );
       await Promise.all(streams.map((s) => s.waitForEnd(3_000)));
     } finally {
       streams.forEach((s) => s.close());
@@ -63,10 +68,16 @@ describe('live streams end with their session', () => {
     const { user, cookie } = await createUser(ctx.app);
     const stream = await dashboardStream(cookie);
     try {
-      expect((await authPost(ctx.app, '/request-password-reset', { email: user.email })).statusCode).toBe(200);
+      expect(
+        (await authPost(ctx.app, '/request-password-reset', { email: user.email })).statusCode,
+      ).toBe(200);
       const mail = await waitForMail(ctx.app, user.email, /reset/i);
       const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token');
-      const reset = await authPost(ctx.app, '/reset-password', { token, newPassword: 'another fine password', confirmPassword: 'another fine password' });
+      const reset = await authPost(ctx.app, '/reset-password', {
+        token,
+        newPassword: 'another fine password',
+        confirmPassword: 'another fine password',
+      });
       expect(reset.statusCode).toBe(200);
       await stream.waitForEnd(3_000);
     } finally {
@@ -79,7 +90,11 @@ describe('live streams end with their session', () => {
     const consultant = await createStaff(ctx.app, 'consultant');
     const stream = await dashboardStream(consultant.cookie);
     try {
-      const res = await staffCall(ctx.app, { method: 'POST', url: `/api/staff/team/${consultant.user.id}/deactivate` }, admin.cookie);
+      const res = await staffCall(
+        ctx.app,
+        { method: 'POST', url: `/api/staff/team/${consultant.user.id}/deactivate` },
+        admin.cookie,
+      );
       expect(res.statusCode).toBe(200);
       await stream.waitForEnd(3_000);
     } finally {
@@ -99,8 +114,16 @@ if (process.env.TEST_DATABASE_URL) {
       drop = created.drop;
       dirs = await Promise.all([1, 2].map(() => mkdtemp(path.join(tmpdir(), 'portal-sessions-'))));
       const secret = 'one secret shared by every instance of the portal';
-      const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: secret, TRACKING_TOKEN_SECRET: secret };
-      for (const dir of dirs) apps.push(await buildApp({ ...loadConfig({ ...env, DATA_DIR: dir }), database: created.database }));
+      const env = {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        BETTER_AUTH_SECRET: secret,
+        TRACKING_TOKEN_SECRET: secret,
+      };
+      for (const dir of dirs)
+        apps.push(
+          await buildApp({ ...loadConfig({ ...env, DATA_DIR: dir }), database: created.database }),
+        );
       urlB = await apps[1]!.listen({ host: '127.0.0.1', port: 0 });
     });
     afterAll(async () => {

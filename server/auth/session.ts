@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
@@ -46,7 +51,10 @@ function toHeaders(req: FastifyRequest): Headers {
  * Finding 13: a session ends `absoluteSeconds` after sign-in however often it is used (better-auth
  * itself only has the idle lifetime, which each use extends). Ends it now if it is past that.
  */
-export async function endIfPastLifetime(app: FastifyInstance, session: { id: string; createdAt: Date | string }): Promise<boolean> {
+export async function endIfPastLifetime(
+  app: FastifyInstance,
+  session: { id: string; createdAt: Date | string },
+): Promise<boolean> {
   const age = Date.now() - new Date(session.createdAt).getTime();
   if (age < app.config.auth.session.absoluteSeconds * 1000) return false;
   await app.db.delete(sessions).where(eq(sessions.id, session.id));
@@ -59,7 +67,9 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
   if (!result) return null;
   if (await endIfPastLifetime(req.server, result.session)) return null;
   const { user, session } = result;
-  const twoFactorEnabled = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+  const twoFactorEnabled = Boolean(
+    (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled,
+  );
   return {
     id: user.id,
     email: user.email,
@@ -67,14 +77,20 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
     role: user.role as UserRole,
     name: user.name,
     twoFactorEnabled,
-    secondFactor: twoFactorEnabled || (isStaffRole(user.role as string) && (await hasPasskey(req.server, user.id))),
+    secondFactor:
+      twoFactorEnabled ||
+      (isStaffRole(user.role as string) && (await hasPasskey(req.server, user.id))),
     sessionId: session.id,
   };
 }
 
 /** Whether the user registered a passkey (a second factor for staff, decision 0023). */
 export async function hasPasskey(app: FastifyInstance, userId: string): Promise<boolean> {
-  const [row] = await app.db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  const [row] = await app.db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -13,7 +13,11 @@ const signedIn: SessionUser[] = [];
 
 beforeAll(() => {
   ctx.app.get('/api/test/me', { preHandler: requireUser }, async (req) => req.user);
-  ctx.app.get('/api/test/staff', { preHandler: requireRole('consultant', 'admin') }, async (req) => req.user);
+  ctx.app.get(
+    '/api/test/staff',
+    { preHandler: requireRole('consultant', 'admin') },
+    async (req) => req.user,
+  );
   onUserSignedIn(ctx.app, (user) => {
     signedIn.push(user);
   });
@@ -23,14 +27,22 @@ beforeAll(() => {
 });
 
 const signIn = (email: string, password: string, rememberMe?: boolean) =>
-  authPost(ctx.app, '/sign-in/email', rememberMe === undefined ? { email, password } : { email, password, rememberMe });
+  authPost(
+    ctx.app,
+    '/sign-in/email',
+    rememberMe === undefined ? { email, password } : { email, password, rememberMe },
+  );
 const me = (cookie?: string) => authGet(ctx.app, '/api/test/me', { cookie });
 
 async function registerUnconfirmed(password = 'sesame-71') {
   const email = uniqueEmail();
   await authPost(ctx.app, '/sign-up/email', { email, password, confirmPassword: password });
   const mail = await waitForMail(ctx.app, email, /confirm/i);
-  return { email, password, link: linkIn(mail, ctx.config.publicUrl).slice(ctx.config.publicUrl.length) };
+  return {
+    email,
+    password,
+    link: linkIn(mail, ctx.config.publicUrl).slice(ctx.config.publicUrl.length),
+  };
 }
 
 describe('e-mail confirmation and sign-in', () => {
@@ -38,7 +50,10 @@ describe('e-mail confirmation and sign-in', () => {
     const { email, password } = await registerUnconfirmed();
     const res = await signIn(email, password);
     expect(res.statusCode).toBe(403);
-    expect(apiError(res)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: authMessages.notConfirmed });
+    expect(apiError(res)).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      message: authMessages.notConfirmed,
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -47,7 +62,9 @@ describe('e-mail confirmation and sign-in', () => {
     const confirm = await authGet(ctx.app, link);
     expect(confirm.statusCode).toBe(302);
     expect(confirm.headers.location).toBe('/login?confirmed=1');
-    expect((await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerified).toBe(true);
+    expect(
+      (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerified,
+    ).toBe(true);
 
     const res = await signIn(email, password);
     expect(res.statusCode).toBe(200);
@@ -67,9 +84,15 @@ describe('e-mail confirmation and sign-in', () => {
 
   it('answers a wrong password and an unknown address alike, with the invalid-credentials message', async () => {
     const { user } = await createUser(ctx.app);
-    for (const res of [await signIn(user.email, 'wrong-password'), await signIn(uniqueEmail(), 'whatever1')]) {
+    for (const res of [
+      await signIn(user.email, 'wrong-password'),
+      await signIn(uniqueEmail(), 'whatever1'),
+    ]) {
       expect(res.statusCode).toBe(401);
-      expect(apiError(res)).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD', message: authMessages.invalidCredentials });
+      expect(apiError(res)).toMatchObject({
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: authMessages.invalidCredentials,
+      });
     }
   });
 
@@ -77,8 +100,18 @@ describe('e-mail confirmation and sign-in', () => {
     ['no e-mail', { password: 'sesame-71' }, 'email', authMessages.credentialsRequired],
     ['no password', { email: 'a@example.test' }, 'password', authMessages.credentialsRequired],
     ['a bad e-mail', { email: 'a@', password: 'sesame-71' }, 'email', authMessages.emailInvalid],
-    ['a 129-character password', { email: 'a@example.test', password: 'p'.repeat(129) }, 'password', authMessages.invalidCredentials],
-    ['rememberMe that is not a boolean', { email: 'a@example.test', password: 'sesame-71', rememberMe: 'yes' }, 'rememberMe', 'Remember me must be true or false'],
+    [
+      'a 129-character password',
+      { email: 'a@example.test', password: 'p'.repeat(129) },
+      'password',
+      authMessages.invalidCredentials,
+    ],
+    [
+      'rememberMe that is not a boolean',
+      { email: 'a@example.test', password: 'sesame-71', rememberMe: 'yes' },
+      'rememberMe',
+      'Remember me must be true or false',
+    ],
   ])('refuses %s with 400 naming the field', async (_case, payload, field, message) => {
     const res = await authPost(ctx.app, '/sign-in/email', payload);
     expect(res.statusCode).toBe(400);
@@ -112,7 +145,9 @@ describe('sessions', () => {
     expect(staff.statusCode).toBe(403);
     expect(apiError(staff).code).toBe('FORBIDDEN');
     const consultant = await createUser(ctx.app, { role: 'consultant' });
-    expect((await authGet(ctx.app, '/api/test/staff', { cookie: consultant.cookie })).json()).toMatchObject({ role: 'consultant' });
+    expect(
+      (await authGet(ctx.app, '/api/test/staff', { cookie: consultant.cookie })).json(),
+    ).toMatchObject({ role: 'consultant' });
   });
 
   it('reports the session without its token', async () => {
@@ -127,28 +162,44 @@ describe('sessions', () => {
     const { cookie } = await createUser(ctx.app);
     const out = await authPost(ctx.app, '/sign-out', {}, { cookie });
     expect(out.statusCode).toBe(200);
-    expect((out.headers['set-cookie'] as string[]).some((c) => /portal\.session_token=;/.test(c))).toBe(true);
+    expect(
+      (out.headers['set-cookie'] as string[]).some((c) => /portal\.session_token=;/.test(c)),
+    ).toBe(true);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('signs out everywhere: every session of the user ends, other users keep theirs', async () => {
     const { user, password, cookie: phone } = await createUser(ctx.app);
-    const laptop = cookieFrom((await signIn(user.email, password, true)).headers['set-cookie'] as string[]);
+    const laptop = cookieFrom(
+      (await signIn(user.email, password, true)).headers['set-cookie'] as string[],
+    );
     const other = await createUser(ctx.app);
     const res = await authPost(ctx.app, '/revoke-sessions', {}, { cookie: laptop });
     expect(res.statusCode).toBe(200);
     expect((await me(phone)).statusCode).toBe(401);
     expect((await me(laptop)).statusCode).toBe(401);
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual(
+      [],
+    );
     expect((await me(other.cookie)).statusCode).toBe(200);
   });
 
   it('refuses a sign-out without a same-origin Origin (CSRF)', async () => {
     const { cookie } = await createUser(ctx.app);
-    const foreign = await authPost(ctx.app, '/sign-out', {}, { cookie, headers: { origin: 'https://evil.example' } });
+    const foreign = await authPost(
+      ctx.app,
+      '/sign-out',
+      {},
+      { cookie, headers: { origin: 'https://evil.example' } },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(apiError(foreign).code).toBe('FORBIDDEN_ORIGIN');
-    const missing = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+      payload: {},
+    });
     expect(missing.statusCode).toBe(403);
     expect((await me(cookie)).statusCode).toBe(200);
   });

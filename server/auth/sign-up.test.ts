@@ -9,10 +9,15 @@ import { apiError, authGet, authPost } from '../../tests/factories/user-requests
 
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
 
-const register = (email: string, password = 'sesame-71', confirmPassword = password, extra: object = {}) =>
-  authPost(ctx.app, '/sign-up/email', { email, password, confirmPassword, ...extra });
+const register = (
+  email: string,
+  password = 'sesame-71',
+  confirmPassword = password,
+  extra: object = {},
+) => authPost(ctx.app, '/sign-up/email', { email, password, confirmPassword, ...extra });
 
-const userRow = async (email: string) => (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0];
+const userRow = async (email: string) =>
+  (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('POST /api/auth/sign-up/email', () => {
   it('creates an unconfirmed applicant and sends a confirmation with HTML and text parts, the portal name and a link', async () => {
@@ -42,22 +47,60 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it.each([
-    ['no e-mail', { password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.credentialsRequired],
-    ['an empty e-mail', { email: '', password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.credentialsRequired],
-    ['a bad e-mail', { email: 'not-an-address', password: 'sesame-71', confirmPassword: 'sesame-71' }, 'email', authMessages.emailInvalid],
+    [
+      'no e-mail',
+      { password: 'sesame-71', confirmPassword: 'sesame-71' },
+      'email',
+      authMessages.credentialsRequired,
+    ],
+    [
+      'an empty e-mail',
+      { email: '', password: 'sesame-71', confirmPassword: 'sesame-71' },
+      'email',
+      authMessages.credentialsRequired,
+    ],
+    [
+      'a bad e-mail',
+      { email: 'not-an-address', password: 'sesame-71', confirmPassword: 'sesame-71' },
+      'email',
+      authMessages.emailInvalid,
+    ],
     ['no password', { email: 'x@example.test' }, 'password', authMessages.credentialsRequired],
-    ['a 5-character password', { email: 'x@example.test', password: '12345', confirmPassword: '12345' }, 'password', authMessages.passwordTooShort],
-    ['a 129-character password', { email: 'x@example.test', password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) }, 'password', authMessages.passwordTooLong],
-    ['a wrong confirmation', { email: 'x@example.test', password: 'sesame-71', confirmPassword: 'sesame-72' }, 'confirmPassword', authMessages.passwordsDoNotMatch],
-    ['a number for a password', { email: 'x@example.test', password: 123456, confirmPassword: 123456 }, 'password', authMessages.credentialsRequired],
-  ])('refuses %s with 400 naming the field, and creates nobody', async (_case, payload, field, message) => {
-    const before = await ctx.app.db.select().from(users);
-    const res = await authPost(ctx.app, '/sign-up/email', payload);
-    expect(res.statusCode).toBe(400);
-    expect(apiError(res).code).toBe('VALIDATION_FAILED');
-    expect(apiError(res).fields?.[field]).toBe(message);
-    expect(await ctx.app.db.select().from(users)).toHaveLength(before.length);
-  });
+    [
+      'a 5-character password',
+      { email: 'x@example.test', password: '12345', confirmPassword: '12345' },
+      'password',
+      authMessages.passwordTooShort,
+    ],
+    [
+      'a 129-character password',
+      { email: 'x@example.test', password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
+      'password',
+      authMessages.passwordTooLong,
+    ],
+    [
+      'a wrong confirmation',
+      { email: 'x@example.test', password: 'sesame-71', confirmPassword: 'sesame-72' },
+      'confirmPassword',
+      authMessages.passwordsDoNotMatch,
+    ],
+    [
+      'a number for a password',
+      { email: 'x@example.test', password: 123456, confirmPassword: 123456 },
+      'password',
+      authMessages.credentialsRequired,
+    ],
+  ])(
+    'refuses %s with 400 naming the field, and creates nobody',
+    async (_case, payload, field, message) => {
+      const before = await ctx.app.db.select().from(users);
+      const res = await authPost(ctx.app, '/sign-up/email', payload);
+      expect(res.statusCode).toBe(400);
+      expect(apiError(res).code).toBe('VALIDATION_FAILED');
+      expect(apiError(res).fields?.[field]).toBe(message);
+      expect(await ctx.app.db.select().from(users)).toHaveLength(before.length);
+    },
+  );
 
   it('accepts 6 and 128 characters', async () => {
     expect((await register(uniqueEmail(), 'qz7!ab')).statusCode).toBe(200);
@@ -66,13 +109,21 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('ignores a role in the request: everyone who signs up is an applicant', async () => {
     const email = uniqueEmail();
-    expect((await register(email, 'sesame-71', 'sesame-71', { role: 'admin' })).statusCode).toBe(200);
+    expect((await register(email, 'sesame-71', 'sesame-71', { role: 'admin' })).statusCode).toBe(
+      200,
+    );
     expect((await userRow(email))!.role).toBe('applicant');
     const direct = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: ctx.config.publicUrl },
-      payload: { email: uniqueEmail(), password: 'sesame-71', confirmPassword: 'sesame-71', name: 'x', role: 'admin' },
+      payload: {
+        email: uniqueEmail(),
+        password: 'sesame-71',
+        confirmPassword: 'sesame-71',
+        name: 'x',
+        role: 'admin',
+      },
     });
     expect(direct.statusCode).toBe(200);
   });
@@ -94,9 +145,16 @@ describe('POST /api/auth/sign-up/email', () => {
     const again = await register(email, 'another-71');
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ status: true });
-    await expect.poll(async () => (await mailTo(ctx.app, email)).filter((m) => /confirm/i.test(m.subject)).length).toBe(2);
+    await expect
+      .poll(
+        async () => (await mailTo(ctx.app, email)).filter((m) => /confirm/i.test(m.subject)).length,
+      )
+      .toBe(2);
     const [newest] = await mailTo(ctx.app, email);
-    const res = await authGet(ctx.app, linkIn(newest!, ctx.config.publicUrl).slice(ctx.config.publicUrl.length));
+    const res = await authGet(
+      ctx.app,
+      linkIn(newest!, ctx.config.publicUrl).slice(ctx.config.publicUrl.length),
+    );
     expect(res.statusCode).toBe(302);
     expect((await userRow(email))!.emailVerified).toBe(true);
   });

@@ -36,7 +36,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  ctx = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'UK Study Portal <portal@example.test>' });
+  ctx = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'UK Study Portal <portal@example.test>',
+  });
 });
 
 afterAll(async () => {
@@ -46,16 +49,30 @@ afterAll(async () => {
 
 /** The text/plain part, quoted-printable decoded. */
 function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/i.exec(raw);
+  const match = /Content-Type: text\/plain[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/i.exec(
+    raw,
+  );
   const body = match?.[1] ?? '';
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('e-mail over SMTP (SMTP_URL)', () => {
   it('delivers the confirmation to the SMTP server, with text and HTML parts, and its link confirms the address', async () => {
     const email = uniqueEmail();
-    expect((await authPost(ctx.app, '/sign-up/email', { email, password: 'sesame-71', confirmPassword: 'sesame-71' })).statusCode).toBe(200);
-    await expect.poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 5_000 }).toBe(1);
+    expect(
+      (
+        await authPost(ctx.app, '/sign-up/email', {
+          email,
+          password: 'sesame-71',
+          confirmPassword: 'sesame-71',
+        })
+      ).statusCode,
+    ).toBe(200);
+    await expect
+      .poll(() => received.filter((m) => m.to.includes(email)).length, { timeout: 5_000 })
+      .toBe(1);
     const message = received.find((m) => m.to.includes(email))!;
     expect(message.from).toBe('portal@example.test');
     expect(message.raw).toMatch(/Content-Type: multipart\/alternative/i);
@@ -65,11 +82,15 @@ describe('e-mail over SMTP (SMTP_URL)', () => {
     const link = /https?:\/\/\S+verify-email\S+/.exec(text)![0];
     expect(link.startsWith(ctx.config.publicUrl)).toBe(true);
 
-    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode).toBe(403);
+    expect(
+      (await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode,
+    ).toBe(403);
     const confirm = await authGet(ctx.app, link.slice(ctx.config.publicUrl.length));
     expect(confirm.statusCode).toBe(302);
     expect(confirm.headers.location).toBe('/login?confirmed=1');
-    expect((await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode).toBe(200);
+    expect(
+      (await authPost(ctx.app, '/sign-in/email', { email, password: 'sesame-71' })).statusCode,
+    ).toBe(200);
     expect(await mailTo(ctx.app, email)).toEqual([]);
   });
 });

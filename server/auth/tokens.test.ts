@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { createRemoteJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT, decodeJwt } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  decodeJwt,
+} from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/auth.ts';
 import { jwks } from '../db/schema/identity.ts';
@@ -10,7 +18,10 @@ import { authGet, authPost } from '../../tests/factories/user-requests.ts';
 
 // A short configured lifetime, so that expiry is seen for real (no fake clock).
 const lifetimeSeconds = 3;
-const ctx = useTestApp({ JWT_LIFETIME_SECONDS: String(lifetimeSeconds), AUTH_RATE_LIMIT_IP_MAX: '1000' });
+const ctx = useTestApp({
+  JWT_LIFETIME_SECONDS: String(lifetimeSeconds),
+  AUTH_RATE_LIMIT_IP_MAX: '1000',
+});
 let origin = '';
 
 beforeAll(async () => {
@@ -25,7 +36,8 @@ async function tokenFor(cookie: string): Promise<string> {
   return token;
 }
 
-const readWith = (authorization: string) => fetch(`${origin}/api/me/applications`, { headers: { authorization } });
+const readWith = (authorization: string) =>
+  fetch(`${origin}/api/me/applications`, { headers: { authorization } });
 
 describe('tokens for API clients (issue 10, item 9)', () => {
   it('are EdDSA JWTs that a standard JOSE library verifies against /.well-known/jwks.json', async () => {
@@ -86,7 +98,9 @@ describe('tokens for API clients (issue 10, item 9)', () => {
     const res = await readWith(`Bearer ${token}`);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/not valid or has expired/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /not valid or has expired/,
+    );
   });
 
   it('is refused after its lifetime, by the portal and by a JOSE library', async () => {
@@ -94,7 +108,12 @@ describe('tokens for API clients (issue 10, item 9)', () => {
     const token = await tokenFor(cookie);
     const { exp } = decodeJwt(token);
     expect((await readWith(`Bearer ${token}`)).status).toBe(200);
-    await expect.poll(async () => (await readWith(`Bearer ${token}`)).status, { timeout: (lifetimeSeconds + 3) * 1000, interval: 250 }).toBe(401);
+    await expect
+      .poll(async () => (await readWith(`Bearer ${token}`)).status, {
+        timeout: (lifetimeSeconds + 3) * 1000,
+        interval: 250,
+      })
+      .toBe(401);
     expect(Date.now() / 1000).toBeGreaterThanOrEqual(exp!);
     const keySet = createRemoteJWKSet(new URL(`${origin}/.well-known/jwks.json`));
     await expect(jwtVerify(token, keySet, { algorithms: ['EdDSA'] })).rejects.toThrow(/exp/);
@@ -142,11 +161,19 @@ describe('tokens for API clients (issue 10, item 9)', () => {
     const before = await tokenFor(cookie);
     const oldKid = decodeProtectedHeader(before).kid!;
     // the rotation interval has passed for the current key
-    await ctx.app.db.update(jwks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(jwks.id, oldKid));
+    await ctx.app.db
+      .update(jwks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(jwks.id, oldKid));
     const after = await tokenFor(cookie);
     const newKid = decodeProtectedHeader(after).kid!;
     expect(newKid).not.toBe(oldKid);
-    const kids = async () => ((await (await fetch(`${origin}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+    const kids = async () =>
+      (
+        (await (await fetch(`${origin}/.well-known/jwks.json`)).json()) as {
+          keys: { kid: string }[];
+        }
+      ).keys.map((k) => k.kid);
     expect(await kids()).toEqual(expect.arrayContaining([oldKid, newKid]));
     expect((await readWith(`Bearer ${before}`)).status).toBe(200);
     expect((await readWith(`Bearer ${after}`)).status).toBe(200);
@@ -163,16 +190,24 @@ describe('tokens for API clients (issue 10, item 9)', () => {
     const token = await tokenFor(cookie);
     await ctx.app.db
       .update(sessions)
-      .set({ createdAt: new Date(Date.now() - ctx.config.auth.session.absoluteSeconds * 1000 - 1000) })
+      .set({
+        createdAt: new Date(Date.now() - ctx.config.auth.session.absoluteSeconds * 1000 - 1000),
+      })
       .where(eq(sessions.userId, user.id));
     const res = await readWith(`Bearer ${token}`);
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('INVALID_TOKEN');
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual(
+      [],
+    );
   });
 
   it('lifetimes are configuration, checked at start', () => {
-    expect(loadConfig({}).identity.jwt).toEqual({ lifetimeSeconds: 600, rotationSeconds: 30 * 86_400, graceSeconds: 7 * 86_400 });
+    expect(loadConfig({}).identity.jwt).toEqual({
+      lifetimeSeconds: 600,
+      rotationSeconds: 30 * 86_400,
+      graceSeconds: 7 * 86_400,
+    });
     expect(() => loadConfig({ JWT_LIFETIME_SECONDS: '7200' })).toThrow(ConfigError);
     expect(() => loadConfig({ JWT_LIFETIME_SECONDS: 'soon' })).toThrow(/JWT_LIFETIME_SECONDS/);
   });

@@ -4,10 +4,19 @@ import { uniqueEmail } from '../../tests/factories/user.ts';
 import { authPost } from '../../tests/factories/user-requests.ts';
 
 const proxy = '10.0.0.5';
-const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '2', AUTH_RATE_LIMIT_ACCOUNT_MAX: '100', TRUST_PROXY: proxy });
+const ctx = useTestApp({
+  AUTH_RATE_LIMIT_IP_MAX: '2',
+  AUTH_RATE_LIMIT_ACCOUNT_MAX: '100',
+  TRUST_PROXY: proxy,
+});
 
 const signIn = (forwardedFor: string, ip = proxy) =>
-  authPost(ctx.app, '/sign-in/email', { email: uniqueEmail(), password: 'wrong-password' }, { ip, headers: { 'x-forwarded-for': forwardedFor } });
+  authPost(
+    ctx.app,
+    '/sign-in/email',
+    { email: uniqueEmail(), password: 'wrong-password' },
+    { ip, headers: { 'x-forwarded-for': forwardedFor } },
+  );
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   it('limits each client named by the proxy separately', async () => {

@@ -131,7 +131,11 @@ describe('npm run admin:create', () => {
     expect(res.statusCode, res.body).toBe(200);
     const signedIn = cookieFrom(res.headers['set-cookie']);
     // A fresh admin is led to set up a second factor before the console opens (issue 10).
-    const refused = await app!.inject({ method: 'GET', url: '/api/staff/team', headers: { cookie: signedIn } });
+    const refused = await app!.inject({
+      method: 'GET',
+      url: '/api/staff/team',
+      headers: { cookie: signedIn },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ error: { code: 'SECOND_FACTOR_REQUIRED' } });
     const { cookie } = await enrollTotp(app!, email, 'first admin password', signedIn);
@@ -159,12 +163,19 @@ describe('npm run admin:create', () => {
     // A data directory of its own: the embedded database of the other tests may still be open.
     const ownDir = await mkdtemp(path.join(tmpdir(), 'portal-admin-cli-port-'));
     try {
-      const result = await adminCreateWith({ PUBLIC_URL: undefined, PORT: '4123', DATA_DIR: ownDir }, '--email', 'port.admin@example.test');
+      const result = await adminCreateWith(
+        { PUBLIC_URL: undefined, PORT: '4123', DATA_DIR: ownDir },
+        '--email',
+        'port.admin@example.test',
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toContain('It opens http://localhost:4123/reset-password');
       expect(result.stdout).toContain('PUBLIC_URL is not set');
       // On PostgreSQL the server of an earlier test may deliver it, into its own outbox.
-      const mails = [...(await new DevOutbox(path.join(ownDir, 'outbox')).list()), ...(await outbox())];
+      const mails = [
+        ...(await new DevOutbox(path.join(ownDir, 'outbox')).list()),
+        ...(await outbox()),
+      ];
       const mail = mails.find((m) => m.to === 'port.admin@example.test');
       expect(mail!.text).toMatch(/http:\/\/localhost:4123\/reset-password\?token=/);
     } finally {

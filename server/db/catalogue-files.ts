@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { categoryName, programIntake, studyLevel, studyMode, ukRegion } from '../../shared/schemas/catalogue.ts';
+import {
+  categoryName,
+  programIntake,
+  studyLevel,
+  studyMode,
+  ukRegion,
+} from '../../shared/schemas/catalogue.ts';
 
 const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 const fileName = z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/);
@@ -60,9 +66,15 @@ const consultantsFile = z.object({
       nationality: z.string().min(1),
       image: fileName,
       /** Their own WhatsApp number; without one, chats go to the provider's number (D8). */
-      whatsappNumber: z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123').optional(),
+      whatsappNumber: z
+        .string()
+        .regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123')
+        .optional(),
       /** Their own room on the meeting service (letters, digits and dashes). */
-      meetingRoom: z.string().regex(/^[A-Za-z0-9-]{3,100}$/, 'Letters, digits and dashes only').optional(),
+      meetingRoom: z
+        .string()
+        .regex(/^[A-Za-z0-9-]{3,100}$/, 'Letters, digits and dashes only')
+        .optional(),
     }),
   ),
 });
@@ -71,7 +83,12 @@ const costsFile = z.object({
   figures: z.array(
     z.object({
       id,
-      kind: z.enum(['living-funds-london', 'living-funds-outside-london', 'visa-fee', 'health-surcharge-per-year']),
+      kind: z.enum([
+        'living-funds-london',
+        'living-funds-outside-london',
+        'visa-fee',
+        'health-surcharge-per-year',
+      ]),
       amountGbp: z.number().int().min(0),
       effectiveFrom: z.iso.date(),
       source: z.string().min(1),
@@ -88,11 +105,17 @@ export type CatalogueFiles = {
   costs: z.infer<typeof costsFile>['figures'];
 };
 
-async function readJson<S extends z.ZodType>(dir: string, name: string, schema: S): Promise<z.infer<S>> {
+async function readJson<S extends z.ZodType>(
+  dir: string,
+  name: string,
+  schema: S,
+): Promise<z.infer<S>> {
   const file = path.join(dir, name);
   const result = schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!result.success) {
-    const problems = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n');
+    const problems = result.error.issues
+      .map((i) => `  - ${i.path.join('.')}: ${i.message}`)
+      .join('\n');
     throw new Error(`Catalogue file ${file} is not valid:\n${problems}`);
   }
   return result.data;
@@ -109,7 +132,9 @@ export async function readCatalogueFiles(dir: string): Promise<CatalogueFiles> {
   const universityIds = new Set(u.universities.map((x) => x.id));
   const orphans = p.programs.filter((x) => !universityIds.has(x.universityId));
   if (orphans.length > 0) {
-    throw new Error(`Programs name unknown universities: ${orphans.map((x) => `${x.id} -> ${x.universityId}`).join(', ')}`);
+    throw new Error(
+      `Programs name unknown universities: ${orphans.map((x) => `${x.id} -> ${x.universityId}`).join(', ')}`,
+    );
   }
   return {
     rankingSource: u.rankingSource,

@@ -23,7 +23,9 @@ if (process.env.TEST_DATABASE_URL) {
         // the next query comes after the pool has seen the close (under load the notice can lag
         // the terminate call), as it does when a server drops idle connections
         await expect
-          .poll(() => logged.mock.calls.some(([line]) => String(line).includes('closed an idle connection')))
+          .poll(() =>
+            logged.mock.calls.some(([line]) => String(line).includes('closed an idle connection')),
+          )
           .toBe(true);
         await expect(database.ping()).resolves.toBeUndefined();
       } finally {

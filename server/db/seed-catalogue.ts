@@ -31,7 +31,10 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
         .values(files.universities.map((u) => ({ ...u, active: true })))
         .onConflictDoUpdate({
           target: universities.id,
-          set: { ...updateAll(['name', 'location', 'region', 'website', 'ranking', 'logo']), active: sql`true` },
+          set: {
+            ...updateAll(['name', 'location', 'region', 'website', 'ranking', 'logo']),
+            active: sql`true`,
+          },
         });
       const used = [...new Set(files.programs.flatMap((p) => p.categories))];
       if (used.length > 0) {
@@ -42,7 +45,10 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
       }
       if (files.programs.length > 0) {
         // through the console's schema and writer: a seeded program is one the console could save
-        await upsertPrograms(tx, files.programs.map((p) => programInput.parse({ ...p, active: true })));
+        await upsertPrograms(
+          tx,
+          files.programs.map((p) => programInput.parse({ ...p, active: true })),
+        );
       }
       if (files.costs.length > 0) {
         await tx.insert(ukCostFigures).values(files.costs).onConflictDoNothing();
@@ -65,7 +71,15 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
         .onConflictDoUpdate({
           target: consultants.id,
           set: {
-            ...updateAll(['name', 'role', 'nationality', 'image', 'whatsapp_number', 'meeting_room', 'sort_order']),
+            ...updateAll([
+              'name',
+              'role',
+              'nationality',
+              'image',
+              'whatsapp_number',
+              'meeting_room',
+              'sort_order',
+            ]),
             active: sql`true`,
           },
         });

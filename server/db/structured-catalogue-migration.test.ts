@@ -51,7 +51,10 @@ afterAll(async () => {
 describe('migration 0008: the catalogue moves to structured facts', () => {
   it('reads the facts out of the old text columns, then the first start seeds the files over them once', async () => {
     await database.withMigrationLock((db) => runMigrations(database.kind, db));
-    const [old] = await database.db.select().from(programs).where(eq(programs.id, 'ba-old-program-oxford'));
+    const [old] = await database.db
+      .select()
+      .from(programs)
+      .where(eq(programs.id, 'ba-old-program-oxford'));
     expect(old).toMatchObject({
       tuitionGbp: 39_010,
       ieltsOverall: 7,
@@ -64,10 +67,21 @@ describe('migration 0008: the catalogue moves to structured facts', () => {
 
     const files = await readCatalogueFiles(projectPaths.catalogue);
     expect(await seedCatalogue(database.db, files)).toEqual({ seeded: true });
-    const [seeded] = await database.db.select().from(programs).where(eq(programs.id, 'msc-advanced-computer-science-manchester'));
-    expect(seeded).toMatchObject({ tuitionGbp: 36_500, academicLevel: '2:1', feeYear: '2025/26', url: null });
+    const [seeded] = await database.db
+      .select()
+      .from(programs)
+      .where(eq(programs.id, 'msc-advanced-computer-science-manchester'));
+    expect(seeded).toMatchObject({
+      tuitionGbp: 36_500,
+      academicLevel: '2:1',
+      feeYear: '2025/26',
+      url: null,
+    });
     // the files seed once: a later start leaves the database as the team keeps it
-    await database.db.update(programs).set({ tuitionGbp: 37_000 }).where(eq(programs.id, seeded!.id));
+    await database.db
+      .update(programs)
+      .set({ tuitionGbp: 37_000 })
+      .where(eq(programs.id, seeded!.id));
     expect(await seedCatalogue(database.db, files)).toEqual({ seeded: false });
     const [kept] = await database.db.select().from(programs).where(eq(programs.id, seeded!.id));
     expect(kept!.tuitionGbp).toBe(37_000);

@@ -13,15 +13,23 @@ describe('account messages known to the web app', () => {
     }
     // Same-named descriptors carry the same words (a sentence changed on one side only fails here).
     for (const [key, descriptor] of Object.entries(authText)) {
-      if (key in authMessages) expect(descriptor.defaultMessage, key).toBe(authMessages[key as keyof typeof authMessages]);
+      if (key in authMessages)
+        expect(descriptor.defaultMessage, key).toBe(authMessages[key as keyof typeof authMessages]);
     }
     for (const [key, descriptor] of Object.entries(identityText)) {
-      if (key in identityMessages) expect(descriptor.defaultMessage, key).toBe(identityMessages[key as keyof typeof identityMessages]);
+      if (key in identityMessages)
+        expect(descriptor.defaultMessage, key).toBe(
+          identityMessages[key as keyof typeof identityMessages],
+        );
     }
   });
 
   it('finds each by its words', () => {
-    expect(knownWords.get(authMessages.credentialsRequired)?.id).toBe('auth.message.credentialsRequired');
-    expect(knownWords.get(identityMessages.lastWayToSignIn)?.id).toBe('identity.message.lastWayToSignIn');
+    expect(knownWords.get(authMessages.credentialsRequired)?.id).toBe(
+      'auth.message.credentialsRequired',
+    );
+    expect(knownWords.get(identityMessages.lastWayToSignIn)?.id).toBe(
+      'identity.message.lastWayToSignIn',
+    );
   });
 });

@@ -15,7 +15,10 @@ export const languageInput = z.object({ language: z.enum(locales) }).strict();
 export async function languageRoutes(app: FastifyInstance) {
   app.put('/api/me/language', { preHandler: requireUser }, async (req, reply) => {
     const { language } = parseInput(languageInput, req.body ?? {});
-    await app.db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, req.user!.id));
+    await app.db
+      .update(users)
+      .set({ language, updatedAt: new Date() })
+      .where(eq(users.id, req.user!.id));
     reply.header('cache-control', 'no-store');
     return { language };
   });

@@ -21,7 +21,10 @@ export async function requestLocale(req: FastifyRequest, userId: string | null):
   const query = (req.query as Record<string, unknown> | undefined)?.[languageQueryParam];
   let account: string | null = null;
   if (userId) {
-    const [row] = await req.server.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    const [row] = await req.server.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.id, userId));
     account = row?.language ?? null;
   }
   return chooseLocale({
@@ -55,6 +58,9 @@ export function fetchRequestLocale(request: Request | undefined): Locale {
  * An account e-mail's language (decision 0027, D14): the account's own once it has one; before
  * that (a sign-up, an account that never chose) the language the request was made in.
  */
-export function accountMailLocale(account: string | null | undefined, fromRequest: () => Locale): Locale {
+export function accountMailLocale(
+  account: string | null | undefined,
+  fromRequest: () => Locale,
+): Locale {
   return isLocale(account) ? account : fromRequest();
 }

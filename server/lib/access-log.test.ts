@@ -7,7 +7,10 @@ import { loggerOptions } from './logger.ts';
 const lines: Record<string, unknown>[] = [];
 const accessLog = new OneLinePerRequest();
 const app = Fastify({
-  logger: { ...loggerOptions(loadConfig({ LOG_LEVEL: 'info' })), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  logger: {
+    ...loggerOptions(loadConfig({ LOG_LEVEL: 'info' })),
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  },
   logController: accessLog,
 });
 accessLog.attach(app.log);
@@ -31,7 +34,13 @@ describe('the access log', () => {
     await app.inject('/api/things/someone@example.com?token=s3cret&email=a@b.test');
     const [line, ...more] = lines.filter((l) => String(l.url).startsWith('/api/things/'));
     expect(more).toEqual([]);
-    expect(line).toMatchObject({ level: 30, method: 'GET', url: '/api/things/[email]', statusCode: 200, msg: 'request completed' });
+    expect(line).toMatchObject({
+      level: 30,
+      method: 'GET',
+      url: '/api/things/[email]',
+      statusCode: 200,
+      msg: 'request completed',
+    });
     expect(typeof line!.responseTime).toBe('number');
     expect(JSON.stringify(lines)).not.toMatch(/s3cret|someone|example\.com|b\.test/);
   });

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { safeUrl } from './logger.ts';
 
 /**
@@ -7,10 +12,21 @@ import { safeUrl } from './logger.ts';
  * of the request that caused them and get no line of their own. The value is secret, so a client
  * cannot hide its own requests from the log by sending the header.
  */
-export const internalRequestHeader = { name: 'x-portal-internal', value: randomBytes(16).toString('hex') } as const;
-const isInternal = (req: FastifyRequest) => req.headers[internalRequestHeader.name] === internalRequestHeader.value;
+export const internalRequestHeader = {
+  name: 'x-portal-internal',
+  value: randomBytes(16).toString('hex'),
+} as const;
+const isInternal = (req: FastifyRequest) =>
+  req.headers[internalRequestHeader.name] === internalRequestHeader.value;
 
-const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+const levels: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+};
 const logsInfo = (log: FastifyBaseLogger) => (levels[log.level] ?? Infinity) <= levels.info!;
 
 /**
@@ -30,11 +46,18 @@ export class OneLinePerRequest extends LogController {
   /** An event stream may stay open for hours: it gets a line as it opens, and one when it ends. */
   override incomingRequest(req: FastifyRequest): void {
     if (req.headers.accept?.includes('text/event-stream') && logsInfo(req.log)) {
-      this.log?.info({ reqId: req.id, method: req.method, url: safeUrl(req.url) }, 'event stream requested');
+      this.log?.info(
+        { reqId: req.id, method: req.method, url: safeUrl(req.url) },
+        'event stream requested',
+      );
     }
   }
 
-  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const line = {
       reqId: req.id,
       method: req.method,

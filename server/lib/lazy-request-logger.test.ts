@@ -8,7 +8,10 @@ import { loggerOptions } from './logger.ts';
 const lines: Record<string, unknown>[] = [];
 const accessLog = new OneLinePerRequest();
 const app = Fastify({
-  logger: { ...loggerOptions(loadConfig({ LOG_LEVEL: 'info' })), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  logger: {
+    ...loggerOptions(loadConfig({ LOG_LEVEL: 'info' })),
+    stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  },
   logController: accessLog,
   childLoggerFactory: lazyRequestLoggers,
 });
@@ -16,7 +19,10 @@ accessLog.attach(app.log);
 
 beforeAll(async () => {
   app.get('/api/warns', async (req) => {
-    req.log.warn({ email: 'someone@example.com', user: { passportNumber: 'X1234567' } }, 'something odd');
+    req.log.warn(
+      { email: 'someone@example.com', user: { passportNumber: 'X1234567' } },
+      'something odd',
+    );
     req.log.debug('below the level: not written');
     return { ok: true };
   });
@@ -40,11 +46,17 @@ describe("a request's logger, made only when the request logs", () => {
   it('writes a line with the request id, redacted as any other line, and keeps the level', async () => {
     lines.length = 0;
     const answer = await app.inject('/api/warns');
-    const reqId = answer.headers['x-request-id'] ?? lines.find((l) => l.msg === 'request completed')?.reqId;
+    const reqId =
+      answer.headers['x-request-id'] ?? lines.find((l) => l.msg === 'request completed')?.reqId;
     expect(typeof reqId).toBe('string');
     const warned = lines.filter((l) => l.msg === 'something odd');
     expect(warned).toHaveLength(1);
-    expect(warned[0]).toMatchObject({ level: 40, reqId, email: '[redacted]', user: { passportNumber: '[redacted]' } });
+    expect(warned[0]).toMatchObject({
+      level: 40,
+      reqId,
+      email: '[redacted]',
+      user: { passportNumber: '[redacted]' },
+    });
     expect(JSON.stringify(lines)).not.toMatch(/someone@|X1234567|below the level/);
   });
 

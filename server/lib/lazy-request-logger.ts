@@ -3,7 +3,15 @@ import type { FastifyBaseLogger, FastifyLogFn, FastifyServerOptions, LogLevel } 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
-const levelValues: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+const levelValues: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
 
 /**
  * A request's logger that becomes pino's child (`logger.child({ reqId })`) only when the request
@@ -53,5 +61,8 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   }
 }
 
-export const lazyRequestLoggers: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
-  new LazyRequestLogger(logger, bindings, options);
+export const lazyRequestLoggers: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new LazyRequestLogger(logger, bindings, options);

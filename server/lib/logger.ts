@@ -127,7 +127,8 @@ export function serializeError(value: unknown): {
  * out when the process exits (pino flushes them); past 32 MB waiting, new lines are dropped rather
  * than memory grown.
  */
-export const stdoutLogDestination = () => pino.destination({ dest: 1, sync: false, maxLength: 32 * 1024 * 1024 });
+export const stdoutLogDestination = () =>
+  pino.destination({ dest: 1, sync: false, maxLength: 32 * 1024 * 1024 });
 
 export function loggerOptions(
   config: Config,

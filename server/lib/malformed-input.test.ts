@@ -59,7 +59,11 @@ function validBodies(
       confirmPassword: password,
     },
     'POST /api/auth/reset-password/status': { token: 'x'.repeat(24) },
-    'POST /api/auth/change-password': { currentPassword: password, newPassword: password, confirmPassword: password },
+    'POST /api/auth/change-password': {
+      currentPassword: password,
+      newPassword: password,
+      confirmPassword: password,
+    },
     'POST /api/me/applications/add': { applicationId },
     'POST /api/me/data-export': { password },
     'POST /api/me/delete-account': { password },

@@ -26,7 +26,9 @@ describe('no answer with personal data is kept by a browser or a proxy (finding 
     const applicant = await createUser(ctx.app);
     const { id } = await createApplication(ctx.app, {}, { cookie: applicant.cookie });
     const admin = await createStaff(ctx.app, 'admin');
-    const routes = ctx.app.routeList.filter((r) => r.method === 'GET' && (r.url.startsWith('/api/') || r.url.startsWith('/dev/')));
+    const routes = ctx.app.routeList.filter(
+      (r) => r.method === 'GET' && (r.url.startsWith('/api/') || r.url.startsWith('/dev/')),
+    );
     expect(routes.length).toBeGreaterThan(20);
     const checked: string[] = [];
     for (const route of routes) {

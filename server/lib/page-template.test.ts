@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assemblePage, bootScript, chunksOf, codeAfterFirstPaint, formsPost, scriptSafeJson, type ViteManifest } from './page-template.ts';
+import {
+  assemblePage,
+  bootScript,
+  chunksOf,
+  codeAfterFirstPaint,
+  formsPost,
+  scriptSafeJson,
+  type ViteManifest,
+} from './page-template.ts';
 
 const template = `<!doctype html>
 <html lang="en-GB">
@@ -14,13 +22,23 @@ const template = `<!doctype html>
 
 const manifest: ViteManifest = {
   'main.tsx': { file: 'assets/index-abc.js', isEntry: true, imports: [] },
-  'features/home/home-page.tsx': { file: 'assets/home-1.js', imports: ['_icons.js', 'main.tsx'], css: ['assets/home-1.css'] },
+  'features/home/home-page.tsx': {
+    file: 'assets/home-1.js',
+    imports: ['_icons.js', 'main.tsx'],
+    css: ['assets/home-1.css'],
+  },
   '_icons.js': { file: 'assets/icons-2.js', imports: ['_icons.js'] },
 };
 
 describe('assembling a server-rendered page', () => {
   it('lists a page’s chunks and what they import, never the entry, each once', () => {
-    expect(chunksOf(manifest, ['features/home/home-page.tsx', 'features/home/home-page.tsx', 'unknown.tsx'])).toEqual({
+    expect(
+      chunksOf(manifest, [
+        'features/home/home-page.tsx',
+        'features/home/home-page.tsx',
+        'unknown.tsx',
+      ]),
+    ).toEqual({
       scripts: ['assets/home-1.js', 'assets/icons-2.js'],
       styles: ['assets/home-1.css'],
     });
@@ -45,13 +63,22 @@ describe('assembling a server-rendered page', () => {
     expect(html).toContain('<div id="root"><main><h1>Hello</h1></main></div>');
     const block = /<script type="application\/json" id="page-data">(.*)<\/script>/.exec(html)![1]!;
     expect(block).not.toContain('</script>');
-    expect(JSON.parse(block)).toEqual({ locale: 'fr', queries: { note: '</script><script>alert(1)</script>' } });
+    expect(JSON.parse(block)).toEqual({
+      locale: 'fr',
+      queries: { note: '</script><script>alert(1)</script>' },
+    });
     expect(html.match(/<script/g)).toHaveLength(3);
   });
 
   it('sets right to left for Arabic and Urdu', () => {
     const page = (locale: string) =>
-      assemblePage(template, { locale, title: 't', appHtml: '', pageData: { locale, queries: {} }, chunks: { scripts: [], styles: [] } });
+      assemblePage(template, {
+        locale,
+        title: 't',
+        appHtml: '',
+        pageData: { locale, queries: {} },
+        chunks: { scripts: [], styles: [] },
+      });
     expect(page('ar')).toContain('<html lang="ar" dir="rtl">');
     expect(page('ur')).toContain('<html lang="ur" dir="rtl">');
     expect(page('zh-CN')).toContain('<html lang="zh-CN" dir="ltr">');
@@ -70,7 +97,8 @@ describe('assembling a server-rendered page', () => {
   });
 
   it('takes the template’s module script and preloads out for the boot script, keeping its styles', () => {
-    const template = '<head>\n <script type="module" crossorigin src="/a.js"></script>\n <link rel="modulepreload" crossorigin href="/b.js">\n <link rel="stylesheet" href="/c.css">\n</head>';
+    const template =
+      '<head>\n <script type="module" crossorigin src="/a.js"></script>\n <link rel="modulepreload" crossorigin href="/b.js">\n <link rel="stylesheet" href="/c.css">\n</head>';
     expect(codeAfterFirstPaint(template, ['b.js', 'd.js'])).toEqual({
       html: '<head>\n <link rel="stylesheet" href="/c.css">\n</head>',
       files: ['/a.js', '/b.js', '/d.js'],
@@ -84,6 +112,8 @@ describe('assembling a server-rendered page', () => {
   });
 
   it('escapes what could end a script block in JSON', () => {
-    expect(scriptSafeJson({ a: '<!-- </script>', b: '\u2028' })).toBe('{"a":"\\u003c!-- \\u003c/script>","b":"\\u2028"}');
+    expect(scriptSafeJson({ a: '<!-- </script>', b: '\u2028' })).toBe(
+      '{"a":"\\u003c!-- \\u003c/script>","b":"\\u2028"}',
+    );
   });
 });

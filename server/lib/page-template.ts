@@ -3,7 +3,10 @@ import { isLocale, localeInfo } from '../../shared/locales.ts';
 import { pageDataElementId, type PageData } from '../../shared/page-rendering.ts';
 
 /** Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path relative to web/. */
-export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+export type ViteManifest = Record<
+  string,
+  { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }
+>;
 
 export interface PageChunks {
   scripts: string[];
@@ -30,7 +33,10 @@ const escapeHtml = (text: string) =>
 
 /** JSON inside <script type="application/json">: no "</script>" or comment opener can close it early. */
 export const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export interface PageParts {
   locale: string;
@@ -45,7 +51,8 @@ export interface PageParts {
  * the request body (answered by showing the page again), never in the address as a GET would put
  * them (D4: no e-mail in a URL). React's own submit handling replaces this once hydrated.
  */
-export const formsPost = (html: string) => html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
+export const formsPost = (html: string) =>
+  html.replace(/<form(?![^>]*\smethod=)/g, '<form method="post"');
 
 /** Where a server-rendered page lists its code (the entry first) for the boot script. */
 export const pageCodeElementId = 'page-code';
@@ -66,10 +73,14 @@ export const bootScript =
 
 export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
-const moduleTags = /\s*<(?:script type="module"[^>]*src="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>)/g;
+const moduleTags =
+  /\s*<(?:script type="module"[^>]*src="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>)/g;
 
 /** The template's module script and preloads, taken out: the boot script loads them after first paint. */
-export function codeAfterFirstPaint(template: string, chunks: string[]): { html: string; files: string[] } {
+export function codeAfterFirstPaint(
+  template: string,
+  chunks: string[],
+): { html: string; files: string[] } {
   let entry = '';
   const preloads: string[] = [];
   const html = template.replace(moduleTags, (_tag, script?: string, preload?: string) => {
@@ -88,7 +99,9 @@ export function codeAfterFirstPaint(template: string, chunks: string[]): { html:
  */
 export function assemblePage(template: string, parts: PageParts): string {
   const code = codeAfterFirstPaint(template, parts.chunks.scripts);
-  const styles = parts.chunks.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
+  const styles = parts.chunks.styles
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('\n    ');
   const end = [
     `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
     `<script type="application/json" id="${pageCodeElementId}">${scriptSafeJson(code.files)}</script>`,
@@ -96,10 +109,15 @@ export function assemblePage(template: string, parts: PageParts): string {
   ].join('\n    ');
   return code.html
     .replace(/<html lang="[^"]*"/, () => {
-      const info = isLocale(parts.locale) ? localeInfo[parts.locale] : { tag: parts.locale, dir: 'ltr' };
+      const info = isLocale(parts.locale)
+        ? localeInfo[parts.locale]
+        : { tag: parts.locale, dir: 'ltr' };
       return `<html lang="${escapeHtml(info.tag)}" dir="${info.dir}"`;
     })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => (styles ? `  ${styles}\n  </head>` : '</head>'))
-    .replace('<div id="root"></div>', () => `<div id="root">${formsPost(parts.appHtml)}</div>\n    ${end}`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${formsPost(parts.appHtml)}</div>\n    ${end}`,
+    );
 }

@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareJson, sendPrepared } from './prepared-response.ts';
 
-const large = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item number ${i}` })) };
+const large = {
+  items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Item number ${i}` })),
+};
 const small = { hello: 'world' };
 const app = Fastify();
 
@@ -31,14 +33,23 @@ describe('prepared responses', () => {
   });
 
   it('sends brotli or gzip, whichever the reader prefers, and the same data either way', async () => {
-    const br = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.inject({
+      url: '/large',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(large);
-    const gzip = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' } });
+    const gzip = await app.inject({
+      url: '/large',
+      headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(large);
     expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
-    const refused = await app.inject({ url: '/large', headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const refused = await app.inject({
+      url: '/large',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.json()).toEqual(large);
   });

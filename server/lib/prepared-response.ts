@@ -25,7 +25,11 @@ const compressFrom = 1024;
  * `quality`: 'max' for bodies prepared once and read for long (the site, the consultants); 'fast'
  * for answers prepared on demand and cached for a while (catalogue searches).
  */
-export function prepareBody(body: string | Buffer, contentType: string, quality: 'max' | 'fast' = 'max'): PreparedBody {
+export function prepareBody(
+  body: string | Buffer,
+  contentType: string,
+  quality: 'max' | 'fast' = 'max',
+): PreparedBody {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const made: Partial<Record<Encoding, Buffer>> = {};
@@ -55,7 +59,10 @@ export function prepareJson(value: unknown, quality: 'max' | 'fast' = 'max'): Pr
   return prepareBody(JSON.stringify(value), 'application/json; charset=utf-8', quality);
 }
 
-const negotiator = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'], cache: boundedCache(64) });
+const negotiator = new Negotiator<Encoding>({
+  supportedValues: ['br', 'gzip'],
+  cache: boundedCache(64),
+});
 
 /** Only the first few distinct Accept-Encoding values are remembered, whatever clients send. */
 function boundedCache(max: number) {
@@ -82,12 +89,19 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /** Sends a prepared body: 304 when the reader has it, else the best encoding it accepts. */
-export function sendPrepared(req: FastifyRequest, reply: FastifyReply, body: PreparedBody, cacheControl: string, vary = 'accept-encoding') {
+export function sendPrepared(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: PreparedBody,
+  cacheControl: string,
+  vary = 'accept-encoding',
+) {
   reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', vary);
   if (matchesEtag(req.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.header('content-type', body.contentType);
   const accept = req.headers['accept-encoding'];
-  const encoding = accept && body.identity.length >= compressFrom ? negotiator.negotiate(accept) : null;
+  const encoding =
+    accept && body.identity.length >= compressFrom ? negotiator.negotiate(accept) : null;
   const encoded = encoding ? body.encoded(encoding) : undefined;
   if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
   return reply.send(body.identity);

@@ -60,6 +60,8 @@ export function apiSecurityHeaders(config: Config): Record<string, string> {
     'x-frame-options': 'DENY',
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
-    ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
+    ...(page['strict-transport-security']
+      ? { 'strict-transport-security': page['strict-transport-security'] }
+      : {}),
   };
 }

@@ -15,8 +15,13 @@ export async function registerWebApp(app: FastifyInstance) {
   const { webDistDir, catalogueDir } = app.config;
   const hasWebBuild = existsSync(path.join(webDistDir, 'index.html'));
   if (!hasWebBuild) app.log.warn('The web app is not built: run `npm run build` to serve it');
-  const pages = hasWebBuild ? await createPageRenderer(app, webDistDir, path.join(path.dirname(webDistDir), 'ssr')) : null;
-  if (hasWebBuild && !pages) app.log.warn('The server renderer is not built (dist/ssr): pages are rendered in the browser only');
+  const pages = hasWebBuild
+    ? await createPageRenderer(app, webDistDir, path.join(path.dirname(webDistDir), 'ssr'))
+    : null;
+  if (hasWebBuild && !pages)
+    app.log.warn(
+      'The server renderer is not built (dist/ssr): pages are rendered in the browser only',
+    );
 
   await app.register(fastifyStatic, {
     root: path.join(catalogueDir, 'media'),
@@ -33,7 +38,10 @@ export async function registerWebApp(app: FastifyInstance) {
       index: false,
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -50,15 +58,32 @@ export async function registerWebApp(app: FastifyInstance) {
       throw new AppError('NOT_FOUND', 404, 'There is nothing at this address.');
     }
     if (!hasWebBuild) {
-      return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build`, then restart.');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build`, then restart.');
     }
     const page = await pages?.render(req).catch((error: unknown) => {
-      req.log.error({ err: error }, 'server rendering failed: sending the page for the browser to render');
+      req.log.error(
+        { err: error },
+        'server rendering failed: sending the page for the browser to render',
+      );
       return null;
     });
-    if (page?.kind === 'shared') return sendPrepared(req, reply, page.body, 'no-cache', 'cookie, accept-language, accept-encoding');
+    if (page?.kind === 'shared')
+      return sendPrepared(
+        req,
+        reply,
+        page.body,
+        'no-cache',
+        'cookie, accept-language, accept-encoding',
+      );
     if (page?.kind === 'private') {
-      return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').type('text/html; charset=utf-8').send(page.html);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', webDistDir);
@@ -70,12 +95,17 @@ export async function registerWebApp(app: FastifyInstance) {
  * here as a POST (see formsPost): its body is dropped unread and the page is shown again.
  */
 async function earlyFormPosts(app: FastifyInstance, options: { paths: string[] }) {
-  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], (_req, payload, done) => {
-    payload.resume();
-    payload.once('end', () => done(null, null));
-    payload.once('error', done);
-  });
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    (_req, payload, done) => {
+      payload.resume();
+      payload.once('end', () => done(null, null));
+      payload.once('error', done);
+    },
+  );
   for (const url of options.paths) {
-    app.post(url, { bodyLimit: 1024 * 1024 }, (req, reply) => reply.code(303).header('location', url).header('cache-control', 'no-store').send());
+    app.post(url, { bodyLimit: 1024 * 1024 }, (req, reply) =>
+      reply.code(303).header('location', url).header('cache-control', 'no-store').send(),
+    );
   }
 }

@@ -10,7 +10,13 @@ export const englishLevels = ['beginner', 'intermediate', 'advanced', 'native'] 
 export type EnglishLevel = (typeof englishLevels)[number];
 
 /** Files the form may carry (D6); `certification` only when the applicant has one. */
-export const documentKeys = ['certification', 'passportCopy', 'transcripts', 'personalStatement', 'cv'] as const;
+export const documentKeys = [
+  'certification',
+  'passportCopy',
+  'transcripts',
+  'personalStatement',
+  'cv',
+] as const;
 export type DocumentKey = (typeof documentKeys)[number];
 /** What staff can ask for after submission (issue 12, item 2): the form's five and a few more. */
 export const requestableDocumentKeys = [
@@ -56,7 +62,9 @@ export function documentLabel(key: string): string {
 }
 
 export function isAnyDocumentKey(value: unknown): value is AnyDocumentKey {
-  return typeof value === 'string' && (requestableDocumentKeys as readonly string[]).includes(value);
+  return (
+    typeof value === 'string' && (requestableDocumentKeys as readonly string[]).includes(value)
+  );
 }
 
 export function isDocumentKey(value: unknown): value is DocumentKey {
@@ -67,7 +75,9 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 
 function requiredText(label: string, max: number) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`) })
+    .string({
+      error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`),
+    })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -88,7 +98,10 @@ function isRealDate(value: string): boolean {
 
 function dateText(label: string) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be a date`) })
+    .string({
+      error: (issue) =>
+        isMissing(issue.input) ? `${label} is required` : `${label} must be a date`,
+    })
     .trim()
     .min(1, `${label} is required`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2001-04-23`)
@@ -101,20 +114,27 @@ function dateText(label: string) {
  */
 const dateOfBirth = dateText('Date of birth')
   .refine((v) => v <= utcDay(1), 'Date of birth cannot be in the future')
-  .refine((v) => v <= utcDay(1, -minApplicantAge), `You must be at least ${minApplicantAge} years old to apply`)
+  .refine(
+    (v) => v <= utcDay(1, -minApplicantAge),
+    `You must be at least ${minApplicantAge} years old to apply`,
+  )
   .refine((v) => v >= utcDay(0, -maxApplicantAge), 'Enter your real date of birth');
 
 const plannedTestDate = z.preprocess(
   (v) => (isMissing(v) ? null : v),
   dateText('Planned test date')
     .refine((v) => v >= utcDay(-1), 'Planned test date cannot be in the past')
-    .refine((v) => v <= utcDay(0, maxPlannedTestYears), `Choose a date within the next ${maxPlannedTestYears} years`)
+    .refine(
+      (v) => v <= utcDay(0, maxPlannedTestYears),
+      `Choose a date within the next ${maxPlannedTestYears} years`,
+    )
     .nullable(),
 );
 
 function country(label: string) {
   return z.enum(countryCodes, {
-    error: (issue) => (isMissing(issue.input) ? `${label} is required` : 'Choose a country from the list'),
+    error: (issue) =>
+      isMissing(issue.input) ? `${label} is required` : 'Choose a country from the list',
   });
 }
 
@@ -132,7 +152,14 @@ const catalogueId = z
 
 /** Form fields arrive as text (multipart) or as booleans and arrays (the web form): both are read. */
 const yesNo = z.preprocess(
-  (v) => (v === 'yes' || v === 'true' ? true : v === 'no' || v === 'false' ? false : isMissing(v) ? false : v),
+  (v) =>
+    v === 'yes' || v === 'true'
+      ? true
+      : v === 'no' || v === 'false'
+        ? false
+        : isMissing(v)
+          ? false
+          : v,
   z.boolean({ error: 'Answer yes or no' }),
 );
 
@@ -163,7 +190,10 @@ const applicationFields = z.strictObject({
   nationality: country('Nationality'),
   residencyCountry: country('Country of residence'),
   englishLevel: z.enum(englishLevels, {
-    error: (issue) => (isMissing(issue.input) ? 'English level is required' : 'Choose an English level from the list'),
+    error: (issue) =>
+      isMissing(issue.input)
+        ? 'English level is required'
+        : 'Choose an English level from the list',
   }),
   hasCertification: yesNo,
   plannedTestDate: plannedTestDate.optional(),

@@ -11,7 +11,10 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 
 /** An e-mail address; a missing one gets the spec's generic auth message. */
 export const accountEmail = z
-  .string({ error: (issue) => (isMissing(issue.input) ? authMessages.credentialsRequired : authMessages.emailInvalid) })
+  .string({
+    error: (issue) =>
+      isMissing(issue.input) ? authMessages.credentialsRequired : authMessages.emailInvalid,
+  })
   .trim()
   .min(1, authMessages.credentialsRequired)
   .max(maxEmailLength, authMessages.emailInvalid)
@@ -34,7 +37,11 @@ const confirmation = z.string({ error: authMessages.passwordsDoNotMatch });
 function passwordsMatch<T extends { confirmPassword: string }>(key: 'password' | 'newPassword') {
   return (value: T & Record<string, unknown>, ctx: z.RefinementCtx) => {
     if (value[key] !== value.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: authMessages.passwordsDoNotMatch });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmPassword'],
+        message: authMessages.passwordsDoNotMatch,
+      });
     }
   };
 }
@@ -65,7 +72,10 @@ export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const resetPasswordInput = z
   .object({
-    token: z.string({ error: authMessages.resetLinkInvalid }).min(1, authMessages.resetLinkInvalid).max(maxTokenLength, authMessages.resetLinkInvalid),
+    token: z
+      .string({ error: authMessages.resetLinkInvalid })
+      .min(1, authMessages.resetLinkInvalid)
+      .max(maxTokenLength, authMessages.resetLinkInvalid),
     newPassword,
     confirmPassword: confirmation,
   })
@@ -87,7 +97,11 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
  * recent re-authentication, checked by the route).
  */
 export const enableTwoFactorInput = z.object({
-  password: z.string().min(1, authMessages.credentialsRequired).max(maxPasswordLength, authMessages.invalidCredentials).optional(),
+  password: z
+    .string()
+    .min(1, authMessages.credentialsRequired)
+    .max(maxPasswordLength, authMessages.invalidCredentials)
+    .optional(),
 });
 
 /** "Download my data" and "Delete my account" ask for the password again. */
@@ -119,12 +133,18 @@ export const backupCodeInput = z.object({
 export type BackupCodeInput = z.infer<typeof backupCodeInput>;
 
 /** "Email me a sign-in code", then the code from that e-mail. */
-export const emailCodeInput = z.object({ email: accountEmail, code: sixDigits(authMessages.emailCodeFormat) });
+export const emailCodeInput = z.object({
+  email: accountEmail,
+  code: sixDigits(authMessages.emailCodeFormat),
+});
 export type EmailCodeInput = z.infer<typeof emailCodeInput>;
 
 /** The token of an e-mailed sign-in link, which the link page posts (it never sits in a URL query). */
 export const signInLinkInput = z.object({
-  token: z.string({ error: authMessages.signInLinkInvalid }).min(1, authMessages.signInLinkInvalid).max(maxTokenLength, authMessages.signInLinkInvalid),
+  token: z
+    .string({ error: authMessages.signInLinkInvalid })
+    .min(1, authMessages.signInLinkInvalid)
+    .max(maxTokenLength, authMessages.signInLinkInvalid),
 });
 
 /**
@@ -139,13 +159,20 @@ export const reauthInput = z
     /** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
     emailCode: z.string().max(20, authMessages.emailCodeFormat).optional(),
   })
-  .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), { message: authMessages.reauthRequired, path: ['password'] });
+  .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), {
+    message: authMessages.reauthRequired,
+    path: ['password'],
+  });
 
 /**
  * Download my data, delete my account: the password in the same request, or none after a recent
  * re-authentication (a code or a passkey: accounts without a password, decision 0023).
  */
 export const confirmedActionInput = z.object({
-  password: z.string().min(1, authMessages.credentialsRequired).max(maxPasswordLength, authMessages.invalidCredentials).optional(),
+  password: z
+    .string()
+    .min(1, authMessages.credentialsRequired)
+    .max(maxPasswordLength, authMessages.invalidCredentials)
+    .optional(),
 });
 export type ReauthInput = z.infer<typeof reauthInput>;

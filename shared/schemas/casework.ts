@@ -20,7 +20,8 @@ export const maxAnswerLength = 4000;
 export const maxMessageLength = 4000;
 export const maxOutcomeReasonLength = 1000;
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 function isRealDay(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
@@ -34,7 +35,8 @@ const day = (label: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-09-01`)
     .refine(isRealDay, `${label} must be a real date`);
 
-const optionalDay = (label: string) => z.preprocess((v) => (isBlank(v) ? null : v), day(label).nullable());
+const optionalDay = (label: string) =>
+  z.preprocess((v) => (isBlank(v) ? null : v), day(label).nullable());
 
 /** Today as YYYY-MM-DD in UTC, shifted by whole days. */
 export function isoDay(offsetDays = 0, from = new Date()): string {
@@ -61,19 +63,28 @@ export const requestInput = z
     message: text('Message', maxRequestMessageLength),
     dueOn: day('Due date').refine((v) => v >= isoDay(-1), 'The due date cannot be in the past'),
   })
-  .refine((v) => v.kind !== 'document' || v.documentKey !== null, { path: ['documentKey'], message: 'Choose the document you need' });
+  .refine((v) => v.kind !== 'document' || v.documentKey !== null, {
+    path: ['documentKey'],
+    message: 'Choose the document you need',
+  });
 export type RequestInput = z.infer<typeof requestInput>;
 export type RequestFormValues = z.input<typeof requestInput>;
 
 /** The applicant answers a request for information in writing. */
 export const requestAnswerInput = z.strictObject({ text: text('Your answer', maxAnswerLength) });
 
-export const requestParams = z.strictObject({ id: z.uuid('Not an application id'), requestId: z.uuid('Not a request id') });
+export const requestParams = z.strictObject({
+  id: z.uuid('Not an application id'),
+  requestId: z.uuid('Not a request id'),
+});
 
 /** A message in the conversation; the attachment, if any, comes as a multipart file named "attachment". */
 export const messageInput = z.strictObject({ body: text('Message', maxMessageLength) });
 
-export const messageParams = z.strictObject({ id: z.uuid('Not an application id'), messageId: z.uuid('Not a message id') });
+export const messageParams = z.strictObject({
+  id: z.uuid('Not an application id'),
+  messageId: z.uuid('Not a message id'),
+});
 
 /** Admin: a consultant (or nobody); a consultant may only take an unassigned case for themself. */
 export const assignInput = z.strictObject({ ownerId: z.uuid('Choose a consultant').nullable() });
@@ -101,7 +112,9 @@ export type StageTimes = Record<ApplicationStatus, number | null>;
 export const withdrawInput = z.strictObject({
   confirm: z.literal(true, { error: 'Confirm that you want to withdraw this application' }),
 });
-export const closeUnsuccessfulInput = z.strictObject({ reason: text('Reason', maxOutcomeReasonLength) });
+export const closeUnsuccessfulInput = z.strictObject({
+  reason: text('Reason', maxOutcomeReasonLength),
+});
 
 export const offerTypes = ['conditional', 'unconditional'] as const;
 export const visaDecisions = ['granted', 'refused'] as const;
@@ -117,7 +130,12 @@ export const afterOfferFields = {
   offerType: z.enum(offerTypes, { error: 'Conditional or unconditional' }).nullable(),
   conditions: z.string().trim().max(2000, 'Conditions are at most 2000 characters').nullable(),
   conditionsMetOn: day('Conditions met').nullable(),
-  depositAmountGbp: z.coerce.number({ error: 'Deposit must be a number' }).int('Whole pounds').min(1, 'At least £1').max(100_000, 'At most £100,000').nullable(),
+  depositAmountGbp: z.coerce
+    .number({ error: 'Deposit must be a number' })
+    .int('Whole pounds')
+    .min(1, 'At least £1')
+    .max(100_000, 'At most £100,000')
+    .nullable(),
   depositPaidOn: day('Deposit paid').nullable(),
   casNumber: casNumber.nullable(),
   casIssuedOn: day('CAS issued').nullable(),
@@ -132,13 +150,26 @@ export type AfterOfferKey = keyof typeof afterOfferFields;
 export type AfterOffer = Partial<{ [K in AfterOfferKey]: z.output<(typeof afterOfferFields)[K]> }>;
 
 /** What the applicant sets themself; staff set everything. */
-export const applicantAfterOfferKeys = ['depositAmountGbp', 'depositPaidOn', 'atasObtainedOn', 'tbTestOn', 'visaAppliedOn', 'visaDecision', 'visaDecidedOn', 'arrivalDate'] as const satisfies readonly AfterOfferKey[];
+export const applicantAfterOfferKeys = [
+  'depositAmountGbp',
+  'depositPaidOn',
+  'atasObtainedOn',
+  'tbTestOn',
+  'visaAppliedOn',
+  'visaDecision',
+  'visaDecidedOn',
+  'arrivalDate',
+] as const satisfies readonly AfterOfferKey[];
 
 const blankToNull = (schema: z.ZodType) => z.preprocess((v) => (isBlank(v) ? null : v), schema);
 export const afterOfferInput = z
-  .strictObject(Object.fromEntries(Object.entries(afterOfferFields).map(([k, s]) => [k, blankToNull(s).optional()])) as unknown as {
-    [K in AfterOfferKey]: z.ZodOptional<z.ZodType<z.output<(typeof afterOfferFields)[K]>>>;
-  })
+  .strictObject(
+    Object.fromEntries(
+      Object.entries(afterOfferFields).map(([k, s]) => [k, blankToNull(s).optional()]),
+    ) as unknown as {
+      [K in AfterOfferKey]: z.ZodOptional<z.ZodType<z.output<(typeof afterOfferFields)[K]>>>;
+    },
+  )
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
 export type AfterOfferInput = z.infer<typeof afterOfferInput>;
 

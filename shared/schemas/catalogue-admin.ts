@@ -20,14 +20,18 @@ export const costFigureKindNames: Record<CostFigureKind, string> = {
   'health-surcharge-per-year': 'Immigration Health Surcharge per year',
 };
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export const catalogueId = z
   .string({ error: 'Enter an id' })
   .trim()
   .min(1, 'Enter an id')
   .max(120, 'An id is at most 120 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters, digits and single hyphens, such as msc-data-science-leeds');
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'An id is lower-case letters, digits and single hyphens, such as msc-data-science-leeds',
+  );
 
 const text = (label: string, max: number, min = 1) =>
   z
@@ -66,12 +70,19 @@ const httpsUrl = (label: string) =>
 /** Numbers arrive as numbers from JSON and as text from forms and CSV. */
 const wholeNumber = (label: string, min: number, max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(/[£,\s]/g, ''))) : v),
+    (v) =>
+      typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(/[£,\s]/g, ''))) : v,
     z
       .number({ error: `Enter ${label} as a whole number` })
       .int(`Enter ${label} as a whole number`)
-      .min(min, `${label[0]!.toUpperCase()}${label.slice(1)} is at least ${min.toLocaleString('en-GB')}`)
-      .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} is at most ${max.toLocaleString('en-GB')}`),
+      .min(
+        min,
+        `${label[0]!.toUpperCase()}${label.slice(1)} is at least ${min.toLocaleString('en-GB')}`,
+      )
+      .max(
+        max,
+        `${label[0]!.toUpperCase()}${label.slice(1)} is at most ${max.toLocaleString('en-GB')}`,
+      ),
   );
 
 const ieltsBand = (label: string) =>
@@ -86,14 +97,17 @@ const ieltsBand = (label: string) =>
 
 /** yes / no (true / false, 1 / 0) from CSV and forms; an empty cell is `blank`. */
 const yesNo = (label: string, blank: boolean) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const t = v.trim().toLowerCase();
-    if (t === '') return blank;
-    if (t === 'yes' || t === 'true' || t === '1') return true;
-    if (t === 'no' || t === 'false' || t === '0') return false;
-    return v;
-  }, z.boolean({ error: `${label} is yes or no` }));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const t = v.trim().toLowerCase();
+      if (t === '') return blank;
+      if (t === 'yes' || t === 'true' || t === '1') return true;
+      if (t === 'no' || t === 'false' || t === '0') return false;
+      return v;
+    },
+    z.boolean({ error: `${label} is yes or no` }),
+  );
 
 /** "September:2026-06-30; January" (a deadline only when one is published). */
 export function intakesToText(intakes: { month: string; deadline: string | null }[]): string {
@@ -164,7 +178,10 @@ export const programInput = z
         .array(intakeInput)
         .min(1, 'Enter at least one intake, such as September:2026-06-30')
         .max(12, 'At most 12 intakes')
-        .refine((list) => new Set(list.map((i) => i.month)).size === list.length, 'Each intake month once'),
+        .refine(
+          (list) => new Set(list.map((i) => i.month)).size === list.length,
+          'Each intake month once',
+        ),
     ),
     durationMonths: wholeNumber('the duration in months', 1, 96),
     studyMode: z.enum(studyModes, { error: 'Study mode is Full-time or Part-time' }),
@@ -194,7 +211,10 @@ export const costFigureInput = z.strictObject({
   amountGbp: wholeNumber('the amount', 1, 100_000),
   effectiveFrom: isoDay('Effective from'),
   source: text('the source', 300),
-  sourceUrl: z.preprocess((v) => (isBlank(v) ? '' : v), z.union([z.literal(''), httpsUrl('The source address')])),
+  sourceUrl: z.preprocess(
+    (v) => (isBlank(v) ? '' : v),
+    z.union([z.literal(''), httpsUrl('The source address')]),
+  ),
 });
 export type CostFigureInput = z.input<typeof costFigureInput>;
 export type CostFigureValues = z.output<typeof costFigureInput>;
@@ -211,8 +231,14 @@ const categoryLabel = z.preprocess(
 
 export const categoryInput = z.strictObject({ name: categoryLabel });
 export const categoryChange = z
-  .strictObject({ name: categoryLabel.optional(), active: z.boolean({ error: 'Active is true or false' }).optional() })
-  .refine((c) => c.name !== undefined || c.active !== undefined, 'Give a new name or whether it is active');
+  .strictObject({
+    name: categoryLabel.optional(),
+    active: z.boolean({ error: 'Active is true or false' }).optional(),
+  })
+  .refine(
+    (c) => c.name !== undefined || c.active !== undefined,
+    'Give a new name or whether it is active',
+  );
 export type CategoryChange = z.infer<typeof categoryChange>;
 
 export interface StaffCategory {
@@ -223,11 +249,19 @@ export interface StaffCategory {
 }
 
 export const catalogueProgramsQuery = z.strictObject({
-  q: z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().max(100, 'Search is at most 100 characters').optional()),
+  q: z.preprocess(
+    (v) => (isBlank(v) ? undefined : v),
+    z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  ),
   universityId: z.preprocess((v) => (isBlank(v) ? undefined : v), catalogueId.optional()),
   page: z.preprocess(
     (v) => (isBlank(v) ? undefined : v),
-    z.coerce.number({ error: 'Page is a number' }).int('Page is a whole number').min(1, 'Page is 1 or more').max(10_000, 'Page is too large').default(1),
+    z.coerce
+      .number({ error: 'Page is a number' })
+      .int('Page is a whole number')
+      .min(1, 'Page is 1 or more')
+      .max(10_000, 'Page is too large')
+      .default(1),
   ),
 });
 export type CatalogueProgramsQuery = z.infer<typeof catalogueProgramsQuery>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-import { studyLevels, months, intakes, programCategories, ukRegions, studyModes, programSorts } from '../catalogue-values.ts';
+import {
+  studyLevels,
+  months,
+  intakes,
+  programCategories,
+  ukRegions,
+  studyModes,
+  programSorts,
+} from '../catalogue-values.ts';
 
 export { studyLevels, months, intakes, programCategories, ukRegions, studyModes, programSorts };
 
@@ -46,9 +54,18 @@ export type ProgramIntake = z.infer<typeof programIntake>;
 /** What a cost line is, with its numbers: the page words it in the reader's language. */
 export const costFact = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tuition'), feeYear: z.string() }),
-  z.object({ kind: z.literal('living'), months: z.number().int(), monthlyGbp: z.number(), inLondon: z.boolean() }),
+  z.object({
+    kind: z.literal('living'),
+    months: z.number().int(),
+    monthlyGbp: z.number(),
+    inLondon: z.boolean(),
+  }),
   z.object({ kind: z.literal('visa') }),
-  z.object({ kind: z.literal('healthSurcharge'), months: z.number().int(), perYearGbp: z.number() }),
+  z.object({
+    kind: z.literal('healthSurcharge'),
+    months: z.number().int(),
+    perYearGbp: z.number(),
+  }),
 ]);
 export type CostFact = z.infer<typeof costFact>;
 
@@ -175,7 +192,12 @@ export const programSearchQuery = z
     sort: z.preprocess(blankToUndefined, z.enum(programSorts).default('ranking')),
     page: z.preprocess(
       blankToUndefined,
-      z.string().regex(/^\d{1,4}$/, 'A page is a number from 1').transform(Number).pipe(z.number().int().min(1).max(2000)).default(1),
+      z
+        .string()
+        .regex(/^\d{1,4}$/, 'A page is a number from 1')
+        .transform(Number)
+        .pipe(z.number().int().min(1).max(2000))
+        .default(1),
     ),
     pageSize: z.preprocess(
       blankToUndefined,

@@ -15,14 +15,17 @@ export const isMissing = (input: unknown) => input === undefined || input === nu
 
 export function requiredText(label: string, max = maxNameLength) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`) })
+    .string({
+      error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`),
+    })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }
 
 export const countryCode = z.enum(countryCodes, {
-  error: (issue) => (isMissing(issue.input) ? 'Country is required' : 'Choose a country from the list'),
+  error: (issue) =>
+    isMissing(issue.input) ? 'Country is required' : 'Choose a country from the list',
 });
 
 /** Parses any common way of writing a number and normalises it to E.164 (+447946...). */
@@ -36,7 +39,9 @@ export const internationalPhone = requiredText('Phone', maxPhoneLength).transfor
 });
 
 export const contactEmail = z
-  .string({ error: (issue) => (isMissing(issue.input) ? 'Email is required' : 'Email must be text') })
+  .string({
+    error: (issue) => (isMissing(issue.input) ? 'Email is required' : 'Email must be text'),
+  })
   .trim()
   .min(1, 'Email is required')
   .max(maxEmailLength, `Email must be at most ${maxEmailLength} characters`)

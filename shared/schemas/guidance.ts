@@ -21,7 +21,10 @@ export const guidanceProfile = z
         .nullable(),
     ),
     /** The IELTS overall band, or null: not taken yet. */
-    ielts: z.preprocess((v) => (typeof v === 'number' ? String(v) : blankToNull(v)), z.enum(ieltsBands, { message: 'Choose your IELTS band or "Not yet"' }).nullable()),
+    ielts: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : blankToNull(v)),
+      z.enum(ieltsBands, { message: 'Choose your IELTS band or "Not yet"' }).nullable(),
+    ),
     /** Masters: the class of the first degree. Bachelors: A-level grades such as AAB. */
     qualification: z.string().trim().max(12),
     regions: z.array(ukRegion).max(12),
@@ -29,11 +32,25 @@ export const guidanceProfile = z
   })
   .strict()
   .superRefine((profile, ctx) => {
-    if (profile.level === 'Masters' && !(degreeClasses as readonly string[]).includes(profile.qualification)) {
-      ctx.addIssue({ code: 'custom', path: ['qualification'], message: 'Choose the class of your degree' });
+    if (
+      profile.level === 'Masters' &&
+      !(degreeClasses as readonly string[]).includes(profile.qualification)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qualification'],
+        message: 'Choose the class of your degree',
+      });
     }
-    if (profile.level === 'Bachelors' && !/^(A\*|[A-E]){3,4}$/.test(profile.qualification.toUpperCase())) {
-      ctx.addIssue({ code: 'custom', path: ['qualification'], message: 'Write your A-level grades, such as AAB' });
+    if (
+      profile.level === 'Bachelors' &&
+      !/^(A\*|[A-E]){3,4}$/.test(profile.qualification.toUpperCase())
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['qualification'],
+        message: 'Write your A-level grades, such as AAB',
+      });
     }
   });
 export type GuidanceProfileInput = z.input<typeof guidanceProfile>;
@@ -85,7 +102,14 @@ export type BalanceWhy =
 export interface GuidanceAnswer {
   results: GuidanceResult[];
   /** One university each: ambitious, good match, safer (fewer when the results allow no more). */
-  balanced: { role: BalanceRole; universityId: string; universityName: string; programId: string; why: string; whyFact: BalanceWhy }[];
+  balanced: {
+    role: BalanceRole;
+    universityId: string;
+    universityName: string;
+    programId: string;
+    why: string;
+    whyFact: BalanceWhy;
+  }[];
   /** The engine that ranked: always the rules here (no language model runs). */
   engine: 'rules';
 }

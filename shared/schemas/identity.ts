@@ -12,7 +12,10 @@ export type ProviderInput = z.infer<typeof providerInput>;
 
 /** One linked identity: its provider, and its id as /api/auth/list-accounts gives it (`id`). */
 export const unlinkInput = z.object({
-  providerId: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
+  providerId: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
   accountId: z.uuid(identityMessages.notLinkedHere),
 });
 export type UnlinkInput = z.infer<typeof unlinkInput>;
@@ -38,6 +41,9 @@ export const webAuthnResponse = z
 
 export const passkeyRegistrationInput = z.object({ response: webAuthnResponse, name: passkeyName });
 export const passkeyAuthenticationInput = z.object({ response: webAuthnResponse });
-export const passkeyRenameInput = z.object({ id: z.uuid('This passkey was not found.'), name: passkeyName });
+export const passkeyRenameInput = z.object({
+  id: z.uuid('This passkey was not found.'),
+  name: passkeyName,
+});
 export const passkeyIdInput = z.object({ id: z.uuid('This passkey was not found.') });
 export type PasskeyRenameInput = z.infer<typeof passkeyRenameInput>;

@@ -23,7 +23,10 @@ function readPhoneInChosenCountry(input: unknown): unknown {
 
 /** Optional: an empty field is "not given" (null). */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().default(null));
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    schema.nullable().default(null),
+  );
 
 export const studentContactMissing = 'Give the student’s e-mail or phone, so we can reach them';
 

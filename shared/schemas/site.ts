@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-const phoneE164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123');
+const phoneE164 = z
+  .string()
+  .regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123');
 
 export const latestUpdate = z.object({
   key: z.enum(['visa', 'accommodation', 'scholarships']),
@@ -14,7 +16,12 @@ export const siteConfig = z.object({
   whatsappNumber: phoneE164,
   phone: phoneE164,
   emails: z.object({ general: z.email(), admissions: z.email() }),
-  social: z.array(z.object({ network: z.enum(['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok']), url: z.url() })),
+  social: z.array(
+    z.object({
+      network: z.enum(['facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok']),
+      url: z.url(),
+    }),
+  ),
   meetingBaseUrl: z.url({ protocol: /^https$/ }),
   latestUpdates: z.array(latestUpdate).length(3),
   /**
@@ -26,5 +33,6 @@ export const siteConfig = z.object({
 export type SiteConfig = z.infer<typeof siteConfig>;
 /** What /api/site answers: the configuration without the team's own address. */
 export type PublicSiteConfig = Omit<SiteConfig, 'teamNoticesTo'>;
-export const publicSiteConfig = ({ teamNoticesTo: _team, ...site }: SiteConfig): PublicSiteConfig => site;
+export const publicSiteConfig = ({ teamNoticesTo: _team, ...site }: SiteConfig): PublicSiteConfig =>
+  site;
 export type LatestUpdate = z.infer<typeof latestUpdate>;

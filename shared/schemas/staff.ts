@@ -57,7 +57,11 @@ export const queueQuery = z
     from: optional(dayText('From')),
     to: optional(dayText('To')),
     /** "me" (my cases), "none" (unassigned) or a staff member's id. */
-    owner: optional(z.union([z.enum(['me', 'none']), z.uuid('Unknown owner')], { error: 'Owner is me, none or a staff id' })),
+    owner: optional(
+      z.union([z.enum(['me', 'none']), z.uuid('Unknown owner')], {
+        error: 'Owner is me, none or a staff id',
+      }),
+    ),
     late: optional(z.enum(['1'], { error: 'Late is 1' })),
     /** Open requests to the applicant: any, or past their due date. */
     action: optional(z.enum(['required', 'overdue'], { error: 'Action is required or overdue' })),
@@ -126,7 +130,9 @@ export const inviteInput = z.strictObject({
     .max(200, 'Name must be at most 200 characters')
     .default(''),
   role: z
-    .enum(['consultant', 'catalogue_editor', 'admin'], { error: 'Role is consultant, catalogue editor or admin' })
+    .enum(['consultant', 'catalogue_editor', 'admin'], {
+      error: 'Role is consultant, catalogue editor or admin',
+    })
     .default('consultant'),
 });
 export type InviteInput = z.infer<typeof inviteInput>;
@@ -221,7 +227,10 @@ export const documentReviewInput = z
       z
         .string({ error: 'Reason must be text' })
         .trim()
-        .max(maxRejectionReasonLength, `Reason must be at most ${maxRejectionReasonLength} characters`),
+        .max(
+          maxRejectionReasonLength,
+          `Reason must be at most ${maxRejectionReasonLength} characters`,
+        ),
     ),
   })
   .refine((v) => v.state !== 'rejected' || Boolean(v.reason), {
@@ -312,7 +321,12 @@ export interface ContactRequestSummary {
   phone: string;
   email: string;
   /** The student a referral is about (referrals from before this field have none). */
-  student: { name: string; email: string | null; phone: string | null; studyInterest: string | null } | null;
+  student: {
+    name: string;
+    email: string | null;
+    phone: string | null;
+    studyInterest: string | null;
+  } | null;
   status: ContactRequestStatus;
   createdAt: string;
   handledAt: string | null;

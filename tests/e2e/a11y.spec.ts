@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { a11yScreens, auditLayout, countImpact, runAxe, type A11yScreen } from '../support/a11y-audit.ts';
+import {
+  a11yScreens,
+  auditLayout,
+  countImpact,
+  runAxe,
+  type A11yScreen,
+} from '../support/a11y-audit.ts';
 import { registerAccount, signInByApi } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 
@@ -12,7 +18,9 @@ import { useBrowser } from './browser.ts';
  * reused for every screen, language and width, so the whole round stays near a minute.
  */
 const browser = useBrowser();
-const screens = a11yScreens.filter((s) => s.role === 'public' || s.name === '/account' || s.name === '/dashboard');
+const screens = a11yScreens.filter(
+  (s) => s.role === 'public' || s.name === '/account' || s.name === '/dashboard',
+);
 
 interface Row {
   screen: string;
@@ -36,50 +44,79 @@ beforeAll(async () => {
 afterAll(() => {
   // The table for the person reading the run: screen × language × width, serious/critical nodes.
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/a11y.md', ['| screen | lang | width | serious | critical |', '|---|---|---|---|---|', ...rows.map((r) => `| ${r.screen} | ${r.lang} | ${r.width} | ${r.serious} | ${r.critical} |`)].join('\n') + '\n');
+  writeFileSync(
+    'test-results/a11y.md',
+    [
+      '| screen | lang | width | serious | critical |',
+      '|---|---|---|---|---|',
+      ...rows.map((r) => `| ${r.screen} | ${r.lang} | ${r.width} | ${r.serious} | ${r.critical} |`),
+    ].join('\n') + '\n',
+  );
 });
 
 async function audit(page: Page, screen: A11yScreen, lang: string, width: number) {
   await page.goto(screen.path as string);
   // Loaded: the page's heading is there and no spinner is left (lists and the account load after).
-  await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelectorAll('.animate-spin').length === 0);
-  expect(await page.evaluate(() => document.documentElement.lang)).toMatch(lang === 'ar' ? /^ar/ : /^en/);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('h1') !== null &&
+      document.querySelectorAll('.animate-spin').length === 0,
+  );
+  expect(await page.evaluate(() => document.documentElement.lang)).toMatch(
+    lang === 'ar' ? /^ar/ : /^en/,
+  );
   const violations = await runAxe(page);
   const layout = await auditLayout(page);
   const problems = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).join(' | ')}`);
   if (layout.overflow) problems.push(`scrolls sideways by ${layout.overflowBy} px`);
-  const row = { screen: screen.name, lang, width, serious: countImpact(violations, 'serious'), critical: countImpact(violations, 'critical'), problems };
+  const row = {
+    screen: screen.name,
+    lang,
+    width,
+    serious: countImpact(violations, 'serious'),
+    critical: countImpact(violations, 'critical'),
+    problems,
+  };
   rows.push(row);
   return row;
 }
 
 describe.each(['en', 'ar'])('accessibility in %s', (lang) => {
-  it.each([390, 1280])('every public screen, /account and /dashboard at %i px: no serious or critical axe violation, no sideways scrolling', async (width) => {
-    const failures: string[] = [];
-    for (const page of [visitor, student]) {
-      await page.context().addCookies([{ name: 'lang', value: lang, url: browser.baseUrl }]);
-      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    }
-    for (const screen of screens) {
-      const row = await audit(screen.role === 'public' ? visitor : student, screen, lang, width);
-      failures.push(...row.problems.map((p) => `${screen.name}: ${p}`));
-    }
-    expect(failures).toEqual([]);
-  }, 180_000);
+  it.each([390, 1280])(
+    'every public screen, /account and /dashboard at %i px: no serious or critical axe violation, no sideways scrolling',
+    async (width) => {
+      const failures: string[] = [];
+      for (const page of [visitor, student]) {
+        await page.context().addCookies([{ name: 'lang', value: lang, url: browser.baseUrl }]);
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      }
+      for (const screen of screens) {
+        const row = await audit(screen.role === 'public' ? visitor : student, screen, lang, width);
+        failures.push(...row.problems.map((p) => `${screen.name}: ${p}`));
+      }
+      expect(failures).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 describe('target size on /login at 390 px (WCAG 2.5.8)', () => {
-  it.each(['en', 'ar'])('every visible target is at least 24 px high or has the spacing exception, in %s', async (lang) => {
-    await visitor.context().addCookies([{ name: 'lang', value: lang, url: browser.baseUrl }]);
-    await visitor.setViewportSize({ width: 390, height: 844 });
-    await visitor.goto('/login');
-    await visitor.getByRole('heading', { level: 1 }).first().waitFor();
-    const rememberMe = visitor.locator('label', { has: visitor.getByRole('checkbox') });
-    const forgot = visitor.getByRole('button', { name: lang === 'ar' ? 'هل نسيت كلمة المرور؟' : 'Forgot your password?' });
-    expect((await rememberMe.boundingBox())!.height).toBeGreaterThanOrEqual(24);
-    expect((await forgot.boundingBox())!.height).toBeGreaterThanOrEqual(24);
-    expect((await auditLayout(visitor)).small).toEqual([]);
-  });
+  it.each(['en', 'ar'])(
+    'every visible target is at least 24 px high or has the spacing exception, in %s',
+    async (lang) => {
+      await visitor.context().addCookies([{ name: 'lang', value: lang, url: browser.baseUrl }]);
+      await visitor.setViewportSize({ width: 390, height: 844 });
+      await visitor.goto('/login');
+      await visitor.getByRole('heading', { level: 1 }).first().waitFor();
+      const rememberMe = visitor.locator('label', { has: visitor.getByRole('checkbox') });
+      const forgot = visitor.getByRole('button', {
+        name: lang === 'ar' ? 'هل نسيت كلمة المرور؟' : 'Forgot your password?',
+      });
+      expect((await rememberMe.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+      expect((await forgot.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+      expect((await auditLayout(visitor)).small).toEqual([]);
+    },
+  );
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { codeFor, registerAccount, setUpTotpOnAccountPage, signInWithForm } from './auth-helpers.ts';
+import {
+  codeFor,
+  registerAccount,
+  setUpTotpOnAccountPage,
+  signInWithForm,
+} from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
@@ -11,7 +16,10 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     const visitor = await open('/login');
     await signInWithForm(visitor.page, email, password);
     await visitor.page.waitForURL('**/dashboard');
-    await visitor.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My account' }).click();
+    await visitor.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My account' })
+      .click();
     await visitor.page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
 
     const card = visitor.page.getByRole('region', { name: 'Two-step verification' });
@@ -27,14 +35,19 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     expect(new Set(codes).size).toBe(10);
     await card.getByText(/^On\./).waitFor();
 
-    await visitor.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click();
+    await visitor.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Log Out' })
+      .click();
     await visitor.page.waitForURL((url) => url.pathname === '/');
     await visitor.page.goto('/login');
     await signInWithForm(visitor.page, email, password);
     await visitor.page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
     await screenshot(visitor.page, 'login-second-factor-1280');
     await expectNoSeriousAxeViolations(visitor.page);
-    await visitor.page.getByLabel('Code from your authenticator app').fill(codeFor(email) === '000000' ? '111111' : '000000');
+    await visitor.page
+      .getByLabel('Code from your authenticator app')
+      .fill(codeFor(email) === '000000' ? '111111' : '000000');
     await visitor.page.getByRole('button', { name: 'Verify' }).click();
     await visitor.page.getByText('That code is not right.', { exact: false }).waitFor();
     await visitor.page.getByLabel('Code from your authenticator app').fill(codeFor(email));
@@ -60,10 +73,16 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     await screenshot(visitor.page, 'account-reauth-dialog-code-390');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await card.getByText('New backup codes are ready').waitFor();
-    const fresh = await card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+    const fresh = await card
+      .getByRole('list', { name: 'Backup codes' })
+      .getByRole('listitem')
+      .allTextContents();
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => old.includes(code))).toEqual([]);
-    const [download] = await Promise.all([visitor.page.waitForEvent('download'), card.getByRole('button', { name: 'Download backup codes' }).click()]);
+    const [download] = await Promise.all([
+      visitor.page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download backup codes' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('uk-study-portal-backup-codes.txt');
     await screenshot(visitor.page, 'account-new-backup-codes-390');
     await card.getByRole('button', { name: 'I have saved my codes' }).click();
@@ -135,7 +154,10 @@ describe('two-step verification, sign-in codes and sessions (issue 10)', () => {
     const second = await first.context.newPage();
     await second.goto('/account');
     await second.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
-    await first.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log Out' }).click();
+    await first.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Log Out' })
+      .click();
     await second.waitForURL('**/login');
   });
 });

@@ -6,17 +6,29 @@ import { createApplicationFields } from '../factories/application.ts';
 import { readZip } from '../factories/zip.ts';
 import { fixtures } from './application-helpers.ts';
 import { registerAccount, signInWithForm } from './auth-helpers.ts';
-import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports, type E2ePage } from './browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  screenshot,
+  useBrowser,
+  viewports,
+  type E2ePage,
+} from './browser.ts';
 import { waitForMail } from './outbox.ts';
 
 const browser = useBrowser();
 const baseUrl = () => inject('baseUrl');
-const ar = JSON.parse(await readFile(new URL('../../web/i18n/lang/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+const ar = JSON.parse(
+  await readFile(new URL('../../web/i18n/lang/ar.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
 
 /** The account stops having a password, as one made through a provider or by e-mailed code never had one. */
 async function dropPassword(email: string) {
   const origin = baseUrl();
-  const dropped = await fetch(`${origin}/api/test/drop-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email }) });
+  const dropped = await fetch(`${origin}/api/test/drop-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email }),
+  });
   expect(dropped.status).toBe(204);
 }
 
@@ -27,10 +39,19 @@ async function signedInWithApplication(size?: 'phone') {
   await signInWithForm(visitor.page, email, password);
   await visitor.page.waitForURL('**/dashboard');
   const form = new FormData();
-  for (const [name, value] of Object.entries(createApplicationFields({ email, fullName: 'Lena Okafor' })))
+  for (const [name, value] of Object.entries(
+    createApplicationFields({ email, fullName: 'Lena Okafor' }),
+  ))
     for (const item of [value].flat()) form.append(name, item);
-  form.append('cv', new Blob([await readFile(path.join(fixtures, 'transcript.pdf'))], { type: 'application/pdf' }), 'my-cv.pdf');
-  const submitted = await visitor.context.request.post('/api/applications', { multipart: form, headers: { origin: baseUrl() } });
+  form.append(
+    'cv',
+    new Blob([await readFile(path.join(fixtures, 'transcript.pdf'))], { type: 'application/pdf' }),
+    'my-cv.pdf',
+  );
+  const submitted = await visitor.context.request.post('/api/applications', {
+    multipart: form,
+    headers: { origin: baseUrl() },
+  });
   expect(submitted.status()).toBe(201);
   const { id } = (await submitted.json()) as { id: string };
   await visitor.page.reload();
@@ -53,13 +74,18 @@ describe('/account', () => {
     await exportForm.getByText('This is not your current password.').waitFor();
 
     await exportForm.getByLabel('Your password', { exact: true }).fill(password);
-    const [download] = await Promise.all([page.waitForEvent('download'), exportForm.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('uk-study-portal-my-data.zip');
     const file = await download.path();
     const zip = await readZip(await readFile(file));
     const data = JSON.parse(zip.get('data.json')!.toString('utf8'));
     expect(data.account.email).toBe(email);
-    expect(data.applications).toMatchObject([{ id: applicationId, fullName: 'Lena Okafor', statusHistory: [{ status: 'submitted' }] }]);
+    expect(data.applications).toMatchObject([
+      { id: applicationId, fullName: 'Lena Okafor', statusHistory: [{ status: 'submitted' }] },
+    ]);
     expect([...zip.keys()]).toContain(`documents/${applicationId}/cv-my-cv.pdf`);
     await page.getByText('Your file uk-study-portal-my-data.zip is downloading.').waitFor();
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
@@ -124,7 +150,11 @@ describe('/account', () => {
     await page.getByRole('heading', { name: 'طرق تسجيل الدخول' }).waitFor();
     const ways = page.getByRole('list', { name: 'طرق تسجيل الدخول المرتبطة' });
     await ways.getByText('البريد الإلكتروني وكلمة المرور').waitFor();
-    const since = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    const since = new Intl.DateTimeFormat('ar', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(new Date());
     await ways.getByText(`منذ ${since}`).waitFor();
     await page.getByRole('heading', { name: 'مفاتيح المرور' }).waitFor();
     await page.getByText('ليس لديك أي مفاتيح مرور بعد.').waitFor();
@@ -137,11 +167,17 @@ describe('/account', () => {
     await dropPassword(email);
     await page.reload();
     // once the ways to sign in are known, no password is asked for
-    await expect.poll(() => page.getByLabel(ar['account.passwordAgain.label']!, { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: ar['account.password.heading'] }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByLabel(ar['account.passwordAgain.label']!, { exact: true }).count())
+      .toBe(0);
+    expect(await page.getByRole('heading', { name: ar['account.password.heading'] }).count()).toBe(
+      0,
+    );
     await page.getByRole('button', { name: ar['account.export.button'] }).click();
     const dialog = page.getByRole('dialog', { name: 'أكّد أنك أنت' });
-    await dialog.getByText('حفاظًا على أمانك، أكّد برمز من 6 أرقام نرسله بالبريد الإلكتروني إلى').waitFor();
+    await dialog
+      .getByText('حفاظًا على أمانك، أكّد برمز من 6 أرقام نرسله بالبريد الإلكتروني إلى')
+      .waitFor();
     expect(await dialog.locator('bdi[dir="ltr"]').textContent()).toBe(email);
     await screenshot(page, 'account-ar-reauth-390');
     const asked = new Date().toISOString();
@@ -149,14 +185,25 @@ describe('/account', () => {
     await dialog.getByText('أرسلنا رمزًا من 6 أرقام إلى').waitFor();
     const mail = await waitForMail(email, /./, { after: asked });
     const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-    await dialog.getByLabel('الرمز من البريد الإلكتروني').fill(code === '000000' ? '111111' : '000000');
+    await dialog
+      .getByLabel('الرمز من البريد الإلكتروني')
+      .fill(code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'تأكيد' }).click();
     await dialog.getByText(ar['auth.message.emailCodeWrong']!).waitFor();
     const text = await dialog.innerText();
-    for (const english of ['Confirm it is you', 'For your safety', 'Code from the e-mail', 'Send a new code', 'Cancel', 'That code is not right']) {
+    for (const english of [
+      'Confirm it is you',
+      'For your safety',
+      'Code from the e-mail',
+      'Send a new code',
+      'Cancel',
+      'That code is not right',
+    ]) {
       expect(text).not.toContain(english);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
     await screenshot(page, 'account-ar-reauth-code-390');
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'إلغاء' }).click();

@@ -19,7 +19,10 @@ export async function chooseInStorage(page: Page) {
   await page.evaluate((j) => {
     sessionStorage.setItem(
       'portal.selection.v1',
-      JSON.stringify({ universityIds: j.pickIds, program: { programId: j.programId, universityId: j.universityId } }),
+      JSON.stringify({
+        universityIds: j.pickIds,
+        program: { programId: j.programId, universityId: j.universityId },
+      }),
     );
   }, journey);
 }
@@ -40,7 +43,10 @@ export async function fillApplicationForm(page: Page, applicant: Applicant) {
   await page.getByLabel('Nationality').selectOption('NG');
   await page.getByLabel('Country of residence').selectOption('NG');
   await page.getByLabel('English level').selectOption('advanced');
-  if (applicant.file) await page.getByLabel('Transcripts (optional)').setInputFiles(path.join(fixtures, applicant.file));
+  if (applicant.file)
+    await page
+      .getByLabel('Transcripts (optional)')
+      .setInputFiles(path.join(fixtures, applicant.file));
 }
 
 /** The test-only route (NODE_ENV=test) that calls changeStatus, as the staff console will. */

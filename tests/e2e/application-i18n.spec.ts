@@ -12,7 +12,9 @@ import { waitForMail } from './outbox.ts';
 const browser = useBrowser();
 
 const catalogue = (locale: Locale) =>
-  JSON.parse(readFileSync(new URL(`../../web/i18n/lang/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  JSON.parse(
+    readFileSync(new URL(`../../web/i18n/lang/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
 const ar = catalogue('ar');
 const t = (id: string) => {
   const text = ar[id];
@@ -21,7 +23,10 @@ const t = (id: string) => {
 };
 
 async function documentLocale(page: Page) {
-  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+  }));
 }
 
 describe('/application in Arabic', () => {
@@ -35,7 +40,9 @@ describe('/application in Arabic', () => {
     // the shared schema's checks, in Arabic
     await page.getByText(t('application.error.fullNameRequired')).waitFor();
     await page.getByText(t('application.error.dateOfBirthRequired')).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
     await screenshot(page, 'application-ar-390-errors');
 
     const email = newEmail('arabic');
@@ -47,7 +54,9 @@ describe('/application in Arabic', () => {
     await page.getByLabel(t('application.personal.nationality')).selectOption('JO');
     await page.getByLabel(t('application.personal.residency')).selectOption('JO');
     await page.getByLabel(t('application.personal.englishLevel')).selectOption('advanced');
-    await page.getByLabel(t('application.documents.transcripts')).setInputFiles(path.join(fixtures, 'transcript.pdf'));
+    await page
+      .getByLabel(t('application.documents.transcripts'))
+      .setInputFiles(path.join(fixtures, 'transcript.pdf'));
     await page.getByRole('button', { name: t('application.form.submit') }).click();
     await page.getByRole('heading', { name: t('application.submitted.heading') }).waitFor();
     const applicationId = (await page.getByTestId('application-id').textContent())!.trim();
@@ -58,14 +67,24 @@ describe('/application in Arabic', () => {
     expect(confirmation.text).toContain(`رقم طلبك هو ${applicationId}.`);
     // its track page, in Arabic, follows the status change live
     await page.getByRole('link', { name: t('application.submitted.track') }).click();
-    await page.getByTestId('status-description').filter({ hasText: t('track.status.submitted.description') }).waitFor();
+    await page
+      .getByTestId('status-description')
+      .filter({ hasText: t('track.status.submitted.description') })
+      .waitFor();
     await page.getByText(t('track.history.heading')).waitFor();
     await page.getByRole('heading', { name: t('track.details.heading'), exact: true }).waitFor();
-    await page.getByText(new Intl.DisplayNames(['ar'], { type: 'region' }).of('JO')!, { exact: true }).waitFor();
+    await page
+      .getByText(new Intl.DisplayNames(['ar'], { type: 'region' }).of('JO')!, { exact: true })
+      .waitFor();
     expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     await changeStatusOnServer(applicationId, 'reviewed');
-    await page.getByTestId('status-description').filter({ hasText: t('track.status.reviewed.description') }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await page
+      .getByTestId('status-description')
+      .filter({ hasText: t('track.status.reviewed.description') })
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
     await screenshot(page, 'track-ar-390');
     const status = await waitForMail(email, /^طلبك قيد المراجعة$/);
     expect(status.text).toContain('يراجع فريق القبول طلبك حاليًا.');
@@ -80,12 +99,20 @@ describe('/application in Arabic', () => {
         await page.goto('/application');
         const submit = catalogue(locale)['application.form.submit']!;
         await page.getByRole('button', { name: submit }).waitFor();
-        expect(await documentLocale(page)).toEqual(locale === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en-GB', dir: 'ltr' });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports[width].width);
+        expect(await documentLocale(page)).toEqual(
+          locale === 'ar' ? { lang: 'ar', dir: 'rtl' } : { lang: 'en-GB', dir: 'ltr' },
+        );
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewports[width].width,
+        );
         // the form's first label starts on the reading side: the right in Arabic
-        const label = await page.getByText(catalogue(locale)['application.personal.fullName']!, { exact: true }).first().boundingBox();
+        const label = await page
+          .getByText(catalogue(locale)['application.personal.fullName']!, { exact: true })
+          .first()
+          .boundingBox();
         const fieldset = await page.locator('fieldset').first().boundingBox();
-        if (locale === 'ar') expect(label!.x + label!.width).toBeGreaterThan(fieldset!.x + fieldset!.width - 4);
+        if (locale === 'ar')
+          expect(label!.x + label!.width).toBeGreaterThan(fieldset!.x + fieldset!.width - 4);
         else expect(label!.x).toBeLessThan(fieldset!.x + 4);
         await expectNoSeriousAxeViolations(page);
         await screenshot(page, `application-${locale}-${viewports[width].width}`);

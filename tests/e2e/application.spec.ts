@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
-import { changeStatusOnServer, chooseInStorage, fillApplicationForm, journey } from './application-helpers.ts';
+import {
+  changeStatusOnServer,
+  chooseInStorage,
+  fillApplicationForm,
+  journey,
+} from './application-helpers.ts';
 import { newEmail } from './auth-helpers.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
@@ -52,7 +57,9 @@ describe('applying and tracking', () => {
     await page.getByRole('link', { name: 'Track this application' }).click();
     await page.waitForURL('**/track');
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor();
-    await page.getByText('Your application has been successfully submitted and is being processed.').waitFor();
+    await page
+      .getByText('Your application has been successfully submitted and is being processed.')
+      .waitFor();
     const progress = page.getByRole('progressbar', { name: 'Application progress' });
     expect(await progress.getAttribute('aria-valuenow')).toBe('20');
     await page.getByRole('button', { name: 'Transcripts' }).waitFor();
@@ -62,7 +69,9 @@ describe('applying and tracking', () => {
     await page.getByText('Your application is being reviewed by the admissions team.').waitFor();
     await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('40');
     await page.getByText('Your documents are complete.').waitFor();
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
     await screenshot(page, 'track-1280');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
@@ -75,10 +84,16 @@ describe('applying and tracking', () => {
     await page.getByRole('button', { name: 'Submit application' }).click();
     await page.getByText('Full name is required').waitFor();
     await page.getByText('Date of birth is required').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('fullName');
 
     await page.getByLabel('Date of birth').fill('2099-01-01');
-    await fillApplicationForm(page, { fullName: 'Kwame Mensah', email: newEmail('applicant'), file: 'not-a-pdf.pdf' });
+    await fillApplicationForm(page, {
+      fullName: 'Kwame Mensah',
+      email: newEmail('applicant'),
+      file: 'not-a-pdf.pdf',
+    });
     await page.getByLabel('Date of birth').fill('2099-01-01');
     await page.getByRole('button', { name: 'Submit application' }).click();
     await page.getByText('Date of birth cannot be in the future').waitFor();
@@ -102,8 +117,12 @@ describe('applying and tracking', () => {
   it('offers a way to choose a program when none is chosen', async () => {
     const { page, problems } = await browser.open('/application', 'phone');
     await page.getByRole('heading', { name: 'Choose a program to apply for' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Browse programs' }).getAttribute('href')).toBe('/programs');
-    expect(await page.getByRole('link', { name: 'Pick universities' }).getAttribute('href')).toBe('/universities');
+    expect(await page.getByRole('link', { name: 'Browse programs' }).getAttribute('href')).toBe(
+      '/programs',
+    );
+    expect(await page.getByRole('link', { name: 'Pick universities' }).getAttribute('href')).toBe(
+      '/universities',
+    );
     await screenshot(page, 'application-no-program-390');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
@@ -121,7 +140,10 @@ describe('/track on its own', () => {
     await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
 
     const link = linkIn(await waitForMail(email, /received your application/i));
-    const { page: fresh, problems: freshProblems } = await browser.open(new URL(link).pathname + new URL(link).hash, 'phone');
+    const { page: fresh, problems: freshProblems } = await browser.open(
+      new URL(link).pathname + new URL(link).hash,
+      'phone',
+    );
     await fresh.getByRole('status').filter({ hasText: 'Live' }).waitFor();
     await fresh.getByText(journey.programName).first().waitFor();
     expect(fresh.url()).not.toContain('#');
@@ -145,7 +167,11 @@ describe('/track on its own', () => {
     await track.getByLabel('Application ID').fill(applicationId);
     await track.getByLabel('Email').fill('someone.else@example.test');
     await track.getByRole('button', { name: 'Track application' }).click();
-    await track.getByText('Loading application details…').or(track.getByRole('heading', { name: 'Error' })).first().waitFor();
+    await track
+      .getByText('Loading application details…')
+      .or(track.getByRole('heading', { name: 'Error' }))
+      .first()
+      .waitFor();
     await track.getByRole('heading', { name: 'Error' }).waitFor();
     expect(await track.getByLabel('Application ID').inputValue()).toBe(applicationId);
     await screenshot(track, 'track-not-found-1280');
@@ -153,7 +179,9 @@ describe('/track on its own', () => {
 
     await track.getByLabel('Email').fill(email);
     await track.getByRole('button', { name: 'Track application' }).click();
-    await track.getByText('Your application has been successfully submitted and is being processed.').waitFor();
+    await track
+      .getByText('Your application has been successfully submitted and is being processed.')
+      .waitFor();
     expect(problems).toEqual([]);
     expect(trackProblems.filter((p) => !p.includes('404'))).toEqual([]);
   });

@@ -25,7 +25,12 @@ export async function registerAccount({ confirm = true, password = 'secret-e2e-1
 }
 
 /** Fills the login form and submits it. */
-export async function signInWithForm(page: Page, email: string, password: string, { rememberMe = false } = {}) {
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  password: string,
+  { rememberMe = false } = {},
+) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (rememberMe) await page.getByLabel('Remember me').check();
@@ -40,7 +45,11 @@ export const totpKeys = new Map<string, string>();
  * text (read off the page and computed into a code, as an authenticator app would), then the ten
  * backup codes. Returns the backup codes.
  */
-export async function setUpTotpOnAccountPage(page: Page, email: string, password: string): Promise<string[]> {
+export async function setUpTotpOnAccountPage(
+  page: Page,
+  email: string,
+  password: string,
+): Promise<string[]> {
   const card = page.getByRole('region', { name: 'Two-step verification' });
   await card.getByLabel('Your password', { exact: true }).fill(password);
   await card.getByRole('button', { name: 'Set up two-step verification' }).click();
@@ -50,7 +59,10 @@ export async function setUpTotpOnAccountPage(page: Page, email: string, password
   await page.getByLabel('Code from your authenticator app').fill(totpCode(key));
   await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
   await page.getByText('Two-step verification is on').waitFor();
-  const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
+  const codes = await page
+    .getByRole('list', { name: 'Backup codes' })
+    .getByRole('listitem')
+    .allTextContents();
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   return codes;
 }
@@ -66,21 +78,38 @@ export function codeFor(email: string): string {
  * Signs a browser context in through the API as the login page does, answering the second step
  * with a computed code when the account has one; `enroll` sets one up first if it has none.
  */
-export async function signInByApi(request: APIRequestContext, email: string, password: string, { enroll = false } = {}) {
+export async function signInByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  { enroll = false } = {},
+) {
   const origin = inject('baseUrl');
-  const res = await request.post('/api/auth/sign-in/email', { data: { email, password, rememberMe: false }, headers: { origin } });
+  const res = await request.post('/api/auth/sign-in/email', {
+    data: { email, password, rememberMe: false },
+    headers: { origin },
+  });
   if (!res.ok()) throw new Error(`sign-in answered ${res.status()}`);
   const body = (await res.json()) as { twoFactorRedirect?: boolean };
   if (body.twoFactorRedirect) {
-    const step = await request.post('/api/auth/two-factor/verify-totp', { data: { code: codeFor(email) }, headers: { origin } });
+    const step = await request.post('/api/auth/two-factor/verify-totp', {
+      data: { code: codeFor(email) },
+      headers: { origin },
+    });
     if (!step.ok()) throw new Error(`the second step answered ${step.status()}`);
     return;
   }
   if (!enroll) return;
-  const enabled = await request.post('/api/auth/two-factor/enable', { data: { password }, headers: { origin } });
+  const enabled = await request.post('/api/auth/two-factor/enable', {
+    data: { password },
+    headers: { origin },
+  });
   if (!enabled.ok()) throw new Error(`two-factor/enable answered ${enabled.status()}`);
   const { totpURI } = (await enabled.json()) as { totpURI: string };
   totpKeys.set(email.toLowerCase(), keyOfUri(totpURI));
-  const confirmed = await request.post('/api/auth/two-factor/verify-totp', { data: { code: codeFor(email) }, headers: { origin } });
+  const confirmed = await request.post('/api/auth/two-factor/verify-totp', {
+    data: { code: codeFor(email) },
+    headers: { origin },
+  });
   if (!confirmed.ok()) throw new Error(`the first code answered ${confirmed.status()}`);
 }

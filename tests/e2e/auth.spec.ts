@@ -32,7 +32,9 @@ describe('accounts in a browser', () => {
     await expect.poll(() => page.getByText(authMessages.passwordTooShort).count()).toBe(0);
     await page.getByText(authMessages.passwordsDoNotMatch).waitFor();
     await page.getByRole('button', { name: 'Show password', exact: true }).click();
-    await expect.poll(() => page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await expect
+      .poll(() => page.getByLabel('Password', { exact: true }).getAttribute('type'))
+      .toBe('text');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret-e2e-1');
     await expect.poll(() => page.getByText(authMessages.passwordsDoNotMatch).count()).toBe(0);
     await page.getByRole('button', { name: 'Create Account & Start Application' }).click();
@@ -50,7 +52,9 @@ describe('accounts in a browser', () => {
     await page.getByRole('heading', { name: 'My Applications', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'My Applications' }).waitFor();
-    const session = (await page.context().cookies()).find((c) => c.name === 'portal.session_token')!;
+    const session = (await page.context().cookies()).find(
+      (c) => c.name === 'portal.session_token',
+    )!;
     expect(session.httpOnly).toBe(true);
     expect(session.sameSite).toBe('Lax');
     expect(session.expires).toBe(-1);

@@ -21,7 +21,10 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 export interface E2ePage {
   page: Page;
@@ -47,10 +50,14 @@ export function useBrowser() {
     const pages = contexts.flatMap((c) => c.pages());
     await Promise.all(
       pages.map((page, i) =>
-        page.screenshot({ path: `test-results/failures/${name}-${i}.png`, fullPage: true }).catch(() => {}),
+        page
+          .screenshot({ path: `test-results/failures/${name}-${i}.png`, fullPage: true })
+          .catch(() => {}),
       ),
     );
-    console.warn(`Screenshots of ${pages.length} open page(s) saved under test-results/failures/${name}-*.png`);
+    console.warn(
+      `Screenshots of ${pages.length} open page(s) saved under test-results/failures/${name}-*.png`,
+    );
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => {})));
@@ -82,7 +89,10 @@ export function useBrowser() {
 function waitForHydrationAfterLoads(page: Page) {
   // Pages the web app does not render (the dev outbox) have no #root and nothing to wait for.
   const hydrated = () =>
-    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'));
+    page.waitForFunction(
+      () =>
+        !document.getElementById('root') || document.documentElement.hasAttribute('data-hydrated'),
+    );
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(page, {
@@ -99,12 +109,27 @@ function waitForHydrationAfterLoads(page: Page) {
 export async function expectNoSeriousAxeViolations(page: Page) {
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              nodes: { target: string[]; failureSummary?: string }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
     return axe.run(document);
   });
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('; ')}`,
+    );
   expect(serious).toEqual([]);
 }
 

@@ -5,7 +5,11 @@ import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } fr
 const { open, baseUrl } = useBrowser();
 
 /** A registered account given a staff role by the test-only fixture route, signed in at `at`. */
-async function staffAt(role: 'admin' | 'catalogue_editor', at: string, viewport: 'phone' | 'desktop' = 'desktop'): Promise<E2ePage> {
+async function staffAt(
+  role: 'admin' | 'catalogue_editor',
+  at: string,
+  viewport: 'phone' | 'desktop' = 'desktop',
+): Promise<E2ePage> {
   const { email, password } = await registerAccount();
   const made = await fetch(`${baseUrl}/api/test/staff-role`, {
     method: 'POST',
@@ -21,9 +25,12 @@ async function staffAt(role: 'admin' | 'catalogue_editor', at: string, viewport:
 }
 
 describe('the catalogue console', () => {
-  it('an admin adds a program and a visitor\'s open /programs shows it within seconds, with no reload', async () => {
+  it("an admin adds a program and a visitor's open /programs shows it within seconds, with no reload", async () => {
     const visitor = await open('/programs?q=zephyrology');
-    await visitor.page.getByText(/No programs match/i).first().waitFor();
+    await visitor.page
+      .getByText(/No programs match/i)
+      .first()
+      .waitFor();
 
     const admin = await staffAt('admin', '/staff/catalogue/programs/new');
     const form = admin.page;
@@ -35,13 +42,20 @@ describe('the catalogue console', () => {
     await form.getByLabel('Academic level').fill('2:1');
     await form.getByLabel('Intakes').fill('September:2027-06-30; January');
     await form.getByLabel('Business').check();
-    await form.getByLabel('Entry requirements (as shown to students)').fill('A 2:1 degree. IELTS 6.5 overall with no component below 6.0.');
+    await form
+      .getByLabel('Entry requirements (as shown to students)')
+      .fill('A 2:1 degree. IELTS 6.5 overall with no component below 6.0.');
     await form.getByLabel('ATAS certificate needed').check();
     await screenshot(form, 'catalogue-program-form-1280');
     await expectNoSeriousAxeViolations(form);
     await form.getByRole('button', { name: 'Add program' }).click();
-    await form.getByRole('status').getByText(/MSc Zephyrology is saved/).waitFor();
-    const saved = await admin.context.request.get('/api/staff/catalogue/programs/msc-zephyrology-leeds');
+    await form
+      .getByRole('status')
+      .getByText(/MSc Zephyrology is saved/)
+      .waitFor();
+    const saved = await admin.context.request.get(
+      '/api/staff/catalogue/programs/msc-zephyrology-leeds',
+    );
     expect(((await saved.json()) as { atasRequired: boolean }).atasRequired).toBe(true);
 
     // the visitor's page, never reloaded, fetches again on the server's change event
@@ -52,12 +66,18 @@ describe('the catalogue console', () => {
     expect(admin.problems).toEqual([]);
 
     // the e2e server is shared: the next specs (guidance counts its results) see the catalogue as seeded
-    const removed = await admin.context.request.post('/api/staff/catalogue/programs/msc-zephyrology-leeds/active', {
-      data: { active: false },
-      headers: { origin: baseUrl },
-    });
+    const removed = await admin.context.request.post(
+      '/api/staff/catalogue/programs/msc-zephyrology-leeds/active',
+      {
+        data: { active: false },
+        headers: { origin: baseUrl },
+      },
+    );
     expect(removed.status()).toBe(200);
-    await visitor.page.getByText('MSc Zephyrology').first().waitFor({ state: 'detached', timeout: 10_000 });
+    await visitor.page
+      .getByText('MSc Zephyrology')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 });
   });
 
   it('shows field errors from the shared schema, then the program list and the import page', async () => {
@@ -106,7 +126,12 @@ describe('the catalogue console', () => {
 
   it('a catalogue editor adds, renames and deactivates a subject category; the public list follows at once', async () => {
     const name = `Marine E2e ${Date.now() % 100_000}`;
-    const publicList = async () => ((await (await fetch(`${baseUrl}/api/catalogue/categories`)).json()) as { categories: string[] }).categories;
+    const publicList = async () =>
+      (
+        (await (await fetch(`${baseUrl}/api/catalogue/categories`)).json()) as {
+          categories: string[];
+        }
+      ).categories;
     const editor = await staffAt('catalogue_editor', '/staff/catalogue/categories', 'phone');
     const page = editor.page;
     await page.getByRole('heading', { name: 'Subject categories', level: 1 }).waitFor();
@@ -126,7 +151,11 @@ describe('the catalogue console', () => {
     await screenshot(visitor.page, 'programs-category-chips-1280');
     await visitor.page.setViewportSize({ width: 390, height: 844 });
     await screenshot(visitor.page, 'programs-category-chips-390');
-    expect(await visitor.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await visitor.page.evaluate(
+        () => document.scrollingElement!.scrollWidth <= window.innerWidth,
+      ),
+    ).toBe(true);
 
     await page.getByRole('button', { name: `Rename ${name}` }).click();
     await page.getByLabel(`New name for ${name}`).fill(`${name} Science`);
@@ -138,7 +167,9 @@ describe('the catalogue console', () => {
     await page.getByRole('button', { name: `Deactivate ${name} Science` }).click();
     await page.getByRole('status').getByText(`${name} Science is deactivated`).waitFor();
     expect(await publicList()).not.toContain(`${name} Science`);
-    await expect.poll(() => categoryChips.getByRole('button', { name: `${name} Science` }).count()).toBe(0);
+    await expect
+      .poll(() => categoryChips.getByRole('button', { name: `${name} Science` }).count())
+      .toBe(0);
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'catalogue-categories-1280');
     await expectNoSeriousAxeViolations(page);

@@ -11,16 +11,22 @@ describe('/free', () => {
       const { page, problems } = await browser.open('/free', viewport);
       await expect.poll(() => page.title()).toBe('Free consultation | UK Study Portal');
       const site = (await (await page.request.get('/api/site')).json()) as SiteConfig;
-      const consultants = (await (await page.request.get('/api/consultants')).json()) as Consultant[];
+      const consultants = (await (
+        await page.request.get('/api/consultants')
+      ).json()) as Consultant[];
       expect(consultants).toHaveLength(4);
       // Four different numbers and rooms, none of them the provider's (item 3 of issue 15).
       expect(new Set(consultants.map((c) => c.whatsappNumber)).size).toBe(4);
       expect(consultants.map((c) => c.whatsappNumber)).not.toContain(site.whatsappNumber);
       expect(new Set(consultants.map((c) => c.meetingRoom)).size).toBe(4);
-      await page.getByText('There is no booking calendar on this page yet.', { exact: false }).waitFor();
+      await page
+        .getByText('There is no booking calendar on this page yet.', { exact: false })
+        .waitFor();
 
       for (const consultant of consultants) {
-        const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: consultant.name }) });
+        const card = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: consultant.name }) });
         await card.getByRole('img', { name: `Photo of ${consultant.name}` }).waitFor();
         await card.getByText(consultant.role, { exact: true }).waitFor();
         await card.getByText(consultant.nationality, { exact: true }).waitFor();
@@ -33,10 +39,14 @@ describe('/free', () => {
         );
         expect(await chat.getAttribute('target')).toBe('_blank');
         expect(await chat.getAttribute('rel')).toBe('noopener noreferrer');
-        await card.getByText(`Opens WhatsApp with ${firstName}’s own number`, { exact: false }).waitFor();
+        await card
+          .getByText(`Opens WhatsApp with ${firstName}’s own number`, { exact: false })
+          .waitFor();
 
         const meeting = card.getByRole('link', { name: /^Start Meeting/ });
-        expect(await meeting.getAttribute('href')).toBe(`${site.meetingBaseUrl.replace(/\/?$/, '/')}${consultant.meetingRoom}`);
+        expect(await meeting.getAttribute('href')).toBe(
+          `${site.meetingBaseUrl.replace(/\/?$/, '/')}${consultant.meetingRoom}`,
+        );
         expect(await meeting.getAttribute('target')).toBe('_blank');
         expect(await meeting.getAttribute('rel')).toBe('noopener noreferrer');
         await card.getByText('at other times the room is empty', { exact: false }).waitFor();
@@ -49,7 +59,9 @@ describe('/free', () => {
 
   it('opens the chat in a new tab without touching the page', async () => {
     const { page, context } = await browser.open('/free');
-    await context.route('https://wa.me/**', (route) => route.fulfill({ status: 200, body: 'chat' }));
+    await context.route('https://wa.me/**', (route) =>
+      route.fulfill({ status: 200, body: 'chat' }),
+    );
     const chat = page.getByRole('link', { name: /^Start WhatsApp Call/ }).first();
     const [popup] = await Promise.all([context.waitForEvent('page'), chat.click()]);
     expect(popup.url()).toMatch(/^https:\/\/wa\.me\/\d+\?text=Hello%20/);

@@ -2,11 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports } from './browser.ts';
-import { changeStatusOnServer, chooseInStorage, fillApplicationForm, fixtures, journey } from './application-helpers.ts';
+import {
+  changeStatusOnServer,
+  chooseInStorage,
+  fillApplicationForm,
+  fixtures,
+  journey,
+} from './application-helpers.ts';
 import { registerAccount, signInWithForm } from './auth-helpers.ts';
 
 const browser = useBrowser();
-const enGB = (date: Date) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+const enGB = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    date,
+  );
 
 /** An application sent signed out, straight to the API, as a visitor's browser would. */
 async function submitSignedOut(email: string, fullName: string) {
@@ -38,8 +47,12 @@ describe('/dashboard', () => {
     await signInWithForm(page, email, password);
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'No applications yet' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Start Application' }).getAttribute('href')).toBe('/universities');
-    expect(await page.getByRole('link', { name: 'Start New Application' }).getAttribute('href')).toBe('/universities');
+    expect(await page.getByRole('link', { name: 'Start Application' }).getAttribute('href')).toBe(
+      '/universities',
+    );
+    expect(
+      await page.getByRole('link', { name: 'Start New Application' }).getAttribute('href'),
+    ).toBe('/universities');
     await screenshot(page, 'dashboard-empty-390');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
@@ -56,7 +69,9 @@ describe('/dashboard', () => {
     await page.getByRole('heading', { name: 'No applications yet' }).waitFor();
     await page.getByLabel('Application ID').fill('not an id');
     await page.getByRole('button', { name: 'Add application' }).click();
-    await page.getByText('This is not an application ID. Copy it from your confirmation e-mail.').waitFor();
+    await page
+      .getByText('This is not an application ID. Copy it from your confirmation e-mail.')
+      .waitFor();
     await page.getByLabel('Application ID').fill(earlierId);
     await page.getByRole('button', { name: 'Add application' }).click();
     await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
@@ -83,7 +98,9 @@ describe('/dashboard', () => {
     await newest.getByText(`${journey.universityName}, ${journey.picks[0]} and 2 more`).waitFor();
     await newest.getByRole('heading', { name: 'Status updates' }).waitFor();
     const transcripts = newest.getByRole('link', { name: 'Transcripts' });
-    expect(await transcripts.getAttribute('href')).toBe(`/api/applications/${newId}/documents/transcripts`);
+    expect(await transcripts.getAttribute('href')).toBe(
+      `/api/applications/${newId}/documents/transcripts`,
+    );
     const download = await page.request.get(`/api/applications/${newId}/documents/transcripts`);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toMatch(/^attachment/);
@@ -98,12 +115,16 @@ describe('/dashboard', () => {
 
     await changeStatusOnServer(earlierId, 'reviewed', 'We are checking your CV.');
     await earlier.getByText('We are checking your CV.').waitFor();
-    await expect.poll(() => earlier.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    await expect
+      .poll(() => earlier.getByRole('progressbar').getAttribute('aria-valuenow'))
+      .toBe('40');
     await earlier.getByText('Reviewed', { exact: true }).first().waitFor();
 
     await newest.getByRole('link', { name: /Track this application/ }).click();
     await page.waitForURL('**/track');
-    await page.getByText('Your application has been successfully submitted and is being processed.').waitFor();
+    await page
+      .getByText('Your application has been successfully submitted and is being processed.')
+      .waitFor();
     expect(problems).toEqual([]);
   });
 
@@ -129,9 +150,16 @@ describe('/dashboard', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/dashboard?lang=ar');
     await page.getByRole('heading', { level: 1, name: 'طلباتي' }).waitFor();
-    expect(await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(
+      await page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        dir: document.documentElement.dir,
+      })),
+    ).toEqual({ lang: 'ar', dir: 'rtl' });
     await page.getByRole('heading', { name: 'لا توجد طلبات بعد' }).waitFor();
-    expect(await page.getByRole('link', { name: 'ابدأ الطلب', exact: true }).getAttribute('href')).toBe('/universities');
+    expect(
+      await page.getByRole('link', { name: 'ابدأ الطلب', exact: true }).getAttribute('href'),
+    ).toBe('/universities');
     expect(await page.locator('bdi[dir="ltr"]').filter({ hasText: email }).count()).toBe(1);
 
     await page.getByLabel('رقم الطلب').fill('not an id');
@@ -142,18 +170,34 @@ describe('/dashboard', () => {
     const card = page.getByRole('article');
     await card.getByRole('heading', { name: 'Layla Haddad' }).waitFor();
     await page.getByText('أصبح الطلب الآن في لوحة التحكم الخاصة بك.').waitFor();
-    const arabicDate = new Intl.DateTimeFormat('ar', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date());
+    const arabicDate = new Intl.DateTimeFormat('ar', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    }).format(new Date());
     await card.getByText(`أُرسل في ${arabicDate}`).waitFor();
     await card.getByText('مُرسَل', { exact: true }).first().waitFor();
     await card.getByRole('heading', { name: 'المستندات' }).waitFor();
     await card.getByText('مُستلَم', { exact: true }).first().waitFor();
     await card.getByRole('link', { name: /تتبّع هذا الطلب/ }).waitFor();
-    expect(await card.getByRole('progressbar').getAttribute('aria-label')).toBe('تقدّم طلب Layla Haddad');
+    expect(await card.getByRole('progressbar').getAttribute('aria-label')).toBe(
+      'تقدّم طلب Layla Haddad',
+    );
     const text = await page.locator('main').innerText();
-    for (const english of ['My Applications', 'Submitted', 'Documents', 'Study level', 'Sent an application before signing in?', 'Track this application', 'Received']) {
+    for (const english of [
+      'My Applications',
+      'Submitted',
+      'Documents',
+      'Study level',
+      'Sent an application before signing in?',
+      'Track this application',
+      'Received',
+    ]) {
       expect(text).not.toContain(english);
     }
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewports.phone.width,
+    );
     await screenshot(page, 'dashboard-ar-390');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);

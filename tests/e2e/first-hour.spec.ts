@@ -7,7 +7,9 @@ import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.
 import { waitForMail } from './outbox.ts';
 
 /** The e2e server reads the default site configuration: the team's notices go to its address. */
-const teamAddress = (JSON.parse(readFileSync('config/site.json', 'utf8')) as { teamNoticesTo: string }).teamNoticesTo;
+const teamAddress = (
+  JSON.parse(readFileSync('config/site.json', 'utf8')) as { teamNoticesTo: string }
+).teamNoticesTo;
 
 const browser = useBrowser();
 
@@ -24,7 +26,9 @@ describe('the first hour of a student (issue 15)', () => {
       await page.getByText(dashboardSteps.title).waitFor();
       await page.getByText(`with ${email}.`).waitFor();
       await page.getByText(dashboardSteps.openLink).waitFor();
-      expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+      expect(await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+        '/register',
+      );
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, `first-hour-submitted-${viewport === 'phone' ? 390 : 1280}`);
 
@@ -69,7 +73,9 @@ describe('the first hour of a student (issue 15)', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
     const notice = await waitForMail(teamAddress, /New student referral/, { after: startedAt });
-    expect(notice.text).toContain('Kwame Mensah (Ghana) has referred Esi Boateng, who wants to study MSc Public Health.');
+    expect(notice.text).toContain(
+      'Kwame Mensah (Ghana) has referred Esi Boateng, who wants to study MSc Public Health.',
+    );
     expect(notice.text).toContain('/staff/requests/referral/');
     expect(problems).toEqual([]);
   });
@@ -77,7 +83,10 @@ describe('the first hour of a student (issue 15)', () => {
   it('on a phone, /universities shows the search and a card first, and the docked buttons never lie over a field', async () => {
     const { page, problems } = await browser.open('/universities', 'phone');
     const search = page.getByLabel('Search universities');
-    const firstCard = page.getByRole('region', { name: 'Universities' }).getByRole('listitem').first();
+    const firstCard = page
+      .getByRole('region', { name: 'Universities' })
+      .getByRole('listitem')
+      .first();
     await firstCard.waitFor();
     const dock = page.locator('[data-floating-dock]');
     const continueBar = page.locator('[data-bottom-bar]');
@@ -108,7 +117,9 @@ describe('the first hour of a student (issue 15)', () => {
     await search.fill('London');
     await search.blur();
     await expect.poll(() => dock.isVisible()).toBe(true);
-    expect(await dock.getByRole('link', { name: /^Speak to Us/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+$/);
+    expect(await dock.getByRole('link', { name: /^Speak to Us/ }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\d+$/,
+    );
     expect(problems).toEqual([]);
   });
 
@@ -122,7 +133,11 @@ describe('the first hour of a student (issue 15)', () => {
     expect(box.y + box.height).toBe(900);
     await screenshot(page, 'first-hour-refer-1280');
     await page.goto('/universities');
-    await page.getByRole('region', { name: 'Universities' }).getByRole('listitem').first().waitFor();
+    await page
+      .getByRole('region', { name: 'Universities' })
+      .getByRole('listitem')
+      .first()
+      .waitFor();
     await screenshot(page, 'first-hour-universities-1280');
   });
 });

@@ -20,7 +20,10 @@ const firstPaint: [path: string, title: string, text: RegExp][] = [
 
 let noScript: Browser;
 beforeAll(async () => {
-  noScript = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+  noScript = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox'],
+  });
 });
 afterAll(async () => noScript?.close());
 
@@ -48,13 +51,19 @@ describe('first paint from HTML', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(html).toContain('<script type="application/json" id="page-data">');
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([^<]*)<\/script>/g)];
-    expect(inlineScripts.map((m) => m[1])).toEqual([' type="application/json" id="page-data"', ' type="application/json" id="page-code"', '']);
+    expect(inlineScripts.map((m) => m[1])).toEqual([
+      ' type="application/json" id="page-data"',
+      ' type="application/json" id="page-code"',
+      '',
+    ]);
     // the one script that runs is the one the CSP names by its hash
     const boot = inlineScripts[2]![2]!;
     expect(csp).toContain(`'sha256-${createHash('sha256').update(boot).digest('base64')}'`);
     // the page's code is fetched by it after the first paint, not by the HTML itself
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
-    const again = await fetch(`${baseUrl}/universities`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    const again = await fetch(`${baseUrl}/universities`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 

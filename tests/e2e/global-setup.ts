@@ -48,19 +48,32 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   });
-  const idp = await startOidcProvider({ redirectUris: [`${baseUrl}/api/auth/callback/uni`], autoEnrol: true });
-  const server = await spawnServer({
-    OIDC_PROVIDERS: JSON.stringify([
-      { id: 'uni', name: 'University SSO', discoveryUrl: idp.discoveryUrl, clientId: idp.clientId, clientSecret: idp.clientSecret },
-    ]),
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDist,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: database.kind === 'postgres' ? database.url : '',
-  }, { compiled: true });
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server exited during start:\n${server.output()}`);
+  const idp = await startOidcProvider({
+    redirectUris: [`${baseUrl}/api/auth/callback/uni`],
+    autoEnrol: true,
+  });
+  const server = await spawnServer(
+    {
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'uni',
+          name: 'University SSO',
+          discoveryUrl: idp.discoveryUrl,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+        },
+      ]),
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: database.kind === 'postgres' ? database.url : '',
+    },
+    { compiled: true },
+  );
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server exited during start:\n${server.output()}`);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('oidcIssuer', idp.issuer);

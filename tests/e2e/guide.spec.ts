@@ -8,7 +8,9 @@ describe('/guide', () => {
     const { page, problems } = await browser.open('/', 'desktop');
     await page.getByRole('main').getByRole('link', { name: 'Get guidance' }).click();
     await page.waitForURL('**/guide');
-    await page.getByText('The ranking is rule-based: the same answers always give the same list').waitFor();
+    await page
+      .getByText('The ranking is rule-based: the same answers always give the same list')
+      .waitFor();
     await page.getByRole('button', { name: 'Find my programs' }).click();
     await page.getByText('Choose the class of your degree').waitFor();
 
@@ -18,10 +20,20 @@ describe('/guide', () => {
     await page.getByLabel('Your degree class (or expected)').selectOption('2:1');
     await page.getByRole('button', { name: 'Find my programs' }).click();
     await page.getByRole('heading', { name: '2 programs for you, best first' }).waitFor();
-    const kcl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Cyber Security/ }) });
-    await kcl.getByRole('list', { name: 'Why MSc Cyber Security' }).getByText('matches cyber security').waitFor();
-    await kcl.getByRole('list', { name: 'Watch out for MSc Cyber Security' }).getByText('IELTS 6.5 needed, you have 6.0').waitFor();
-    const ucl = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /MSc Information Security/ }) });
+    const kcl = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: /MSc Cyber Security/ }) });
+    await kcl
+      .getByRole('list', { name: 'Why MSc Cyber Security' })
+      .getByText('matches cyber security')
+      .waitFor();
+    await kcl
+      .getByRole('list', { name: 'Watch out for MSc Cyber Security' })
+      .getByText('IELTS 6.5 needed, you have 6.0')
+      .waitFor();
+    const ucl = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: /MSc Information Security/ }) });
     await ucl.getByText('£2,300 over your budget').waitFor();
     await page.getByRole('heading', { name: 'How we rank' }).waitFor();
     await screenshot(page, 'guide-1280');
@@ -36,18 +48,25 @@ describe('/guide', () => {
     await page.getByLabel('Budget for tuition per year (£, optional)').fill('');
     await page.getByRole('button', { name: 'Find my programs' }).click();
     await page.getByRole('heading', { name: '5 programs for you, best first' }).waitFor();
-    for (const role of ['Ambitious', 'Good match', 'Safer']) await balanced.getByText(role, { exact: true }).waitFor();
+    for (const role of ['Ambitious', 'Good match', 'Safer'])
+      await balanced.getByText(role, { exact: true }).waitFor();
     await balanced.getByRole('button', { name: /Use these three/ }).click();
     await page.waitForURL('**/programs');
     const picked = page.getByRole('region', { name: 'Your universities', exact: true });
-    for (const name of ['London School of Economics and Political Science', 'Imperial College London', 'University of Manchester']) {
+    for (const name of [
+      'London School of Economics and Political Science',
+      'Imperial College London',
+      'University of Manchester',
+    ]) {
       await picked.getByText(name, { exact: true }).waitFor();
     }
     await page.getByText('4 are at your universities, listed first.').waitFor();
     await page.getByRole('button', { name: /^MSc Management/ }).click();
     await page.getByRole('button', { name: 'Apply Now for MSc Management' }).click();
     await page.waitForURL('**/application');
-    await page.getByText("London School of Economics and Political Science (this program's university)").waitFor();
+    await page
+      .getByText("London School of Economics and Political Science (this program's university)")
+      .waitFor();
     await page.getByText('Imperial College London, University of Manchester').waitFor();
     expect(problems).toEqual([]);
   });
@@ -64,7 +83,9 @@ describe('/guide', () => {
     await page.getByLabel('Subjects you want to study').fill('mechanical engineering');
     await page.getByLabel('Your IELTS overall score').selectOption('6.5');
     await page.getByRole('button', { name: 'Find my programs' }).click();
-    await page.getByRole('button', { name: 'Apply for this program: BEng (Hons) Mechanical Engineering' }).click();
+    await page
+      .getByRole('button', { name: 'Apply for this program: BEng (Hons) Mechanical Engineering' })
+      .click();
     await page.waitForURL('**/application');
     await page.getByText("University of Edinburgh (this program's university)").waitFor();
     expect(problems).toEqual([]);

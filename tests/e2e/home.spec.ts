@@ -9,17 +9,33 @@ describe('home page', () => {
     const { page, problems } = await browser.open('/', 'phone');
     await expect.poll(() => page.title()).toBe('UK Study Portal');
     // D12: no screen claims AI where none runs; the guidance is rule-based
-    await page.getByRole('heading', { level: 1, name: 'Study in the UK with guidance you can check' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Study in the UK with guidance you can check' })
+      .waitFor();
     expect(await page.getByText(/\bAI\b/).count()).toBe(0);
     const main = page.getByRole('main');
-    expect(await main.getByRole('link', { name: 'Get guidance' }).getAttribute('href')).toBe('/guide');
-    expect(await main.getByRole('link', { name: /Choose your universities/ }).getAttribute('href')).toBe('/universities');
-    expect(await main.getByRole('link', { name: 'Book a free consultation' }).getAttribute('href')).toBe('/free');
+    expect(await main.getByRole('link', { name: 'Get guidance' }).getAttribute('href')).toBe(
+      '/guide',
+    );
+    expect(
+      await main.getByRole('link', { name: /Choose your universities/ }).getAttribute('href'),
+    ).toBe('/universities');
+    expect(
+      await main.getByRole('link', { name: 'Book a free consultation' }).getAttribute('href'),
+    ).toBe('/free');
 
     const steps = page.getByRole('region', { name: 'How it works' }).getByRole('listitem');
     expect(await steps.count()).toBe(4);
-    const stepTitles = await page.getByRole('region', { name: 'How it works' }).getByRole('heading', { level: 3 }).allTextContents();
-    expect(stepTitles).toEqual(['Pick 3 universities', 'Choose a program', 'Apply with documents', 'Track it live']);
+    const stepTitles = await page
+      .getByRole('region', { name: 'How it works' })
+      .getByRole('heading', { level: 3 })
+      .allTextContents();
+    expect(stepTitles).toEqual([
+      'Pick 3 universities',
+      'Choose a program',
+      'Apply with documents',
+      'Track it live',
+    ]);
     await screenshot(page, 'home-390');
     await expectNoSeriousAxeViolations(page);
 

@@ -20,7 +20,7 @@ describe('sign-in with another provider', () => {
     await page.waitForURL('**/dashboard');
     const session = await page.evaluate(async () => (await fetch('/api/auth/get-session')).json());
     expect(session.user).toMatchObject({ email, emailVerified: true });
-    expect(problems, problems.join("\n")).toEqual([]);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 
   it('a cancelled sign-in at the provider comes back to /login in plain words', async () => {
@@ -43,7 +43,10 @@ describe('ways to sign in on /account', () => {
     await signInWithForm(page, email, password);
     await page.waitForURL('**/dashboard');
     await page.goto('/account');
-    const card = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Ways to sign in' }) }).last();
+    const card = page
+      .locator('section, div')
+      .filter({ has: page.getByRole('heading', { name: 'Ways to sign in' }) })
+      .last();
     // exact: the card's description ('Your email and password, and…') holds the words too
     await card.getByText('Email and password', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Link University SSO' }).click();

@@ -12,7 +12,15 @@ describe('navigation, footer and the Speak to Us button', () => {
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     await menuButton.click();
     const menu = page.locator('#mobile-menu');
-    for (const name of ['Universities', 'Programs', 'Free Consultation', 'Join Our Network', 'Track Application', 'Login', 'Register']) {
+    for (const name of [
+      'Universities',
+      'Programs',
+      'Free Consultation',
+      'Join Our Network',
+      'Track Application',
+      'Login',
+      'Register',
+    ]) {
       await menu.getByRole('link', { name, exact: true }).waitFor();
     }
     await screenshot(page, 'layout-menu-390');
@@ -39,7 +47,9 @@ describe('navigation, footer and the Speak to Us button', () => {
     ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();
       await expect.poll(() => page.title()).toBe(title);
-      expect(await nav.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
+      expect(await nav.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe(
+        'page',
+      );
     }
     await page.mouse.wheel(0, 2000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -55,16 +65,24 @@ describe('navigation, footer and the Speak to Us button', () => {
     const quick = footer.getByRole('navigation', { name: 'Quick links' });
     await quick.getByRole('link').first().waitFor();
     expect(await quick.getByRole('link').count()).toBeGreaterThanOrEqual(4);
-    expect(await footer.getByRole('link', { name: /^\+44/ }).getAttribute('href')).toBe(`tel:${site.phone}`);
-    expect(await footer.getByRole('link', { name: site.emails.general }).getAttribute('href')).toBe(`mailto:${site.emails.general}`);
-    expect(await footer.getByRole('link', { name: site.emails.admissions }).getAttribute('href')).toBe(`mailto:${site.emails.admissions}`);
+    expect(await footer.getByRole('link', { name: /^\+44/ }).getAttribute('href')).toBe(
+      `tel:${site.phone}`,
+    );
+    expect(await footer.getByRole('link', { name: site.emails.general }).getAttribute('href')).toBe(
+      `mailto:${site.emails.general}`,
+    );
+    expect(
+      await footer.getByRole('link', { name: site.emails.admissions }).getAttribute('href'),
+    ).toBe(`mailto:${site.emails.admissions}`);
     // Social icons show only for accounts the operator configured; the default configuration has none.
     expect(site.social).toEqual([]);
     expect(await footer.getByRole('list', { name: 'Social media' }).count()).toBe(0);
     for (const path of ['/', '/universities', '/programs', '/free', '/refer']) {
       if (path !== '/free') await page.goto(path);
       const speak = page.getByRole('link', { name: /^Speak to Us/ });
-      expect(await speak.getAttribute('href')).toBe(`https://wa.me/${site.whatsappNumber.replace(/\D/g, '')}`);
+      expect(await speak.getAttribute('href')).toBe(
+        `https://wa.me/${site.whatsappNumber.replace(/\D/g, '')}`,
+      );
       expect(await speak.getAttribute('target')).toBe('_blank');
       expect(await speak.getAttribute('rel')).toBe('noopener noreferrer');
     }

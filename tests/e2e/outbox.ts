@@ -25,15 +25,21 @@ export async function listMail(baseUrl: string = inject('baseUrl')): Promise<Out
 export async function waitForMail(
   to: string,
   subject: RegExp,
-  { after = '', timeoutMs = 10_000, baseUrl = inject('baseUrl') }: { after?: string; timeoutMs?: number; baseUrl?: string } = {},
+  {
+    after = '',
+    timeoutMs = 10_000,
+    baseUrl = inject('baseUrl'),
+  }: { after?: string; timeoutMs?: number; baseUrl?: string } = {},
 ): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await listMail(baseUrl)).find(
-      (m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject) && m.createdAt > after,
+      (m) =>
+        m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject) && m.createdAt > after,
     );
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail matching ${subject} arrived within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail matching ${subject} arrived within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.ts';
+import {
+  freePort,
+  spawnServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from '../support/server-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { newEmail, setUpTotpOnAccountPage } from './auth-helpers.ts';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -31,7 +36,8 @@ beforeAll(async () => {
     },
     { compiled: true },
   );
-  if (!(await waitUntilHealthy(server))) throw new Error(`The server exited during start:\n${server.output()}`);
+  if (!(await waitUntilHealthy(server)))
+    throw new Error(`The server exited during start:\n${server.output()}`);
   cleanUp = async () => {
     await server.stop('SIGTERM');
     await drop();
@@ -64,7 +70,14 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
 
     await page.getByLabel('Email').fill(email);
@@ -94,7 +107,15 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     await screenshot(page, 'account-passkeys-1280');
 
     // sign out (this device), then in again with the passkey alone
-    await page.evaluate(async (o) => fetch('/api/auth/sign-out', { method: 'POST', headers: { origin: o, 'content-type': 'application/json' }, body: '{}' }), origin);
+    await page.evaluate(
+      async (o) =>
+        fetch('/api/auth/sign-out', {
+          method: 'POST',
+          headers: { origin: o, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      origin,
+    );
     await page.goto(`${origin}/login`);
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
     await page.waitForURL('**/dashboard');
@@ -121,7 +142,9 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     await page.waitForURL('**/dashboard');
     expect(visited.filter((url) => url.includes('step='))).toEqual([]);
     expect(await page.getByRole('heading', { name: 'Two-step verification' }).count()).toBe(0);
-    expect((await page.evaluate(async () => (await fetch('/api/auth/get-session')).json())).user.email).toBe(email);
+    expect(
+      (await page.evaluate(async () => (await fetch('/api/auth/get-session')).json())).user.email,
+    ).toBe(email);
 
     // Password first: the code step, where the passkey can stand in for the code.
     await signOut(page);
@@ -138,7 +161,11 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
 
   it('a staff member whose second factor is a passkey opens the console, and is asked for it after the password', async () => {
     const { email, password } = await confirmedAccount();
-    const made = await fetch(`${origin}/api/test/staff-role`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const made = await fetch(`${origin}/api/test/staff-role`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     expect(made.status).toBe(204);
     const { page, context, problems } = await browser.open(`${origin}/login`);
     await addVirtualAuthenticator(page, context);
@@ -176,13 +203,19 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     await addVirtualAuthenticator(page, context);
     await addPasskeyOnAccountPage(page, 'Phone');
     // The account stops having a password (as one made through a provider never had one).
-    const dropped = await fetch(`${origin}/api/test/drop-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email }) });
+    const dropped = await fetch(`${origin}/api/test/drop-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email }),
+    });
     expect(dropped.status).toBe(204);
     await page.reload();
 
     await page.getByRole('button', { name: 'Remove Old tablet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
-    await dialog.getByText('For your safety, confirm with your passkey before this change.').waitFor();
+    await dialog
+      .getByText('For your safety, confirm with your passkey before this change.')
+      .waitFor();
     expect(await dialog.getByLabel('Your password').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'account-reauth-dialog-passkey-390');
@@ -192,7 +225,10 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     // Within the 5 minutes, the download needs no second question.
     const data = page.getByRole('heading', { name: 'Download my data' }).locator('..');
     expect(await data.getByLabel('Your password').count()).toBe(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), data.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      data.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('uk-study-portal-my-data.zip');
     expect(problems.filter((p) => !/40[013]/.test(p))).toEqual([]);
   });
@@ -202,7 +238,14 @@ describe('passkeys (WebAuthn) with a virtual authenticator', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     // A credential for this site that the portal never registered.
     await cdp.send('WebAuthn.addCredential', {
@@ -228,7 +271,14 @@ async function addVirtualAuthenticator(page: Page, context: BrowserContext) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { remove: () => cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }) };
 }
@@ -247,7 +297,15 @@ async function addPasskeyOnAccountPage(page: Page, name: string) {
 }
 
 async function signOut(page: Page) {
-  await page.evaluate(async (o) => fetch('/api/auth/sign-out', { method: 'POST', headers: { origin: o, 'content-type': 'application/json' }, body: '{}' }), origin);
+  await page.evaluate(
+    async (o) =>
+      fetch('/api/auth/sign-out', {
+        method: 'POST',
+        headers: { origin: o, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    origin,
+  );
 }
 
 /** Every address the page goes to from now on. */

@@ -4,36 +4,54 @@ import type { Program, University } from '../../shared/schemas/catalogue.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-const picks = ['imperial-college-london', 'university-college-london-ucl', 'university-of-edinburgh'];
+const picks = [
+  'imperial-college-london',
+  'university-college-london-ucl',
+  'university-of-edinburgh',
+];
 
 async function openWithPicks(viewport: 'phone' | 'desktop' = 'desktop', ids = picks) {
   const opened = await browser.open('/universities', viewport);
   await opened.page.evaluate((chosen) => {
-    sessionStorage.setItem('portal.selection.v1', JSON.stringify({ universityIds: chosen, program: null }));
+    sessionStorage.setItem(
+      'portal.selection.v1',
+      JSON.stringify({ universityIds: chosen, program: null }),
+    );
   }, ids);
   await opened.page.goto('/programs');
   await opened.page.getByRole('heading', { name: 'Your universities', exact: true }).waitFor();
   return opened;
 }
 
-const row = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
+const row = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}`) });
 const filter = (page: Page, group: string, option: string) =>
   page.getByRole('group', { name: group }).getByRole('button', { name: option });
-const countText = (page: Page) => page.getByRole('heading', { name: /\d+ programs?/ }).textContent();
+const countText = (page: Page) =>
+  page.getByRole('heading', { name: /\d+ programs?/ }).textContent();
 
 describe('/programs', () => {
   it('shows the picked universities and marks their programs first', async () => {
     const { page, problems } = await openWithPicks();
     const picked = page.getByRole('region', { name: 'Your universities', exact: true });
-    for (const name of ['Imperial College London', 'University College London (UCL)', 'University of Edinburgh']) {
+    for (const name of [
+      'Imperial College London',
+      'University College London (UCL)',
+      'University of Edinburgh',
+    ]) {
       await picked.getByText(name, { exact: true }).waitFor();
     }
     await expect.poll(() => countText(page)).toBe('10 programs');
     await page.getByText('5 are at your universities, listed first.').waitFor();
     const marked = page.getByText('At one of your universities');
     expect(await marked.count()).toBe(5);
-    const firstRows = await page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).allTextContents();
-    expect(firstRows.slice(0, 5).every((text) => text.includes('At one of your universities'))).toBe(true);
+    const firstRows = await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .allTextContents();
+    expect(
+      firstRows.slice(0, 5).every((text) => text.includes('At one of your universities')),
+    ).toBe(true);
     await screenshot(page, 'programs-1280');
     await expectNoSeriousAxeViolations(page);
     expect(problems).toEqual([]);
@@ -52,10 +70,14 @@ describe('/programs', () => {
     await searchBox.fill('');
 
     await filter(page, 'Level', 'Masters').click();
-    await expect.poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => countText(page)).toBe('5 programs match your search and filters');
     await filter(page, 'Level', 'Bachelors').click();
-    await expect.poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => filter(page, 'Level', 'Masters').getAttribute('aria-pressed'))
+      .toBe('false');
     await expect.poll(() => countText(page)).toBe('5 programs match your search and filters');
     await filter(page, 'Level', 'Bachelors').click();
     await expect.poll(() => countText(page)).toBe('10 programs');
@@ -78,7 +100,9 @@ describe('/programs', () => {
   it('expands a row with its details and official page, and Apply Now carries the program and university', async () => {
     const { page, problems } = await openWithPicks('phone');
     const programs = (await (await page.request.get('/api/programs')).json()) as Program[];
-    const universities = (await (await page.request.get('/api/universities')).json()) as University[];
+    const universities = (await (
+      await page.request.get('/api/universities')
+    ).json()) as University[];
     const program = programs.find((p) => p.id === 'msc-business-analytics-imperial')!;
     const university = universities.find((u) => u.id === program.universityId)!;
 
@@ -89,7 +113,14 @@ describe('/programs', () => {
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
-    for (const text of [program.duration, program.tuition, program.requirements, 'Entry requirements', 'Tuition', 'Duration']) {
+    for (const text of [
+      program.duration,
+      program.tuition,
+      program.requirements,
+      'Entry requirements',
+      'Tuition',
+      'Duration',
+    ]) {
       await panel.getByText(text, { exact: true }).waitFor();
     }
     // Imperial's course page is not known: the link says it is the university's website
@@ -99,7 +130,9 @@ describe('/programs', () => {
     expect(await official.getAttribute('href')).toBe(university.website);
     await panel.getByText('7.0 overall, at least 6.5 in each part').waitFor();
     await panel.getByRole('heading', { name: 'First-year cost of study in London' }).waitFor();
-    await panel.getByText(`£${program.costOfStudy.totalGbp.toLocaleString('en-GB')}`, { exact: true }).waitFor();
+    await panel
+      .getByText(`£${program.costOfStudy.totalGbp.toLocaleString('en-GB')}`, { exact: true })
+      .waitFor();
     expect(await official.getAttribute('target')).toBe('_blank');
     expect(await official.getAttribute('rel')).toBe('noopener noreferrer');
     await screenshot(page, 'programs-expanded-390');
@@ -110,8 +143,13 @@ describe('/programs', () => {
     await toggle.click();
     await panel.getByRole('button', { name: /Apply Now/ }).click();
     await page.waitForURL('**/application');
-    const selection = await page.evaluate(() => JSON.parse(sessionStorage.getItem('portal.selection.v1')!));
-    expect(selection).toEqual({ universityIds: picks, program: { programId: program.id, universityId: university.id } });
+    const selection = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem('portal.selection.v1')!),
+    );
+    expect(selection).toEqual({
+      universityIds: picks,
+      program: { programId: program.id, universityId: university.id },
+    });
     const state = await page.evaluate(() => (history.state as { usr?: unknown })?.usr);
     expect(state).toEqual({ program, university });
     expect(problems).toEqual([]);
@@ -134,8 +172,15 @@ describe('/programs', () => {
     await expect.poll(() => countText(page)).toBe('2 programs match your search and filters');
     await page.getByLabel('Sort by').selectOption('fee');
     await expect
-      .poll(async () => (await page.getByRole('heading', { level: 3 }).allTextContents()).map((t) => t.split('University')[0]!.trim()))
-      .toEqual(['BA (Hons) Hospitality and Tourism Management', 'BEng (Hons) Mechanical Engineering']);
+      .poll(async () =>
+        (await page.getByRole('heading', { level: 3 }).allTextContents()).map((t) =>
+          t.split('University')[0]!.trim(),
+        ),
+      )
+      .toEqual([
+        'BA (Hons) Hospitality and Tourism Management',
+        'BEng (Hons) Mechanical Engineering',
+      ]);
     expect(new URL(page.url()).searchParams.get('region')).toBe('Scotland');
     await page.getByLabel('Region').selectOption('');
     await page.getByLabel('Tuition per year').selectOption('35000');
@@ -154,11 +199,19 @@ describe('/programs', () => {
     const none = ['university-of-oxford', 'university-of-st-andrews', 'university-of-cambridge'];
     for (const viewport of ['phone', 'desktop'] as const) {
       const { page, problems } = await openWithPicks(viewport, none);
-      const notice = page.getByRole('status').filter({ hasText: 'Your universities list no programs in our catalogue yet.' });
+      const notice = page
+        .getByRole('status')
+        .filter({ hasText: 'Your universities list no programs in our catalogue yet.' });
       await notice.waitFor();
-      expect(await notice.getByRole('link', { name: 'Change your universities' }).getAttribute('href')).toBe('/universities');
-      expect(await notice.getByRole('link', { name: 'See all programs' }).getAttribute('href')).toBe('#results-heading');
-      expect(await notice.getByRole('link', { name: 'Ask a consultant (free)' }).getAttribute('href')).toBe('/free');
+      expect(
+        await notice.getByRole('link', { name: 'Change your universities' }).getAttribute('href'),
+      ).toBe('/universities');
+      expect(
+        await notice.getByRole('link', { name: 'See all programs' }).getAttribute('href'),
+      ).toBe('#results-heading');
+      expect(
+        await notice.getByRole('link', { name: 'Ask a consultant (free)' }).getAttribute('href'),
+      ).toBe('/free');
       await page.getByText('None of them is at your universities.').waitFor();
       expect(await page.getByText('no programs listed').count()).toBe(3);
       await screenshot(page, `programs-picks-offer-nothing-${viewport === 'phone' ? 390 : 1280}`);
@@ -168,8 +221,12 @@ describe('/programs', () => {
         await lse.click();
         await page.getByRole('button', { name: 'Apply Now for MSc Management' }).click();
         await page.waitForURL('**/application');
-        await page.getByText('London School of Economics and Political Science (this program\'s university)').waitFor();
-        await page.getByText('University of Oxford, University of St Andrews, University of Cambridge').waitFor();
+        await page
+          .getByText("London School of Economics and Political Science (this program's university)")
+          .waitFor();
+        await page
+          .getByText('University of Oxford, University of St Andrews, University of Cambridge')
+          .waitFor();
         expect(await page.getByText('Your universities:').count()).toBe(0);
         await screenshot(page, 'application-first-choice-1280');
       }

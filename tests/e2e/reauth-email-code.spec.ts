@@ -18,7 +18,11 @@ describe('confirming it is you with an e-mailed code', () => {
     await page.waitForURL('**/dashboard');
     // The account stops having a password, as one made through a provider never had one.
     const origin = baseUrl();
-    const dropped = await fetch(`${origin}/api/test/drop-password`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ email }) });
+    const dropped = await fetch(`${origin}/api/test/drop-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email }),
+    });
     expect(dropped.status).toBe(204);
     await page.goto('/account');
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
@@ -28,7 +32,9 @@ describe('confirming it is you with an e-mailed code', () => {
     await data.getByLabel('Your password', { exact: true }).waitFor({ state: 'detached' });
     await data.getByRole('button', { name: 'Download my data' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
-    await dialog.getByText('For your safety, confirm with a 6-digit code that we e-mail to').waitFor();
+    await dialog
+      .getByText('For your safety, confirm with a 6-digit code that we e-mail to')
+      .waitFor();
     expect(await dialog.getByRole('button', { name: 'Use my password instead' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'account-reauth-email-code-390');
@@ -46,7 +52,10 @@ describe('confirming it is you with an e-mailed code', () => {
     await screenshot(page, 'account-reauth-email-code-wrong-390');
 
     await dialog.getByLabel('Code from the e-mail').fill(code!);
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Confirm' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Confirm' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('uk-study-portal-my-data.zip');
     const zip = await readZip(await readFile(await download.path()));
     expect(JSON.parse(zip.get('data.json')!.toString('utf8')).account.email).toBe(email);

@@ -5,7 +5,8 @@ import type { SiteConfig } from '../../shared/schemas/site.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
-const thanks = 'We will contact you soon. For more details, feel free to reach out to us on WhatsApp.';
+const thanks =
+  'We will contact you soon. For more details, feel free to reach out to us on WhatsApp.';
 
 const choose = (page: Page, title: 'Refer a Student' | 'Partner with Us') =>
   page.getByRole('button', { name: title, exact: true }).click();
@@ -38,7 +39,9 @@ describe('/refer', () => {
     expect(await meetNow.getAttribute('href')).toMatch(new RegExp(`^${site.meetingBaseUrl}\\S+`));
     expect(await meetNow.getAttribute('target')).toBe('_blank');
     const speak = page.getByRole('link', { name: /^Speak to Us/ });
-    expect(await speak.getAttribute('href')).toBe(`https://wa.me/${site.whatsappNumber.replace(/\D/g, '')}`);
+    expect(await speak.getAttribute('href')).toBe(
+      `https://wa.me/${site.whatsappNumber.replace(/\D/g, '')}`,
+    );
     await screenshot(page, 'refer-choose-1280');
     await expectNoSeriousAxeViolations(page);
 
@@ -53,12 +56,23 @@ describe('/refer', () => {
     await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
     await expect.poll(() => meetNow.isVisible()).toBe(true);
     await choose(page, 'Partner with Us');
-    expect(await page.getByLabel('Contact Name', { exact: true }).inputValue()).toBe('Amira Haddad');
+    expect(await page.getByLabel('Contact Name', { exact: true }).inputValue()).toBe(
+      'Amira Haddad',
+    );
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
 
     await choose(page, 'Refer a Student');
-    for (const label of ['Your name', 'Country', 'Phone', 'Email', 'Student’s name', 'Student’s e-mail', 'Student’s phone', 'What they want to study']) {
+    for (const label of [
+      'Your name',
+      'Country',
+      'Phone',
+      'Email',
+      'Student’s name',
+      'Student’s e-mail',
+      'Student’s phone',
+      'What they want to study',
+    ]) {
       await page.getByLabel(label, { exact: true }).waitFor();
     }
     expect(await page.getByLabel('Business Name').count()).toBe(0);
@@ -73,11 +87,22 @@ describe('/refer', () => {
     const { page, problems } = await browser.open('/refer?form=student', 'phone');
     const posts = recordPosts(page, '/api/referrals');
     await submit(page).click();
-    for (const message of ['Your name is required', 'Country is required', 'Phone is required', 'Email is required', 'Student’s name is required', 'What they want to study is required']) {
+    for (const message of [
+      'Your name is required',
+      'Country is required',
+      'Phone is required',
+      'Email is required',
+      'Student’s name is required',
+      'What they want to study is required',
+    ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
-    expect(await page.getByLabel('Your name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('name');
+    expect(await page.getByLabel('Your name', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await screenshot(page, 'refer-errors-390');
     await expectNoSeriousAxeViolations(page);
 
@@ -137,7 +162,12 @@ describe('/refer', () => {
       await route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is busy. Please try again in a minute.' } }),
+        body: JSON.stringify({
+          error: {
+            code: 'UNAVAILABLE',
+            message: 'The service is busy. Please try again in a minute.',
+          },
+        }),
       });
     });
     await page.getByLabel('Contact Name').fill('Priya Sharma');
@@ -146,7 +176,10 @@ describe('/refer', () => {
     await page.getByLabel('Phone', { exact: true }).fill('+91 98765 43210');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('partner'));
     await submit(page).click();
-    await page.getByRole('alert').getByText('The service is busy. Please try again in a minute.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('The service is busy. Please try again in a minute.')
+      .waitFor();
     expect(await page.getByLabel('Contact Name').inputValue()).toBe('Priya Sharma');
 
     const answer = page.waitForResponse((res) => res.url().endsWith('/api/partnerships'));

@@ -172,7 +172,9 @@ describe.sequential('the staff console', () => {
       )
       .toBe(4);
     // Each reads as news, not as a field's value (item 6 of issue 15).
-    const offer = (await listMail()).find((m) => m.to === applicantEmail && m.subject === 'You have received an offer');
+    const offer = (await listMail()).find(
+      (m) => m.to === applicantEmail && m.subject === 'You have received an offer',
+    );
     expect(offer?.text).toContain(statusDescriptions.offered);
     expect(offer?.text).toContain('Your offer letter is attached.');
     expect(await applicant.page.getByText('Checked the passport scan').count()).toBe(0);
@@ -232,7 +234,9 @@ describe.sequential('the staff console', () => {
     await filters.getByLabel('University').selectOption(sampleProgram.universityId);
     await expect.poll(() => programFilter.isEnabled()).toBe(true);
     await programFilter.selectOption(sampleProgram.id);
-    await expect.poll(() => new URL(queue.url()).searchParams.get('programId')).toBe(sampleProgram.id);
+    await expect
+      .poll(() => new URL(queue.url()).searchParams.get('programId'))
+      .toBe(sampleProgram.id);
     await queue.getByRole('link', { name: 'Zuri Wanjiku' }).waitFor();
     await expectNoSeriousAxeViolations(queue);
     // the signed-in staff nav fits a 1280 px screen: no sideways scrolling
@@ -260,7 +264,10 @@ describe.sequential('the staff console', () => {
       .getByRole('link', { name: 'Mail' })
       .click();
     await queue.getByRole('heading', { name: 'Mail', level: 1 }).waitFor();
-    await queue.getByRole('list', { name: 'Failed e-mails' }).getByText('No e-mail has failed.').waitFor();
+    await queue
+      .getByRole('list', { name: 'Failed e-mails' })
+      .getByText('No e-mail has failed.')
+      .waitFor();
     await expectNoSeriousAxeViolations(queue);
     await screenshot(queue, 'staff-mail-desktop');
 
@@ -273,12 +280,18 @@ describe.sequential('the staff console', () => {
     const phoneProgramFilter = phone.page.getByLabel('Program', { exact: true });
     await expect.poll(() => phoneProgramFilter.isDisabled()).toBe(true);
     await phone.page.getByText('Choose a university first.').waitFor();
-    await phone.page.getByLabel('University', { exact: true }).selectOption({ label: 'Imperial College London' });
+    await phone.page
+      .getByLabel('University', { exact: true })
+      .selectOption({ label: 'Imperial College London' });
     await expect.poll(() => phoneProgramFilter.isEnabled()).toBe(true);
-    expect(await phone.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await phone.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth),
+    ).toBe(true);
     await expectNoSeriousAxeViolations(phone.page);
     await screenshot(phone.page, 'staff-queue-filters-phone');
-    await phone.page.getByLabel('University', { exact: true }).selectOption({ label: 'All universities' });
+    await phone.page
+      .getByLabel('University', { exact: true })
+      .selectOption({ label: 'All universities' });
     await phone.page.getByRole('button', { name: 'Hide filters' }).click();
     await phone.page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
     await phone.page.getByRole('heading', { name: 'Zuri Wanjiku', level: 1 }).waitFor();
@@ -289,7 +302,10 @@ describe.sequential('the staff console', () => {
 
   it('the team page asks before a role change or a deactivation, and keeps former staff listed and restorable', async () => {
     const page = admin.page;
-    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Team' }).click();
+    await page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link', { name: 'Team' })
+      .click();
     const members = page.getByRole('list', { name: 'Team members' });
     const row = members.getByRole('listitem').filter({ hasText: consultantEmail });
     const role = row.getByLabel('Role of Connor Consultant');
@@ -298,14 +314,18 @@ describe.sequential('the staff console', () => {
     // Choosing a role only proposes it; Cancel leaves everything as it was.
     await role.selectOption('applicant');
     const confirmBox = row.getByRole('group', { name: 'Confirm the change for Connor Consultant' });
-    await confirmBox.getByText('Change Connor Consultant from Consultant to Applicant (no staff access)?').waitFor();
+    await confirmBox
+      .getByText('Change Connor Consultant from Consultant to Applicant (no staff access)?')
+      .waitFor();
     await confirmBox.getByRole('button', { name: 'Cancel' }).click();
     await confirmBox.waitFor({ state: 'detached' });
     expect(await role.inputValue()).toBe('consultant');
     const team = async () =>
-      ((await (await page.request.get('/api/staff/team')).json()) as { members: { email: string; role: string; deactivatedAt: string | null }[] }).members.find(
-        (m) => m.email === consultantEmail,
-      );
+      (
+        (await (await page.request.get('/api/staff/team')).json()) as {
+          members: { email: string; role: string; deactivatedAt: string | null }[];
+        }
+      ).members.find((m) => m.email === consultantEmail);
     expect((await team())?.role).toBe('consultant');
 
     // Confirmed: the colleague becomes former staff and stays on the list.
@@ -317,11 +337,23 @@ describe.sequential('the staff console', () => {
     await row.getByText('Former staff, no access').waitFor();
     expect((await team())?.role).toBe('applicant');
     const phone = await signedInAs(adminEmail, 'phone', '/staff/team');
-    await phone.page.getByRole('list', { name: 'Team members' }).getByText('Former staff, no access').waitFor();
+    await phone.page
+      .getByRole('list', { name: 'Team members' })
+      .getByText('Former staff, no access')
+      .waitFor();
     await screenshot(phone.page, 'staff-team-former-phone');
     // every section of the console is in view on a phone: the bar wraps rather than hiding tabs off-screen
-    const sections = phone.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link');
-    expect(await sections.allTextContents()).toEqual(['Applications', 'Referrals & partners', 'Catalogue', 'Team', 'Audit log', 'Mail']);
+    const sections = phone.page
+      .getByRole('navigation', { name: 'Staff console' })
+      .getByRole('link');
+    expect(await sections.allTextContents()).toEqual([
+      'Applications',
+      'Referrals & partners',
+      'Catalogue',
+      'Team',
+      'Audit log',
+      'Mail',
+    ]);
     for (const box of await Promise.all((await sections.all()).map((link) => link.boundingBox()))) {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);

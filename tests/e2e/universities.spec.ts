@@ -9,7 +9,9 @@ const fullMessage = 'You can pick only 3 universities. Remove one to choose anot
 const card = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const continueButton = (page: Page) => page.getByRole('button', { name: /Continue to Programs/ });
 const storedPicks = (page: Page) =>
-  page.evaluate(() => JSON.parse(sessionStorage.getItem('portal.selection.v1') ?? '{}').universityIds ?? []);
+  page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('portal.selection.v1') ?? '{}').universityIds ?? [],
+  );
 
 describe('/universities', () => {
   it('filters by name or location as you type, ignoring case, and says when nothing matches', async () => {
@@ -52,11 +54,17 @@ describe('/universities', () => {
     await card(page, 'University of Leeds').click();
     await page.getByRole('status').filter({ hasText: fullMessage }).waitFor();
     expect(await card(page, 'University of Leeds').getAttribute('aria-pressed')).toBe('false');
-    expect(await storedPicks(page)).toEqual(['university-of-oxford', 'imperial-college-london', 'durham-university']);
+    expect(await storedPicks(page)).toEqual([
+      'university-of-oxford',
+      'imperial-college-london',
+      'durham-university',
+    ]);
     await expectNoSeriousAxeViolations(page);
 
     await card(page, 'Imperial College London').click();
-    await expect.poll(() => storedPicks(page)).toEqual(['university-of-oxford', 'durham-university']);
+    await expect
+      .poll(() => storedPicks(page))
+      .toEqual(['university-of-oxford', 'durham-university']);
     await page.getByText(hint).waitFor();
     expect(await continueButton(page).isDisabled()).toBe(true);
 
@@ -74,8 +82,14 @@ describe('/universities', () => {
     await page.waitForURL('**/programs');
     await page.goBack();
     await page.waitForURL('**/universities');
-    await expect.poll(() => card(page, 'University of Glasgow').getAttribute('aria-pressed')).toBe('true');
-    expect(await storedPicks(page)).toEqual(['university-of-oxford', 'university-of-leeds', 'university-of-glasgow']);
+    await expect
+      .poll(() => card(page, 'University of Glasgow').getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await storedPicks(page)).toEqual([
+      'university-of-oxford',
+      'university-of-leeds',
+      'university-of-glasgow',
+    ]);
     expect(problems).toEqual([]);
   });
 
@@ -83,9 +97,13 @@ describe('/universities', () => {
     const { page } = await browser.open('/universities');
     await card(page, 'University of Oxford').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed'))
+      .toBe('true');
     await page.keyboard.press('Space');
-    await expect.poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed'))
+      .toBe('false');
     await card(page, 'University of St Andrews').click();
     await page.keyboard.press('Tab');
     await page.screenshot({ path: 'test-results/screenshots/universities-focus-1280.png' });

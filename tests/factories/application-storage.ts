@@ -2,14 +2,20 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { applicationDocuments, applications, applicationStatusEvents } from '../../server/db/schema/index.ts';
+import {
+  applicationDocuments,
+  applications,
+  applicationStatusEvents,
+} from '../../server/db/schema/index.ts';
 
 /** Every file under the uploads directory (temporary ones included), relative to it. */
 export async function listUploadedFiles(app: FastifyInstance): Promise<string[]> {
   const dir = app.config.uploads.dir;
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

@@ -6,7 +6,10 @@ export interface ServerEvent {
 /** A minimal server-sent events reader over fetch, for tests and benchmarks. */
 export async function openEventStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
   const received: ServerEvent[] = [];
   const comments: string[] = [];
   const waiters: (() => void)[] = [];
@@ -100,7 +103,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
  * Opens the track page's live stream as the page does: the stream token is POSTed, the answer
  * sets the cookie that authorises that application's stream URL (no token in any URL).
  */
-export async function openTrackStream(baseUrl: string, streamToken: string, headers: Record<string, string> = {}) {
+export async function openTrackStream(
+  baseUrl: string,
+  streamToken: string,
+  headers: Record<string, string> = {},
+) {
   const access = await fetch(`${baseUrl}/api/track/stream-access`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

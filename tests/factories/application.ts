@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const catalogue = JSON.parse(readFileSync(path.join(root, 'server/db/catalogue/programs.json'), 'utf8')) as {
+const catalogue = JSON.parse(
+  readFileSync(path.join(root, 'server/db/catalogue/programs.json'), 'utf8'),
+) as {
   programs: { id: string; universityId: string; name: string; level: string }[];
 };
 
@@ -16,7 +18,10 @@ export function fixture(name: string): { filename: string; content: Buffer } {
 }
 
 /** A real PDF header followed by `bytes` in total, for size limits. */
-export function pdfOfSize(bytes: number, filename = 'large.pdf'): { filename: string; content: Buffer } {
+export function pdfOfSize(
+  bytes: number,
+  filename = 'large.pdf',
+): { filename: string; content: Buffer } {
   const content = Buffer.alloc(bytes, 0x20);
   Buffer.from('%PDF-1.4\n').copy(content);
   return { filename, content };
@@ -25,7 +30,11 @@ export function pdfOfSize(bytes: number, filename = 'large.pdf'): { filename: st
 export const sampleProgram = catalogue.programs[0]!;
 
 /** Three picks of /universities that do not include the sample program's university. */
-export const samplePicks = ['university-of-oxford', 'university-of-cambridge', 'imperial-college-london'];
+export const samplePicks = [
+  'university-of-oxford',
+  'university-of-cambridge',
+  'imperial-college-london',
+];
 
 export type ApplicationFields = Record<string, string | string[]>;
 
@@ -62,7 +71,11 @@ export function multipartBody(fields: ApplicationFields, files: UploadFile[] = [
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`,
+        ),
+      );
     }
   }
   for (const file of files) {
@@ -76,7 +89,10 @@ export function multipartBody(fields: ApplicationFields, files: UploadFile[] = [
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export interface SubmitOptions {
@@ -86,7 +102,11 @@ export interface SubmitOptions {
 }
 
 /** POST /api/applications through inject. */
-export function submitApplication(app: FastifyInstance, fields: ApplicationFields, options: SubmitOptions = {}) {
+export function submitApplication(
+  app: FastifyInstance,
+  fields: ApplicationFields,
+  options: SubmitOptions = {},
+) {
   const { payload, contentType } = multipartBody(fields, options.files);
   return app.inject({
     method: 'POST',

@@ -23,7 +23,9 @@ export function createUniversityRow(overrides: Partial<UniversityInsert> = {}): 
   };
 }
 
-export function createProgramRow(overrides: Partial<ProgramInsert> & { universityId: string }): ProgramInsert {
+export function createProgramRow(
+  overrides: Partial<ProgramInsert> & { universityId: string },
+): ProgramInsert {
   const id = overrides.id ?? `test-program-${unique()}`;
   return {
     id,
@@ -74,7 +76,18 @@ const subjects = [
   ['Tourism Management', 'Tourism'],
   ['Artificial Intelligence', 'IT'],
 ] as const;
-const cities = ['London', 'Leeds', 'Bristol', 'Glasgow', 'Cardiff', 'Belfast', 'Norwich', 'Nottingham', 'Exeter', 'Newcastle'];
+const cities = [
+  'London',
+  'Leeds',
+  'Bristol',
+  'Glasgow',
+  'Cardiff',
+  'Belfast',
+  'Norwich',
+  'Nottingham',
+  'Exeter',
+  'Newcastle',
+];
 const months = ['September', 'January', 'May'] as const;
 
 /**
@@ -97,7 +110,9 @@ export function generateCatalogue(universityCount: number, programCount: number)
     const level = masters ? 'Masters' : 'Bachelors';
     const ielts = [5.5, 6.0, 6.5, 7.0, 7.5][i % 5]!;
     const university = us[i % universityCount]!;
-    const categories = [category, programCategories[i % programCategories.length]!].filter((c, n, a) => a.indexOf(c) === n);
+    const categories = [category, programCategories[i % programCategories.length]!].filter(
+      (c, n, a) => a.indexOf(c) === n,
+    );
     const name = `${masters ? 'MSc' : 'BSc'} ${subject} ${i + 1}`;
     return {
       id: `generated-program-${i + 1}`,
@@ -125,11 +140,18 @@ export function generateCatalogue(universityCount: number, programCount: number)
 }
 
 /** Loads a generated catalogue in batches. */
-export async function loadGeneratedCatalogue(db: Db, universityCount: number, programCount: number) {
+export async function loadGeneratedCatalogue(
+  db: Db,
+  universityCount: number,
+  programCount: number,
+) {
   const generated = generateCatalogue(universityCount, programCount);
   await db.insert(universities).values(generated.universities).onConflictDoNothing();
   for (let i = 0; i < generated.programs.length; i += 1000) {
-    await db.insert(programs).values(generated.programs.slice(i, i + 1000)).onConflictDoNothing();
+    await db
+      .insert(programs)
+      .values(generated.programs.slice(i, i + 1000))
+      .onConflictDoNothing();
   }
   return generated;
 }

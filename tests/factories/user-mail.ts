@@ -9,12 +9,18 @@ export async function mailTo(app: FastifyInstance, to: string): Promise<OutboxMe
 }
 
 /** Waits (mail is queued in the background) for the newest message to `to` whose subject matches. */
-export async function waitForMail(app: FastifyInstance, to: string, subject: RegExp, timeoutMs = 5_000): Promise<OutboxMessage> {
+export async function waitForMail(
+  app: FastifyInstance,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 5_000,
+): Promise<OutboxMessage> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await mailTo(app, to)).find((m) => subject.test(m.subject));
     if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No mail matching ${subject} arrived within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`No mail matching ${subject} arrived within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

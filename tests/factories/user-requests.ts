@@ -8,7 +8,12 @@ export interface AuthRequestOptions {
 }
 
 /** A POST to better-auth as the portal's own pages send it (same-origin Origin header). */
-export function authPost(app: FastifyInstance, path: string, payload: object, options: AuthRequestOptions = {}) {
+export function authPost(
+  app: FastifyInstance,
+  path: string,
+  payload: object,
+  options: AuthRequestOptions = {},
+) {
   return app.inject({
     method: 'POST',
     url: `/api/auth${path}`,
@@ -22,7 +27,11 @@ export function authPost(app: FastifyInstance, path: string, payload: object, op
   });
 }
 
-export function authGet(app: FastifyInstance, pathAndQuery: string, options: AuthRequestOptions = {}) {
+export function authGet(
+  app: FastifyInstance,
+  pathAndQuery: string,
+  options: AuthRequestOptions = {},
+) {
   return app.inject({
     method: 'GET',
     url: pathAndQuery.startsWith('/api/') ? pathAndQuery : `/api/auth${pathAndQuery}`,
@@ -31,9 +40,16 @@ export function authGet(app: FastifyInstance, pathAndQuery: string, options: Aut
   });
 }
 
-export const apiError = (res: { json: () => unknown }) => (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+export const apiError = (res: { json: () => unknown }) =>
+  (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } })
+    .error;
 
 /** POST /api/me/reauth with the password: sensitive account changes are open for 5 minutes. */
 export function reauthenticate(app: FastifyInstance, cookie: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/me/reauth', headers: { origin: app.config.publicUrl, cookie }, payload: { password } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/me/reauth',
+    headers: { origin: app.config.publicUrl, cookie },
+    payload: { password },
+  });
 }

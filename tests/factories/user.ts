@@ -38,9 +38,18 @@ export const currentCodeOf = (email: string) => totpCode(totpKeyOf(email));
  * first code), through better-auth's server API. Returns the new Cookie header (better-auth
  * renews the session) and the ten backup codes.
  */
-export async function enrollTotp(app: FastifyInstance, email: string, password: string, cookie: string) {
-  const enabled = await app.auth.api.enableTwoFactor({ body: { password }, headers: new Headers({ cookie }) });
-  if (!('totpURI' in enabled) || !enabled.totpURI) throw new Error('enrollTotp: no TOTP URI came back');
+export async function enrollTotp(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  cookie: string,
+) {
+  const enabled = await app.auth.api.enableTwoFactor({
+    body: { password },
+    headers: new Headers({ cookie }),
+  });
+  if (!('totpURI' in enabled) || !enabled.totpURI)
+    throw new Error('enrollTotp: no TOTP URI came back');
   const key = keyOfUri(enabled.totpURI);
   totpKeys.set(email.toLowerCase(), key);
   const verified = await app.auth.api.verifyTOTP({
@@ -77,8 +86,16 @@ export function cookieFrom(setCookie: string[] | string | undefined | null): str
  * Signs in through better-auth's server API (no rate limits) and returns the Cookie header value.
  * A user with an authenticator app answers the second step with the code it shows now.
  */
-export async function signInAs(app: FastifyInstance, email: string, password: string, rememberMe = true): Promise<string> {
-  const { headers, response } = await app.auth.api.signInEmail({ body: { email, password, rememberMe }, returnHeaders: true });
+export async function signInAs(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  rememberMe = true,
+): Promise<string> {
+  const { headers, response } = await app.auth.api.signInEmail({
+    body: { email, password, rememberMe },
+    returnHeaders: true,
+  });
   let cookie = cookieFrom(headers.getSetCookie());
   if ((response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
     const step = await app.auth.api.verifyTOTP({
@@ -97,9 +114,18 @@ export async function signInAs(app: FastifyInstance, email: string, password: st
  * confirmed and given a role directly in the database. Confirmed users come signed in.
  */
 // The signed-in overload comes last, so `ReturnType<typeof createUser>` is the usual case.
-export async function createUser(app: FastifyInstance, overrides: UserOverrides & { verified: false }): Promise<CreatedUser<null>>;
-export async function createUser(app: FastifyInstance, overrides?: UserOverrides & { verified?: true }): Promise<CreatedUser<string>>;
-export async function createUser(app: FastifyInstance, overrides: UserOverrides = {}): Promise<CreatedUser<string | null>> {
+export async function createUser(
+  app: FastifyInstance,
+  overrides: UserOverrides & { verified: false },
+): Promise<CreatedUser<null>>;
+export async function createUser(
+  app: FastifyInstance,
+  overrides?: UserOverrides & { verified?: true },
+): Promise<CreatedUser<string>>;
+export async function createUser(
+  app: FastifyInstance,
+  overrides: UserOverrides = {},
+): Promise<CreatedUser<string | null>> {
   const email = (overrides.email ?? uniqueEmail()).toLowerCase();
   const password = overrides.password ?? 'correct horse battery';
   const verified = overrides.verified ?? true;
@@ -110,7 +136,13 @@ export async function createUser(app: FastifyInstance, overrides: UserOverrides 
     .where(eq(users.email, email))
     .returning();
   if (!row) throw new Error('createUser: the user was not created');
-  const user: SessionUser = { id: row.id, email: row.email, emailVerified: row.emailVerified, role: row.role, name: row.name };
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    role: row.role,
+    name: row.name,
+  };
   if (!verified) return { user, password, cookie: null };
   let cookie = await signInAs(app, email, password);
   if (overrides.secondFactor ?? isStaffRole(row.role)) {

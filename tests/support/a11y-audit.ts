@@ -43,7 +43,11 @@ export const a11yScreens: A11yScreen[] = [
   { name: '/track (an application)', role: 'student', path: (ids) => ids.track },
   { name: '/account', role: 'student', path: '/account' },
   { name: '/staff (queue)', role: 'staff', path: '/staff' },
-  { name: '/staff (a case)', role: 'staff', path: (ids) => `/staff/applications/${ids.applicationId}` },
+  {
+    name: '/staff (a case)',
+    role: 'staff',
+    path: (ids) => `/staff/applications/${ids.applicationId}`,
+  },
   { name: '/staff/requests', role: 'staff', path: '/staff/requests' },
   { name: '/staff/catalogue', role: 'staff', path: '/staff/catalogue' },
   { name: '/staff/team', role: 'staff', path: '/staff/team' },
@@ -51,7 +55,10 @@ export const a11yScreens: A11yScreen[] = [
   { name: '/staff/mail', role: 'staff', path: '/staff/mail' },
 ];
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export interface AxeViolation {
@@ -73,11 +80,20 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async (tags) => {
     const w = window as unknown as {
       axe: {
-        run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        run(
+          ctx: Document,
+          o: object,
+        ): Promise<{
+          violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+        }>;
       };
     };
     const r = await w.axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? 'minor',
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }));
   }, wcagTags);
 }
 
@@ -116,12 +132,16 @@ export async function auditLayout(page: Page): Promise<LayoutAudit> {
       return r.width > 1 && r.height > 1 && !el.closest('[hidden], [inert], [aria-hidden="true"]');
     });
     const describe = (el: Element) => {
-      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 40);
       return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text}"`;
     };
     const targetOf = (el: HTMLElement): HTMLElement => {
       // a checkbox or radio inside its label: the whole label is what a finger taps
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return el.closest('label') ?? el;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio'))
+        return el.closest('label') ?? el;
       return el;
     };
     const isInline = (el: HTMLElement) => {
@@ -130,7 +150,11 @@ export async function auditLayout(page: Page): Promise<LayoutAudit> {
       const own = (el.textContent ?? '').trim().length;
       return Boolean(block && (block.textContent ?? '').trim().length > own + 3);
     };
-    const boxes = focusable.map((el) => ({ el, r: targetOf(el).getBoundingClientRect(), inline: isInline(el) }));
+    const boxes = focusable.map((el) => ({
+      el,
+      r: targetOf(el).getBoundingClientRect(),
+      inline: isInline(el),
+    }));
     const small: string[] = [];
     for (const b of boxes) {
       if (b.inline || (b.r.width >= 24 && b.r.height >= 24)) continue;

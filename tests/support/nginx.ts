@@ -17,8 +17,12 @@ export interface NginxProxy {
  * A real nginx (Debian's package) in front of `upstreams`, running deploy/nginx.conf (the file
  * docs/deploy.md describes) with its placeholders filled in, from a temporary prefix folder.
  */
-export async function startNginx(upstreams: string[], options: { port?: number; maxBody?: string } = {}): Promise<NginxProxy> {
-  if (!existsSync(nginxBinary)) throw new Error(`nginx is not installed (${nginxBinary}): apt-get install -y nginx`);
+export async function startNginx(
+  upstreams: string[],
+  options: { port?: number; maxBody?: string } = {},
+): Promise<NginxProxy> {
+  if (!existsSync(nginxBinary))
+    throw new Error(`nginx is not installed (${nginxBinary}): apt-get install -y nginx`);
   const prefix = await mkdtemp(path.join(tmpdir(), 'portal-nginx-'));
   const port = options.port ?? (await freePort());
   const site = (await readFile(path.join(root, 'deploy/nginx.conf'), 'utf8'))
@@ -40,16 +44,26 @@ http {
   ${site}
 }`;
   await writeFile(path.join(prefix, 'nginx.conf'), conf);
-  const child: ChildProcess = spawn(nginxBinary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    nginxBinary,
+    ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-    if (await fetch(`${url}/api/health`).then(() => true, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`nginx did not answer: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }

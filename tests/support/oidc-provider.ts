@@ -31,7 +31,9 @@ export interface LocalOidcProvider {
   close(): Promise<void>;
 }
 
-const page = (uid: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test identity provider</title></head>
+const page = (
+  uid: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Test identity provider</title></head>
 <body><main><h1>Test identity provider</h1>
 <form method="post" action="/interaction/${uid}"><label for="login">Email</label> <input id="login" name="login" type="email" autocomplete="off">
 <button type="submit" name="action" value="login">Continue</button> <button type="submit" name="action" value="cancel">Cancel</button></form></main></body></html>`;
@@ -61,7 +63,11 @@ class Jar {
  * `autoEnrol`: an e-mail typed on the provider's page that it does not know becomes a verified
  * identity (for browser tests, whose provider runs in another process than the spec).
  */
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; autoEnrol?: boolean }): Promise<LocalOidcProvider> {
+export async function startOidcProvider(options: {
+  redirectUris: string[];
+  clientId?: string;
+  autoEnrol?: boolean;
+}): Promise<LocalOidcProvider> {
   const identities = new Map<string, TestIdentity>();
   const clientId = options.clientId ?? 'portal-test';
   const clientSecret = randomUUID();
@@ -87,13 +93,20 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: identity.email, email_verified: identity.emailVerified, name: identity.name };
+          return {
+            sub,
+            email: identity.email,
+            email_verified: identity.emailVerified,
+            name: identity.name,
+          };
         },
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     conformIdTokenClaims: false,
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: [randomUUID()] },
@@ -113,27 +126,52 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
       try {
         const interaction = await provider.interactionDetails(req, res);
         if (req.method === 'GET') {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(interaction.uid));
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(page(interaction.uid));
           return;
         }
         const form = await formBody(req);
         if (form.get('action') === 'cancel') {
-          await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person <b>cancelled</b> at the provider' }, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(
+            req,
+            res,
+            {
+              error: 'access_denied',
+              error_description: 'The person <b>cancelled</b> at the provider',
+            },
+            { mergeWithLastSubmission: false },
+          );
           return;
         }
         const login = (form.get('login') ?? '').trim().toLowerCase();
         if (options.autoEnrol && /^[^\s@]+@[^\s@]+$/.test(login) && !identities.has(login)) {
-          identities.set(login, { sub: randomUUID(), email: login, emailVerified: true, name: 'Test Person' });
+          identities.set(login, {
+            sub: randomUUID(),
+            email: login,
+            emailVerified: true,
+            name: 'Test Person',
+          });
         }
         const identity = identities.get(login);
         if (!identity) {
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(interaction.uid));
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(page(interaction.uid));
           return;
         }
-        const grant = new provider.Grant({ accountId: identity.sub, clientId: String(interaction.params.client_id) });
+        const grant = new provider.Grant({
+          accountId: identity.sub,
+          clientId: String(interaction.params.client_id),
+        });
         grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
         const grantId = await grant.save();
-        await provider.interactionFinished(req, res, { login: { accountId: identity.sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: identity.sub }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
       }
@@ -146,7 +184,13 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
     clientId,
     clientSecret,
     addIdentity(identity) {
-      const full: TestIdentity = { sub: randomUUID(), emailVerified: true, name: 'Test Person', ...identity, email: identity.email.toLowerCase() };
+      const full: TestIdentity = {
+        sub: randomUUID(),
+        emailVerified: true,
+        name: 'Test Person',
+        ...identity,
+        email: identity.email.toLowerCase(),
+      };
       identities.set(full.email, full);
       return full;
     },
@@ -160,13 +204,21 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
           ? await fetch(url, {
               method: 'POST',
               redirect: 'manual',
-              headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-              body: new URLSearchParams(email === null ? { action: 'cancel' } : { action: 'login', login: email }).toString(),
+              headers: {
+                cookie: jar.header(),
+                'content-type': 'application/x-www-form-urlencoded',
+              },
+              body: new URLSearchParams(
+                email === null ? { action: 'cancel' } : { action: 'login', login: email },
+              ).toString(),
             })
           : await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
         jar.take(res);
         const location = res.headers.get('location');
-        if (!location) throw new Error(`test provider: no redirect from ${new URL(url).pathname} (${res.status}: ${await res.text()})`);
+        if (!location)
+          throw new Error(
+            `test provider: no redirect from ${new URL(url).pathname} (${res.status}: ${await res.text()})`,
+          );
         url = new URL(location, url).toString();
       }
       throw new Error('test provider: too many redirects');

@@ -54,7 +54,9 @@ export async function startS3Server(bucket = 'portal-documents'): Promise<S3Test
       const entries = await readdir(bucketDir, { recursive: true, withFileTypes: true });
       return entries
         .filter((e) => e.isFile() && e.name.endsWith(objectSuffix))
-        .map((e) => path.relative(bucketDir, path.join(e.parentPath, e.name.slice(0, -objectSuffix.length))))
+        .map((e) =>
+          path.relative(bucketDir, path.join(e.parentPath, e.name.slice(0, -objectSuffix.length))),
+        )
         .sort();
     },
     async stop() {

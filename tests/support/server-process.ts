@@ -16,7 +16,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Tests send many forms from one address: the form limits are tested on their own (form-limits.test.ts). */
-export const unthrottledForms = { FORMS_RATE_LIMIT_PER_CLIENT: '1000000', FORMS_RATE_LIMIT_PER_ADDRESS: '1000000' };
+export const unthrottledForms = {
+  FORMS_RATE_LIMIT_PER_CLIENT: '1000000',
+  FORMS_RATE_LIMIT_PER_ADDRESS: '1000000',
+};
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -37,7 +40,10 @@ export interface SpawnOptions {
 }
 
 /** Runs the server as a real process: its TypeScript sources through tsx, or the compiled output. */
-export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -46,16 +52,29 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   };
   const args = [
     ...(options.nodeArgs ?? []),
-    ...(options.compiled ? ['--enable-source-maps', 'dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts']),
+    ...(options.compiled
+      ? ['--enable-source-maps', 'dist/server/main.js']
+      : ['--import', 'tsx', 'server/main.ts']),
   ];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...unthrottledForms, ...env, PORT: port },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...unthrottledForms,
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return {
     child,
     url: `http://127.0.0.1:${port}`,
@@ -69,7 +88,10 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
 }
 
 /** Waits until the server answers /api/health, or returns false if it exits first. */
-export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<boolean> {
+export async function waitUntilHealthy(
+  server: ServerProcess,
+  timeoutMs = 60_000,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) return false;

@@ -43,11 +43,21 @@ export function createSoftwarePasskey(): SoftwarePasskey {
       [-3, Buffer.from(jwk.y!, 'base64url')],
     ]),
   );
-  return { credentialId: randomBytes(16).toString('base64url'), privateKey, cosePublicKey, counter: 0 };
+  return {
+    credentialId: randomBytes(16).toString('base64url'),
+    privateKey,
+    cosePublicKey,
+    counter: 0,
+  };
 }
 
 /** Saves the passkey for the user as a finished registration would. */
-export async function savePasskey(app: FastifyInstance, userId: string, passkey: SoftwarePasskey, name = 'Test key') {
+export async function savePasskey(
+  app: FastifyInstance,
+  userId: string,
+  passkey: SoftwarePasskey,
+  name = 'Test key',
+) {
   const [row] = await app.db
     .insert(passkeys)
     .values({
@@ -65,15 +75,30 @@ export async function savePasskey(app: FastifyInstance, userId: string, passkey:
 }
 
 /** The authenticator's answer to a challenge (an assertion), as @simplewebauthn/browser sends it. */
-export function assertion(app: FastifyInstance, passkey: SoftwarePasskey, challenge: string, { userVerified = true } = {}) {
+export function assertion(
+  app: FastifyInstance,
+  passkey: SoftwarePasskey,
+  challenge: string,
+  { userVerified = true } = {},
+) {
   const url = new URL(app.config.publicUrl);
-  const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: url.origin, crossOrigin: false }));
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: 'webauthn.get', challenge, origin: url.origin, crossOrigin: false }),
+  );
   passkey.counter += 1;
   const counter = Buffer.alloc(4);
   counter.writeUInt32BE(passkey.counter);
   const flags = 0x01 | (userVerified ? 0x04 : 0); // user present, user verified
-  const authenticatorData = Buffer.concat([createHash('sha256').update(url.hostname).digest(), Buffer.from([flags]), counter]);
-  const signature = sign('sha256', Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]), passkey.privateKey);
+  const authenticatorData = Buffer.concat([
+    createHash('sha256').update(url.hostname).digest(),
+    Buffer.from([flags]),
+    counter,
+  ]);
+  const signature = sign(
+    'sha256',
+    Buffer.concat([authenticatorData, createHash('sha256').update(clientDataJSON).digest()]),
+    passkey.privateKey,
+  );
   return {
     id: passkey.credentialId,
     rawId: passkey.credentialId,
@@ -94,10 +119,22 @@ const merge = (...cookies: Array<string | undefined>) => cookies.filter(Boolean)
  * "Continue with a passkey" as /login does it: the options (a challenge cookie), then the answer.
  * `cookie` is what the browser already holds (say, the two-factor step's cookie).
  */
-export async function signInWithPasskey(app: FastifyInstance, passkey: SoftwarePasskey, { cookie, userVerified = true }: { cookie?: string; userVerified?: boolean } = {}) {
+export async function signInWithPasskey(
+  app: FastifyInstance,
+  passkey: SoftwarePasskey,
+  { cookie, userVerified = true }: { cookie?: string; userVerified?: boolean } = {},
+) {
   const options = await authGet(app, '/passkey/generate-authenticate-options', { cookie });
-  if (options.statusCode !== 200) throw new Error(`authenticate options answered ${options.statusCode}`);
-  const challengeCookie = cookieFrom(options.headers['set-cookie'] as string[] | string | undefined);
+  if (options.statusCode !== 200)
+    throw new Error(`authenticate options answered ${options.statusCode}`);
+  const challengeCookie = cookieFrom(
+    options.headers['set-cookie'] as string[] | string | undefined,
+  );
   const { challenge } = options.json() as { challenge: string };
-  return authPost(app, '/passkey/verify-authentication', { response: assertion(app, passkey, challenge, { userVerified }) }, { cookie: merge(cookie, challengeCookie) });
+  return authPost(
+    app,
+    '/passkey/verify-authentication',
+    { response: assertion(app, passkey, challenge, { userVerified }) },
+    { cookie: merge(cookie, challengeCookie) },
+  );
 }

@@ -23,7 +23,13 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const { database, drop } = await createTestDatabase();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...unthrottledForms, ...env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...unthrottledForms,
+      ...env,
+    }),
     database,
     ...overrides,
   };

@@ -6,7 +6,10 @@ import type { Config } from '../../server/config.ts';
  * PGlite in memory by default; with TEST_DATABASE_URL, a fresh PostgreSQL database of its own
  * that `drop()` removes.
  */
-export async function createTestDatabase(): Promise<{ database: Config['database']; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Config['database'];
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: { kind: 'pglite', dataDir: null }, drop: async () => {} };
 

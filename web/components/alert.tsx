@@ -17,7 +17,10 @@ export function Alert({
   children: ReactNode;
 }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border p-4 ${tones[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border p-4 ${tones[tone]}`}
+    >
       {title && <p className="font-semibold">{title}</p>}
       <div className={title ? 'mt-1' : ''}>{children}</div>
     </div>

@@ -17,7 +17,9 @@ const labels = defineMessages({
 export function DocumentStateBadge({ state }: { state: DocumentState }) {
   const intl = useIntl();
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[state]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[state]}`}
+    >
       {intl.formatMessage(labels[state])}
     </span>
   );

@@ -7,13 +7,19 @@ export function ExternalLink({
   children,
   newTabHint,
   ...props
-}: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; children: ReactNode; newTabHint?: ReactNode }) {
+}: AnchorHTMLAttributes<HTMLAnchorElement> & {
+  href: string;
+  children: ReactNode;
+  newTabHint?: ReactNode;
+}) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" {...props}>
       {children}
       <span className="sr-only">
         {' '}
-        {newTabHint ?? <FormattedMessage id="common.newTab" defaultMessage="(opens in a new tab)" />}
+        {newTabHint ?? (
+          <FormattedMessage id="common.newTab" defaultMessage="(opens in a new tab)" />
+        )}
       </span>
     </a>
   );

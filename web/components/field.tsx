@@ -94,7 +94,11 @@ export function TextAreaField({
   hint,
   className = '',
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}) {
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (

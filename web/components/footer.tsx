@@ -48,7 +48,10 @@ export function Footer() {
           <ul className="mt-2 space-y-1 text-sm">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-block py-1 text-slate-200 underline-offset-2 hover:underline">
+                <Link
+                  to={link.to}
+                  className="inline-block py-1 text-slate-200 underline-offset-2 hover:underline"
+                >
                   {intl.formatMessage(link.label)}
                 </Link>
               </li>
@@ -68,7 +71,11 @@ export function Footer() {
                   values={{
                     label: (chunks) => <span className="text-slate-300">{chunks}</span>,
                     phone: (
-                      <a href={`tel:${site.phone}`} dir="ltr" className="underline-offset-2 hover:underline">
+                      <a
+                        href={`tel:${site.phone}`}
+                        dir="ltr"
+                        className="underline-offset-2 hover:underline"
+                      >
                         {formatUkPhone(site.phone)}
                       </a>
                     ),
@@ -82,7 +89,11 @@ export function Footer() {
                   values={{
                     label: (chunks) => <span className="text-slate-300">{chunks}</span>,
                     email: (
-                      <a href={`mailto:${site.emails.general}`} dir="ltr" className="break-words underline-offset-2 hover:underline">
+                      <a
+                        href={`mailto:${site.emails.general}`}
+                        dir="ltr"
+                        className="break-words underline-offset-2 hover:underline"
+                      >
                         {site.emails.general}
                       </a>
                     ),
@@ -96,7 +107,11 @@ export function Footer() {
                   values={{
                     label: (chunks) => <span className="text-slate-300">{chunks}</span>,
                     email: (
-                      <a href={`mailto:${site.emails.admissions}`} dir="ltr" className="break-words underline-offset-2 hover:underline">
+                      <a
+                        href={`mailto:${site.emails.admissions}`}
+                        dir="ltr"
+                        className="break-words underline-offset-2 hover:underline"
+                      >
                         {site.emails.admissions}
                       </a>
                     ),
@@ -129,7 +144,11 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-white/10 px-4 pt-6 text-center text-xs text-slate-300">
-        <FormattedMessage id="footer.copyright" defaultMessage="© {year} UK Study Portal" values={{ year: new Date().getFullYear() }} />
+        <FormattedMessage
+          id="footer.copyright"
+          defaultMessage="© {year} UK Study Portal"
+          values={{ year: new Date().getFullYear() }}
+        />
       </p>
     </footer>
   );

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from '../lib/router';
-import { isLocale, languageQueryParam, localeInfo, locales, type Locale } from '../../shared/locales';
+import {
+  isLocale,
+  languageQueryParam,
+  localeInfo,
+  locales,
+  type Locale,
+} from '../../shared/locales';
 import { useLocale } from '../i18n/locale-context';
 import { Icon } from './icons';
 

@@ -23,13 +23,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <NavBar />
       <SessionWatcher />
       {isNavigating && (
-        <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500" aria-hidden="true" />
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500"
+          aria-hidden="true"
+        />
       )}
       <main id="main" className="flex-1">
         {/* a screen whose code is not here yet: nothing, until it is (navigations keep the last screen) */}
-        <Suspense fallback={null}>
-          {children}
-        </Suspense>
+        <Suspense fallback={null}>{children}</Suspense>
       </main>
       <Footer />
       {!isStaffConsole && <FloatingDock />}

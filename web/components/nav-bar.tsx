@@ -45,8 +45,14 @@ export function NavBar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label={intl.formatMessage(labels.main)} className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold leading-tight text-brand-800 xl:shrink-0 xl:whitespace-nowrap">
+      <nav
+        aria-label={intl.formatMessage(labels.main)}
+        className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3"
+      >
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 font-bold leading-tight text-brand-800 xl:shrink-0 xl:whitespace-nowrap"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} className="shrink-0" />
           <span className={`min-w-0 ${user ? 'xl:max-2xl:sr-only' : ''}`}>
             <FormattedMessage id="site.name" defaultMessage="UK Study Portal" />
@@ -82,7 +88,14 @@ export function NavBar() {
               <FormattedMessage id="nav.openMenu" defaultMessage="Open menu" />
             )}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth={2}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+          >
             {isOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

@@ -12,7 +12,10 @@ export const ServerHeadContext = createContext<{ setTitle(title: string): void }
 export function usePageTitle(title: string) {
   const intl = useIntl();
   const full = title
-    ? intl.formatMessage({ id: 'page.title', defaultMessage: '{page} | UK Study Portal' }, { page: title })
+    ? intl.formatMessage(
+        { id: 'page.title', defaultMessage: '{page} | UK Study Portal' },
+        { page: title },
+      )
     : intl.formatMessage({ id: 'site.name', defaultMessage: 'UK Study Portal' });
   const serverHead = useContext(ServerHeadContext);
   serverHead?.setTitle(full);

@@ -42,7 +42,11 @@ export function Pagination({
           <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
         </Button>
         <span className="tabular-nums text-muted">
-          <FormattedMessage id="pagination.page" defaultMessage="Page {page} of {count, number}" values={{ page, count: pageCount }} />
+          <FormattedMessage
+            id="pagination.page"
+            defaultMessage="Page {page} of {count, number}"
+            values={{ page, count: pageCount }}
+          />
         </span>
         <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
           <FormattedMessage id="pagination.next" defaultMessage="Next" />

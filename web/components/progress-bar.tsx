@@ -26,7 +26,10 @@ export function ProgressBar({
       aria-valuenow={percent}
       className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
     >
-      <div className={`h-full rounded-full transition-[width] duration-500 ${fills[colour]}`} style={{ width: `${percent}%` }} />
+      <div
+        className={`h-full rounded-full transition-[width] duration-500 ${fills[colour]}`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -10,10 +10,15 @@ export function RouteError() {
         <FormattedMessage id="routeError.heading" defaultMessage="Something went wrong" />
       </h1>
       <p className="mt-4 text-slate-600">
-        <FormattedMessage id="routeError.body" defaultMessage="This page could not be loaded. Check your connection and reload the page." />
+        <FormattedMessage
+          id="routeError.body"
+          defaultMessage="This page could not be loaded. Check your connection and reload the page."
+        />
       </p>
       <div className="mt-8">
-        <ButtonLink to="/"><FormattedMessage id="common.goHome" defaultMessage="Go to the home page" /></ButtonLink>
+        <ButtonLink to="/">
+          <FormattedMessage id="common.goHome" defaultMessage="Go to the home page" />
+        </ButtonLink>
       </div>
     </main>
   );
@@ -26,7 +31,10 @@ interface BoundaryProps {
 }
 
 /** Shows RouteError in place of the pages when rendering them fails (a screen whose code did not load…). */
-export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; resetKey: string }> {
+export class RouteErrorBoundary extends Component<
+  BoundaryProps,
+  { failed: boolean; resetKey: string }
+> {
   override state = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError() {

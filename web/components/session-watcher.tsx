@@ -1,6 +1,14 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from '../lib/router';
-import { forgetSession, reloadSession, sessionEndingHere, sessionSettled, signOutFinished, signOutInProgress, useSession } from '../lib/auth-client';
+import {
+  forgetSession,
+  reloadSession,
+  sessionEndingHere,
+  sessionSettled,
+  signOutFinished,
+  signOutInProgress,
+  useSession,
+} from '../lib/auth-client';
 import { announceSessionChange, onSessionChange } from '../lib/session-events';
 
 /** What /login says to a tab whose session ended elsewhere. */
@@ -16,7 +24,9 @@ export function SessionWatcher() {
   const session = useSession();
   const navigate = useNavigate();
   // navigate changes with the address: an event, so the session stream stays open across pages
-  const toLogin = useEffectEvent(() => navigate('/login', { replace: true, state: sessionEndedState, flushSync: true }));
+  const toLogin = useEffectEvent(() =>
+    navigate('/login', { replace: true, state: sessionEndedState, flushSync: true }),
+  );
   const signedIn = Boolean(session.data);
   // A renewed session (new cookie) needs a new stream: bumped to reconnect.
   const [streamKey, setStreamKey] = useState(0);

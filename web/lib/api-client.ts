@@ -32,12 +32,19 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     if (isApiErrorBody(body)) {
       throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
     }
-    throw new ApiError(response.status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      'Something went wrong. Please try again later.',
+    );
   }
   return body as T;
 }
 
-export function apiGet<T>(path: string, params?: Record<string, string | string[] | undefined>): Promise<T> {
+export function apiGet<T>(
+  path: string,
+  params?: Record<string, string | string[] | undefined>,
+): Promise<T> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -48,7 +55,11 @@ export function apiGet<T>(path: string, params?: Record<string, string | string[
   return apiFetch<T>(query ? `${path}?${query}` : path);
 }
 
-export function apiPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export function apiPost<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   return apiFetch<T>(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

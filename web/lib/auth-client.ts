@@ -94,7 +94,8 @@ const challengeOf = (answer: SecondFactorAnswer): SignInResult => ({
 });
 
 /** Where a sign-in that still needs its second step goes on: the code page or the passkey page. */
-export const secondStepPath = (result: SignInResult) => (result.passkeyOnly ? '/login?step=passkey' : '/login?step=code');
+export const secondStepPath = (result: SignInResult) =>
+  result.passkeyOnly ? '/login?step=passkey' : '/login?step=code';
 
 async function signInStep(path: string, body: object): Promise<SignInResult> {
   const answer = await apiPost<SecondFactorAnswer>(path, body);
@@ -129,8 +130,16 @@ export function signInWithLink(token: string): Promise<SignInResult> {
 }
 
 /** The second step of a sign-in: the authenticator app's code, or a backup code. */
-export async function verifySecondFactor(kind: 'totp' | 'backup', input: TotpCodeInput | BackupCodeInput): Promise<void> {
-  await apiPost(kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code', input);
+export async function verifySecondFactor(
+  kind: 'totp' | 'backup',
+  input: TotpCodeInput | BackupCodeInput,
+): Promise<void> {
+  await apiPost(
+    kind === 'totp'
+      ? '/api/auth/two-factor/verify-totp'
+      : '/api/auth/two-factor/verify-backup-code',
+    input,
+  );
   await signedIn();
 }
 

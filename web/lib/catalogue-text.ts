@@ -20,29 +20,42 @@ const regions = defineMessages({
   'East of England': { id: 'catalogue.region.eastOfEngland', defaultMessage: 'East of England' },
   'East Midlands': { id: 'catalogue.region.eastMidlands', defaultMessage: 'East Midlands' },
   'West Midlands': { id: 'catalogue.region.westMidlands', defaultMessage: 'West Midlands' },
-  'Yorkshire and the Humber': { id: 'catalogue.region.yorkshire', defaultMessage: 'Yorkshire and the Humber' },
+  'Yorkshire and the Humber': {
+    id: 'catalogue.region.yorkshire',
+    defaultMessage: 'Yorkshire and the Humber',
+  },
   'North West': { id: 'catalogue.region.northWest', defaultMessage: 'North West' },
   'North East': { id: 'catalogue.region.northEast', defaultMessage: 'North East' },
   Wales: { id: 'catalogue.region.wales', defaultMessage: 'Wales' },
   Scotland: { id: 'catalogue.region.scotland', defaultMessage: 'Scotland' },
-  'Northern Ireland': { id: 'catalogue.region.northernIreland', defaultMessage: 'Northern Ireland' },
+  'Northern Ireland': {
+    id: 'catalogue.region.northernIreland',
+    defaultMessage: 'Northern Ireland',
+  },
 });
 
-const m: Record<'fullTime' | 'partTime' | 'years' | 'months' | 'perYear', MessageDescriptor> = defineMessages({
-  fullTime: { id: 'catalogue.mode.fullTime', defaultMessage: 'Full-time' },
-  partTime: { id: 'catalogue.mode.partTime', defaultMessage: 'Part-time' },
-  years: {
-    id: 'catalogue.duration.years',
-    defaultMessage: '{years, plural, one {# year} other {# years}} {mode, select, part {part-time} other {full-time}}',
-  },
-  months: {
-    id: 'catalogue.duration.months',
-    defaultMessage: '{months, plural, one {# month} other {# months}} {mode, select, part {part-time} other {full-time}}',
-  },
-  perYear: { id: 'catalogue.tuitionPerYear', defaultMessage: '{amount, number, ::currency/GBP precision-integer} per year' },
-});
+const m: Record<'fullTime' | 'partTime' | 'years' | 'months' | 'perYear', MessageDescriptor> =
+  defineMessages({
+    fullTime: { id: 'catalogue.mode.fullTime', defaultMessage: 'Full-time' },
+    partTime: { id: 'catalogue.mode.partTime', defaultMessage: 'Part-time' },
+    years: {
+      id: 'catalogue.duration.years',
+      defaultMessage:
+        '{years, plural, one {# year} other {# years}} {mode, select, part {part-time} other {full-time}}',
+    },
+    months: {
+      id: 'catalogue.duration.months',
+      defaultMessage:
+        '{months, plural, one {# month} other {# months}} {mode, select, part {part-time} other {full-time}}',
+    },
+    perYear: {
+      id: 'catalogue.tuitionPerYear',
+      defaultMessage: '{amount, number, ::currency/GBP precision-integer} per year',
+    },
+  });
 
-const lookup = <K extends string>(table: Record<K, unknown>, value: string): value is K => Object.hasOwn(table, value);
+const lookup = <K extends string>(table: Record<K, unknown>, value: string): value is K =>
+  Object.hasOwn(table, value);
 
 export type CatalogueText = ReturnType<typeof useCatalogueText>;
 
@@ -51,16 +64,24 @@ export function useCatalogueText() {
   return useMemo(() => {
     const month = (value: string) => {
       const index = (months as readonly string[]).indexOf(value);
-      return index === -1 ? value : intl.formatDate(Date.UTC(2001, index, 1), { month: 'long', timeZone: 'UTC' });
+      return index === -1
+        ? value
+        : intl.formatDate(Date.UTC(2001, index, 1), { month: 'long', timeZone: 'UTC' });
     };
     return {
       level: (value: string) => (lookup(levels, value) ? intl.formatMessage(levels[value]) : value),
-      region: (value: string) => (lookup(regions, value) ? intl.formatMessage(regions[value]) : value),
+      region: (value: string) =>
+        lookup(regions, value) ? intl.formatMessage(regions[value]) : value,
       studyMode: (value: string) =>
-        value === 'Full-time' ? intl.formatMessage(m.fullTime) : value === 'Part-time' ? intl.formatMessage(m.partTime) : value,
+        value === 'Full-time'
+          ? intl.formatMessage(m.fullTime)
+          : value === 'Part-time'
+            ? intl.formatMessage(m.partTime)
+            : value,
       month,
       /** "September and January" in the reader's words. */
-      monthList: (values: readonly string[]) => intl.formatList(values.map(month), { type: 'conjunction' }),
+      monthList: (values: readonly string[]) =>
+        intl.formatList(values.map(month), { type: 'conjunction' }),
       /** 12, Full-time -> "1 year full-time"; 18 -> "18 months full-time" (the server's English display). */
       duration: (durationMonths: number, studyMode: string) => {
         const mode = studyMode === 'Part-time' ? 'part' : 'full';

@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Consultant, Program, ProgramSearchResult, University } from '../../shared/schemas/catalogue';
+import type {
+  Consultant,
+  Program,
+  ProgramSearchResult,
+  University,
+} from '../../shared/schemas/catalogue';
 import type { PublicSiteConfig as SiteConfig } from '../../shared/schemas/site';
 import { apiFetch, apiGet } from './api-client';
 import type { PageQuery } from '../../shared/page-rendering';
@@ -23,7 +28,18 @@ export const catalogueQueries = {
 } satisfies Record<string, PageQuery>;
 
 /** The search parameters /programs keeps in its address, as the API takes them. */
-export const programSearchKeys = ['q', 'level', 'intake', 'category', 'region', 'feeMin', 'feeMax', 'ielts', 'sort', 'page'] as const;
+export const programSearchKeys = [
+  'q',
+  'level',
+  'intake',
+  'category',
+  'region',
+  'feeMin',
+  'feeMax',
+  'ielts',
+  'sort',
+  'page',
+] as const;
 
 /**
  * The search a /programs address asks for, with the picked universities first: the same on the
@@ -37,7 +53,10 @@ export function programSearchQuery(params: URLSearchParams, picked: readonly str
   }
   for (const id of picked) query.append('picked', id);
   const text = query.toString();
-  return { queryKey: ['programs', 'search', text], path: `/api/programs/search${text ? `?${text}` : ''}` };
+  return {
+    queryKey: ['programs', 'search', text],
+    path: `/api/programs/search${text ? `?${text}` : ''}`,
+  };
 }
 
 export function useProgramSearch(params: URLSearchParams, picked: readonly string[]) {
@@ -92,7 +111,8 @@ export function useUniversities() {
 export function useProgramsOf(universityId: string | undefined) {
   return useQuery({
     queryKey: ['programs', 'of', universityId ?? ''],
-    queryFn: () => catalogueGet<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`),
+    queryFn: () =>
+      catalogueGet<Program[]>(`/api/programs?universityId=${encodeURIComponent(universityId!)}`),
     staleTime: catalogueStaleTime,
     enabled: Boolean(universityId),
   });

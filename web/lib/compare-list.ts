@@ -13,7 +13,8 @@ function read(): string[] {
   let value: string[] = empty;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) value = parsed.filter((id): id is string => typeof id === 'string').slice(0, maxCompared);
+    if (Array.isArray(parsed))
+      value = parsed.filter((id): id is string => typeof id === 'string').slice(0, maxCompared);
   } catch {
     value = empty;
   }

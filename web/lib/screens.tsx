@@ -18,7 +18,10 @@ export interface Screen {
   current(): Promise<ComponentType>;
 }
 
-export function lazyScreen(areas: readonly MessageArea[], importer: () => Promise<ComponentType>): Screen {
+export function lazyScreen(
+  areas: readonly MessageArea[],
+  importer: () => Promise<ComponentType>,
+): Screen {
   let attempt: Promise<ComponentType> | undefined;
   let failed = false;
   const screen = {
@@ -58,7 +61,8 @@ export interface AppRoute extends Partial<PageHandle> {
 }
 
 /** The route shown at this address (the first that matches), or undefined for the not-found page. */
-export const findRoute = (table: AppRoute[], pathname: string) => table.find((route) => matchPath(route.path, pathname));
+export const findRoute = (table: AppRoute[], pathname: string) =>
+  table.find((route) => matchPath(route.path, pathname));
 
 /**
  * Loads the screen of the route at this address; null when it is loaded already (or there is none).

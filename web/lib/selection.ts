@@ -26,7 +26,9 @@ function read(): Selection {
         ? parsed.universityIds.filter((id): id is string => typeof id === 'string').slice(0, 3)
         : [],
       program:
-        parsed.program && typeof parsed.program.programId === 'string' && typeof parsed.program.universityId === 'string'
+        parsed.program &&
+        typeof parsed.program.programId === 'string' &&
+        typeof parsed.program.universityId === 'string'
           ? { programId: parsed.program.programId, universityId: parsed.program.universityId }
           : null,
     };

@@ -63,11 +63,16 @@ export const applications = pgTable(
       .references(() => universities.id),
     universityName: text('university_name').notNull(),
     /** The universities picked on /universities, in pick order. */
-    pickedUniversityIds: text('picked_university_ids').array().notNull().default(sql`'{}'::text[]`),
+    pickedUniversityIds: text('picked_university_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** A replayed submission (same Idempotency-Key) finds this row instead of creating another. */
     idempotencyKey: uuid('idempotency_key').unique('applications_idempotency_key_unique'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusUpdate: timestamp('last_status_update', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     /** Tracking links and stream tokens issued before this no longer work (finding 11). */
     trackingRevokedAt: timestamp('tracking_revoked_at', { withTimezone: true }),
     /** The consultant who owns the case (issue 12, item 4); null while unassigned. */
@@ -90,9 +95,16 @@ export const applications = pgTable(
     index('applications_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     // the queue's counts per status under an owner filter (unassigned, my cases), index-only
     index('applications_owner_status_idx').on(t.ownerId, t.status),
-    index('applications_stage_due_idx').on(t.stageDueAt).where(sql`${t.stageDueAt} is not null`),
-    index('applications_request_due_idx').on(t.requestDueOn).where(sql`${t.requestDueOn} is not null`),
-    check('applications_outcome_check', sql`${t.outcome} is null or ${t.outcome} in ('withdrawn', 'unsuccessful')`),
+    index('applications_stage_due_idx')
+      .on(t.stageDueAt)
+      .where(sql`${t.stageDueAt} is not null`),
+    index('applications_request_due_idx')
+      .on(t.requestDueOn)
+      .where(sql`${t.requestDueOn} is not null`),
+    check(
+      'applications_outcome_check',
+      sql`${t.outcome} is null or ${t.outcome} in ('withdrawn', 'unsuccessful')`,
+    ),
     index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     check('applications_status_check', sql`${t.status} in (${statusList})`),
@@ -146,7 +158,14 @@ export const applicationDocuments = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    unique('application_documents_application_key_version_unique').on(t.applicationId, t.key, t.version),
-    check('application_documents_state_check', sql.raw(`state in (${documentStates.map((s) => `'${s}'`).join(', ')})`)),
+    unique('application_documents_application_key_version_unique').on(
+      t.applicationId,
+      t.key,
+      t.version,
+    ),
+    check(
+      'application_documents_state_check',
+      sql.raw(`state in (${documentStates.map((s) => `'${s}'`).join(', ')})`),
+    ),
   ],
 );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Accounts, as better-auth's Drizzle adapter expects them (property names are better-auth's
@@ -34,7 +43,12 @@ export const users = pgTable(
     language: text('language'),
     ...timestamps,
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`)],
+  (t) => [
+    check(
+      'users_role_check',
+      sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

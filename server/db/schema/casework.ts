@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '../../../shared/application-status.ts';
 import type { AnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { RequestKind } from '../../../shared/schemas/casework.ts';
@@ -24,12 +34,17 @@ export const applicationRequests = pgTable(
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     answerText: text('answer_text'),
-    answerDocumentId: uuid('answer_document_id').references(() => applicationDocuments.id, { onDelete: 'set null' }),
+    answerDocumentId: uuid('answer_document_id').references(() => applicationDocuments.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     index('application_requests_application_idx').on(t.applicationId, t.createdAt),
     check('application_requests_kind_check', sql`${t.kind} in ('document', 'information')`),
-    check('application_requests_document_check', sql`(${t.kind} = 'document') = (${t.documentKey} is not null)`),
+    check(
+      'application_requests_document_check',
+      sql`(${t.kind} = 'document') = (${t.documentKey} is not null)`,
+    ),
   ],
 );
 

@@ -39,5 +39,8 @@ export const passkeys = pgTable(
     aaguid: text('aaguid'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   },
-  (t) => [index('passkeys_user_id_idx').on(t.userId), index('passkeys_credential_id_idx').on(t.credentialID)],
+  (t) => [
+    index('passkeys_user_id_idx').on(t.userId),
+    index('passkeys_credential_id_idx').on(t.credentialID),
+  ],
 );

@@ -14,7 +14,14 @@ import zhCN from './zh-CN.json';
  */
 export type MailMessageId = keyof typeof en;
 
-export const mailCatalogues: Record<Locale, Record<MailMessageId, string>> = { en, 'zh-CN': zhCN, ar, ur, hi, fr };
+export const mailCatalogues: Record<Locale, Record<MailMessageId, string>> = {
+  en,
+  'zh-CN': zhCN,
+  ar,
+  ur,
+  hi,
+  fr,
+};
 
 export interface MailText {
   locale: Locale;
@@ -32,8 +39,16 @@ export function mailText(locale: Locale = defaultLocale): MailText {
   const known = made.get(locale);
   if (known) return known;
   const { tag, dir } = localeInfo[locale];
-  const intl: IntlShape = createIntl({ locale: tag, defaultLocale: 'en-GB', messages: mailCatalogues[locale], timeZone: 'UTC' }, cache);
-  const text: MailText = { locale, tag, dir, t: (id, values) => intl.formatMessage({ id }, values) };
+  const intl: IntlShape = createIntl(
+    { locale: tag, defaultLocale: 'en-GB', messages: mailCatalogues[locale], timeZone: 'UTC' },
+    cache,
+  );
+  const text: MailText = {
+    locale,
+    tag,
+    dir,
+    t: (id, values) => intl.formatMessage({ id }, values),
+  };
   made.set(locale, text);
   return text;
 }

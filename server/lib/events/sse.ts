@@ -33,7 +33,11 @@ export type StreamHolder = 'client' | 'account' | 'application';
 export type StreamCaps = Partial<Record<StreamHolder, number>>;
 
 export const tooManyStreams = () =>
-  new AppError('TOO_MANY_STREAMS', 429, 'Too many live updates are open. Close some other tabs or windows and try again.');
+  new AppError(
+    'TOO_MANY_STREAMS',
+    429,
+    'Too many live updates are open. Close some other tabs or windows and try again.',
+  );
 
 /**
  * The last event as bytes: a change goes out to every stream watching it, so it is framed and
@@ -101,7 +105,9 @@ export class SseStreams {
     const closeListeners: (() => void)[] = [];
     let closed = false;
     if (!req.routeOptions.config.liveStream)
-      throw new Error(`${req.routeOptions.url} starts a live stream without liveStreamRoute in its options`);
+      throw new Error(
+        `${req.routeOptions.url} starts a live stream without liveStreamRoute in its options`,
+      );
     const release = this.hold(options.holders);
 
     reply.hijack();

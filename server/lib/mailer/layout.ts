@@ -38,7 +38,10 @@ function escapeHtml(value: string): string {
  * plain-text part with the same words and the bare link. No images, no tracking. `words` is the
  * recipient's language (the HTML part carries its `lang` and `dir`; addresses stay left to right).
  */
-export function renderMail(content: MailContent, words: MailText = mailText()): { subject: string; html: string; text: string } {
+export function renderMail(
+  content: MailContent,
+  words: MailText = mailText(),
+): { subject: string; html: string; text: string } {
   const { subject, heading, paragraphs, action, note } = content;
   const text = [
     heading,

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Credentials, startS3Server, type S3TestServer } from '../../../tests/support/s3-server.ts';
+import {
+  s3Credentials,
+  startS3Server,
+  type S3TestServer,
+} from '../../../tests/support/s3-server.ts';
 import { createS3Storage } from './s3.ts';
 import { StorageLimitError, StorageNotFoundError, type Storage } from './types.ts';
 
@@ -37,9 +41,11 @@ const objectNames = () => s3.objectNames();
 
 /** A stream of `size` random bytes in 64 KB chunks, as an upload arrives. */
 function chunked(data: Buffer) {
-  return Readable.from((function* () {
-    for (let i = 0; i < data.length; i += 65_536) yield data.subarray(i, i + 65_536);
-  })());
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < data.length; i += 65_536) yield data.subarray(i, i + 65_536);
+    })(),
+  );
 }
 
 describe('the S3 storage driver', () => {
@@ -56,7 +62,9 @@ describe('the S3 storage driver', () => {
 
   it('refuses a file over the limit, and nothing reaches the bucket or stays on disk', async () => {
     const before = await objectNames();
-    await expect(storage.put(chunked(randomBytes(2 * 1024 * 1024)), { maxBytes: 1024 * 1024 })).rejects.toBeInstanceOf(StorageLimitError);
+    await expect(
+      storage.put(chunked(randomBytes(2 * 1024 * 1024)), { maxBytes: 1024 * 1024 }),
+    ).rejects.toBeInstanceOf(StorageLimitError);
     expect(await objectNames()).toEqual(before);
     expect(await readdir(spoolDir)).toEqual([]);
   });
@@ -69,7 +77,9 @@ describe('the S3 storage driver', () => {
         this.destroy(new Error('connection reset'));
       },
     });
-    await expect(storage.put(broken, { maxBytes: 1024 * 1024 })).rejects.toThrow('connection reset');
+    await expect(storage.put(broken, { maxBytes: 1024 * 1024 })).rejects.toThrow(
+      'connection reset',
+    );
     expect(await objectNames()).toEqual(before);
     expect(await readdir(spoolDir)).toEqual([]);
   });
@@ -79,14 +89,21 @@ describe('the S3 storage driver', () => {
     await storage.delete(stored.key);
     expect(await objectNames()).not.toContain(`documents/${stored.key}`);
     await expect(storage.get(stored.key)).rejects.toBeInstanceOf(StorageNotFoundError);
-    await expect(storage.get('00/00000000000000000000000000000000')).rejects.toBeInstanceOf(StorageNotFoundError);
+    await expect(storage.get('00/00000000000000000000000000000000')).rejects.toBeInstanceOf(
+      StorageNotFoundError,
+    );
     await expect(storage.get('../etc/passwd')).rejects.toBeInstanceOf(StorageNotFoundError);
     await storage.delete(stored.key);
   });
 
   it('is refused by the server when signed with the wrong secret', async () => {
-    const wrong = createS3Storage({ ...options(), credentials: { ...s3Credentials, secretAccessKey: 'not-the-secret' } });
-    await expect(wrong.put(chunked(Buffer.from('data')), { maxBytes: 1024 })).rejects.toThrow(/signature/i);
+    const wrong = createS3Storage({
+      ...options(),
+      credentials: { ...s3Credentials, secretAccessKey: 'not-the-secret' },
+    });
+    await expect(wrong.put(chunked(Buffer.from('data')), { maxBytes: 1024 })).rejects.toThrow(
+      /signature/i,
+    );
     expect(await readdir(spoolDir)).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { newObjectKey, objectKeyPattern, spoolToFile } from './spool.ts';
 import { StorageNotFoundError, type Storage } from './types.ts';
 
@@ -65,10 +72,15 @@ export function createS3Storage(options: S3Options): Storage {
     async get(key) {
       if (!objectKeyPattern.test(key)) throw new StorageNotFoundError();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectName(key) }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: objectName(key) }),
+        );
         return object.Body as Readable;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) {
+        if (
+          error instanceof NoSuchKey ||
+          (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+        ) {
           throw new StorageNotFoundError();
         }
         throw error;

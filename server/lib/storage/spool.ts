@@ -26,7 +26,11 @@ export interface SpooledFile {
  * `StorageLimitError` past `maxBytes` (the file is removed on any failure). Memory stays flat
  * whatever the size: nothing is held beyond the stream's own buffers.
  */
-export async function spoolToFile(source: Readable, dir: string, maxBytes: number): Promise<SpooledFile> {
+export async function spoolToFile(
+  source: Readable,
+  dir: string,
+  maxBytes: number,
+): Promise<SpooledFile> {
   // no await before the pipeline: the source must have a reader before it can fail
   mkdirSync(dir, { recursive: true });
   const filePath = path.join(dir, randomBytes(16).toString('hex'));
@@ -44,7 +48,11 @@ export async function spoolToFile(source: Readable, dir: string, maxBytes: numbe
  * Writes `source` to a new private file, counting and hashing as it goes; past `maxBytes` it fails
  * with StorageLimitError (the caller removes the partial file).
  */
-export async function writeMetered(source: Readable, filePath: string, maxBytes: number): Promise<{ size: number; sha256: string }> {
+export async function writeMetered(
+  source: Readable,
+  filePath: string,
+  maxBytes: number,
+): Promise<{ size: number; sha256: string }> {
   const hash = createHash('sha256');
   let size = 0;
   const meter = new Transform({

@@ -10,7 +10,10 @@ export interface CatalogueChoice {
 }
 
 /** The program, its university and the picks must be in the catalogue now (D7: ids from the browser). */
-export async function checkCatalogueChoice(db: Db, input: ApplicationInput): Promise<CatalogueChoice> {
+export async function checkCatalogueChoice(
+  db: Db,
+  input: ApplicationInput,
+): Promise<CatalogueChoice> {
   const program = await findActiveProgram(db, input.programId);
   if (!program) {
     throw new ValidationError(
@@ -31,5 +34,9 @@ export async function checkCatalogueChoice(db: Db, input: ApplicationInput): Pro
       'One of the universities you picked is not in our list any more. Please pick your universities again.',
     );
   }
-  return { programName: program.name, programLevel: program.level, universityName: program.universityName };
+  return {
+    programName: program.name,
+    programLevel: program.level,
+    universityName: program.universityName,
+  };
 }

@@ -24,7 +24,11 @@ describe('GET /api/me/applications', () => {
   it('lists the user’s own applications only, newest first, in the dashboard shape', async () => {
     const { user, cookie } = await createUser(ctx.app);
     const { cookie: otherCookie } = await createUser(ctx.app);
-    const first = await createApplication(ctx.app, {}, { cookie, files: [{ key: 'passportCopy', ...fixture('passport.png') }] });
+    const first = await createApplication(
+      ctx.app,
+      {},
+      { cookie, files: [{ key: 'passportCopy', ...fixture('passport.png') }] },
+    );
     const second = await createApplication(ctx.app, { fullName: 'Amina Y. Yusuf' }, { cookie });
     await createApplication(ctx.app, {}, { cookie: otherCookie });
 
@@ -36,9 +40,18 @@ describe('GET /api/me/applications', () => {
       userId: user.id,
       status: 'submitted',
       personalInfo: { fullName: 'Amina Yusuf' },
-      academicInfo: { studyLevel: 'Masters', selectedUniversities: expect.arrayContaining(['University of Oxford']) },
+      academicInfo: {
+        studyLevel: 'Masters',
+        selectedUniversities: expect.arrayContaining(['University of Oxford']),
+      },
       statusUpdates: [{ status: 'submitted', note: null }],
-      documents: [{ key: 'passportCopy', label: 'Passport Copy', url: `/api/applications/${first.id}/documents/passportCopy` }],
+      documents: [
+        {
+          key: 'passportCopy',
+          label: 'Passport Copy',
+          url: `/api/applications/${first.id}/documents/passportCopy`,
+        },
+      ],
     });
     expect(list[1]!.submittedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
   });
@@ -67,9 +80,15 @@ async function mailedTrackingToken(email: string): Promise<string> {
 }
 
 const add = (applicationId: string, cookie: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/me/applications/add', headers: { cookie, origin: ctx.app.config.publicUrl }, payload: { applicationId } });
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/applications/add',
+    headers: { cookie, origin: ctx.app.config.publicUrl },
+    payload: { applicationId },
+  });
 
-const ownerOf = async (id: string) => (await ctx.app.db.select().from(applications).where(eq(applications.id, id)))[0]!.userId;
+const ownerOf = async (id: string) =>
+  (await ctx.app.db.select().from(applications).where(eq(applications.id, id)))[0]!.userId;
 
 describe('applications submitted signed out (D2: only on proof)', () => {
   it('do not join an account because its e-mail matches, even confirmed (finding 3)', async () => {
@@ -87,22 +106,40 @@ describe('applications submitted signed out (D2: only on proof)', () => {
     const { id: someoneElses } = await createApplication(ctx.app);
 
     const unconfirmed = await createUser(ctx.app, { email: uniqueEmail(), verified: false });
-    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, unconfirmed.user.id));
+    await ctx.app.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, unconfirmed.user.id));
     const otherCookie = await signInAs(ctx.app, unconfirmed.user.email, unconfirmed.password);
     const { user, cookie } = await createUser(ctx.app, { email });
 
-    for (const [appId, who] of [[someoneElses, cookie], [randomUUID(), cookie], [id, otherCookie]] as const) {
+    for (const [appId, who] of [
+      [someoneElses, cookie],
+      [randomUUID(), cookie],
+      [id, otherCookie],
+    ] as const) {
       const res = await add(appId, who);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('APPLICATION_NOT_FOUND');
     }
     expect((await add('not-an-id', cookie)).statusCode).toBe(400);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/me/applications/add', headers: { origin: ctx.app.config.publicUrl }, payload: { applicationId: id } })).statusCode).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/me/applications/add',
+          headers: { origin: ctx.app.config.publicUrl },
+          payload: { applicationId: id },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const res = await add(id, cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id, userId: user.id });
-    expect(((await get('/api/me/applications', cookie)).json() as ApplicationView[]).map((a) => a.id)).toEqual([id]);
+    expect(
+      ((await get('/api/me/applications', cookie)).json() as ApplicationView[]).map((a) => a.id),
+    ).toEqual([id]);
     expect(await ownerOf(someoneElses)).toBeNull();
     // Once owned, it never moves: not even to the same address's holder asking again.
     expect((await add(id, cookie)).statusCode).toBe(200);
@@ -128,24 +165,55 @@ describe('applications submitted signed out (D2: only on proof)', () => {
     const { user, cookie } = await createUser(ctx.app);
 
     // A token got by typing id + e-mail on /track proves nothing about the inbox.
-    const typed = (await ctx.app.inject({ method: 'POST', url: '/api/track', payload: { applicationId: id, email } })).json().token as string;
-    const viaTyped = await ctx.app.inject({ method: 'POST', url: '/api/track/token', headers: { cookie }, payload: { token: typed } });
+    const typed = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/track',
+        payload: { applicationId: id, email },
+      })
+    ).json().token as string;
+    const viaTyped = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      headers: { cookie },
+      payload: { token: typed },
+    });
     expect(viaTyped.statusCode).toBe(200);
     expect(viaTyped.json().addedToAccount).toBeUndefined();
     expect(await ownerOf(id)).toBeNull();
 
     // Signed out, the link only tracks.
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/track/token', payload: { token: mailed } })).json().addedToAccount).toBeUndefined();
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/track/token',
+          payload: { token: mailed },
+        })
+      ).json().addedToAccount,
+    ).toBeUndefined();
     expect(await ownerOf(id)).toBeNull();
 
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/track/token', headers: { cookie }, payload: { token: mailed } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      headers: { cookie },
+      payload: { token: mailed },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().addedToAccount).toBe(true);
     expect(await ownerOf(id)).toBe(user.id);
-    expect(((await get('/api/me/applications', cookie)).json() as ApplicationView[]).map((a) => a.id)).toEqual([id]);
+    expect(
+      ((await get('/api/me/applications', cookie)).json() as ApplicationView[]).map((a) => a.id),
+    ).toEqual([id]);
 
     const { cookie: later } = await createUser(ctx.app);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/track/token', headers: { cookie: later }, payload: { token: mailed } });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      headers: { cookie: later },
+      payload: { token: mailed },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().addedToAccount).toBeUndefined();
     expect(await ownerOf(id)).toBe(user.id);

@@ -3,7 +3,8 @@ import type { Locale } from '../../../shared/locales.ts';
 import { mailText, type MailText } from '../../i18n/mail/index.ts';
 import { renderMail, userText, type MailMessage } from '../../lib/mailer/index.ts';
 
-export const statusLabel = (status: ApplicationStatus) => status.charAt(0).toUpperCase() + status.slice(1);
+export const statusLabel = (status: ApplicationStatus) =>
+  status.charAt(0).toUpperCase() + status.slice(1);
 
 /** The token sits in the fragment: browsers never send it, so it reaches no server log (D4). */
 export function trackingLink(publicUrl: string, token: string): string {
@@ -25,9 +26,15 @@ export interface Applicant {
 export const idLine = (words: MailText, a: Applicant) =>
   words.t('common.idLine', { id: a.id, program: a.programName, university: a.universityName });
 
-export const dear = (words: MailText, a: Applicant) => words.t('common.dear', { name: userText(a.fullName) });
+export const dear = (words: MailText, a: Applicant) =>
+  words.t('common.dear', { name: userText(a.fullName) });
 
-export function confirmationMail(applicant: Applicant, link: string, ttlDays: number, hasOwner = false): MailMessage {
+export function confirmationMail(
+  applicant: Applicant,
+  link: string,
+  ttlDays: number,
+  hasOwner = false,
+): MailMessage {
   const words = mailText(applicant.language);
   return {
     to: applicant.email,
@@ -36,7 +43,10 @@ export function confirmationMail(applicant: Applicant, link: string, ttlDays: nu
         subject: words.t('confirmation.subject'),
         heading: words.t('confirmation.heading', { name: userText(applicant.fullName) }),
         paragraphs: [
-          words.t('confirmation.received', { program: applicant.programName, university: applicant.universityName }),
+          words.t('confirmation.received', {
+            program: applicant.programName,
+            university: applicant.universityName,
+          }),
           words.t('confirmation.keepId', { id: applicant.id }),
           words.t('status.submitted.description'),
           // D2: how this application reaches a dashboard, in the words of the confirmation screen
@@ -60,7 +70,10 @@ export function confirmationMail(applicant: Applicant, link: string, ttlDays: nu
 export const statusWords = Object.fromEntries(
   applicationStatuses.map((status) => [
     status,
-    { subject: mailText('en').t(`status.${status}.subject`), heading: mailText('en').t(`status.${status}.heading`) },
+    {
+      subject: mailText('en').t(`status.${status}.subject`),
+      heading: mailText('en').t(`status.${status}.heading`),
+    },
   ]),
 ) as Record<ApplicationStatus, { subject: string; heading: string }>;
 

@@ -33,7 +33,11 @@ export async function registerApplications(app: FastifyInstance): Promise<void> 
   const { perClient, perAccount, perApplication } = app.config.streams;
   // every instance's queue counts are read again once a change commits (queue-counts.ts)
   feed.subscribe(() => noteApplicationChange());
-  const live = new ApplicationLive(app.db, feed, app.log, { client: perClient, account: perAccount, application: perApplication });
+  const live = new ApplicationLive(app.db, feed, app.log, {
+    client: perClient,
+    account: perAccount,
+    application: perApplication,
+  });
   app.decorate('storage', createStorage(app.config.uploads));
   app.decorate(
     'trackingTokens',

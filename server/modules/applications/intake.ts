@@ -78,7 +78,12 @@ export function safeOriginalName(name: string): string {
   return printable.slice(0, 200) || 'document';
 }
 
-const unreadableForm = () => new AppError('MALFORMED_FORM', 400, 'The form could not be read: it was cut short or badly formed. Please send it again.');
+const unreadableForm = () =>
+  new AppError(
+    'MALFORMED_FORM',
+    400,
+    'The form could not be read: it was cut short or badly formed. Please send it again.',
+  );
 
 /** An error of the request body itself (cut short, no boundary, broken part): the client's, so a 400. */
 class MalformedBodyError extends Error {
@@ -93,7 +98,9 @@ async function* readParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
   try {
     for await (const part of parts) yield part;
   } catch (error) {
-    throw error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_') ? error : new MalformedBodyError(error);
+    throw error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')
+      ? error
+      : new MalformedBodyError(error);
   }
 }
 
@@ -102,7 +109,8 @@ function translate(error: unknown): unknown {
   if (error instanceof AppError) return error;
   if (error instanceof MalformedBodyError) return unreadableForm();
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError('TOO_MANY_FILES', 413, 'Too many files: send each document once.');
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('TOO_MANY_FILES', 413, 'Too many files: send each document once.');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
     return new AppError('TOO_MANY_FIELDS', 413, 'The form has too many fields.');
   }
@@ -114,11 +122,17 @@ function translate(error: unknown): unknown {
 
 function addField(fields: Record<string, unknown>, part: MultipartValue) {
   if (part.valueTruncated || part.fieldnameTruncated) {
-    throw new ValidationError({ [part.fieldname]: 'Too long' }, `Invalid value for ${part.fieldname}.`);
+    throw new ValidationError(
+      { [part.fieldname]: 'Too long' },
+      `Invalid value for ${part.fieldname}.`,
+    );
   }
   const value = part.value;
   if (typeof value === 'string' && value.includes('\0')) {
-    throw new ValidationError({ [part.fieldname]: 'Contains a character that is not allowed' }, 'The form contains a character that is not allowed (NUL).');
+    throw new ValidationError(
+      { [part.fieldname]: 'Contains a character that is not allowed' },
+      'The form contains a character that is not allowed (NUL).',
+    );
   }
   const existing = fields[part.fieldname];
   if (existing === undefined) fields[part.fieldname] = value;
@@ -136,7 +150,10 @@ async function storeFile(
 ): Promise<{ stored: StoredObject; contentType: string } | null> {
   const { maxFileBytes } = limits;
   const maxBytes = Math.min(maxFileBytes, limits.remainingBytes);
-  const overLimit = () => (maxBytes < maxFileBytes ? applicationTooLarge(limits.maxTotalBytes) : fileTooLarge(key, maxFileBytes));
+  const overLimit = () =>
+    maxBytes < maxFileBytes
+      ? applicationTooLarge(limits.maxTotalBytes)
+      : fileTooLarge(key, maxFileBytes);
   const check = new FileTypeCheck();
   let sourceError: unknown;
   part.file.once('limit', () => part.file.destroy(fileTooLarge(key, maxFileBytes)));
@@ -162,9 +179,14 @@ async function storeFile(
     if (error instanceof UnsupportedFileTypeError) throw unsupportedType(key);
     if (error instanceof EmptyFileError) {
       if (mayBeEmpty) return null;
-      throw new AppError('EMPTY_FILE', 400, `${documentLabel(key)} is an empty file. Please choose the file again.`, {
-        [key]: 'The file is empty',
-      });
+      throw new AppError(
+        'EMPTY_FILE',
+        400,
+        `${documentLabel(key)} is an empty file. Please choose the file again.`,
+        {
+          [key]: 'The file is empty',
+        },
+      );
     }
     throw error;
   }
@@ -175,7 +197,10 @@ async function storeFile(
  * (by content) and size are checked. On any failure, including a client that goes away mid-upload,
  * every file stored so far is removed before the error is thrown.
  */
-export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeOptions<T>): Promise<Intake<T>> {
+export async function receiveSubmission<T>(
+  req: FastifyRequest,
+  options: IntakeOptions<T>,
+): Promise<Intake<T>> {
   const { storage, maxFileBytes, maxTotalBytes } = options;
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
@@ -205,11 +230,19 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
       input ??= await options.validate(fields);
       const fieldName = part.fieldname;
       if (!(options.fileKeys ?? documentKeys).includes(fieldName as IntakeKey)) {
-        throw new AppError('UNKNOWN_DOCUMENT', 400, `"${fieldName.slice(0, 40)}" is not a document this form takes.`);
+        throw new AppError(
+          'UNKNOWN_DOCUMENT',
+          400,
+          `"${fieldName.slice(0, 40)}" is not a document this form takes.`,
+        );
       }
       const key = fieldName as IntakeKey;
       if (files.some((f) => f.key === key)) {
-        throw new AppError('DUPLICATE_DOCUMENT', 400, `${documentLabel(key)} was sent twice. Send each document once.`);
+        throw new AppError(
+          'DUPLICATE_DOCUMENT',
+          400,
+          `${documentLabel(key)} was sent twice. Send each document once.`,
+        );
       }
       const refusal = options.accepts(key, input);
       if (refusal) throw new ValidationError({ [key]: refusal }, refusal);
@@ -217,7 +250,14 @@ export async function receiveSubmission<T>(req: FastifyRequest, options: IntakeO
       const storageKey = storage.newKey();
       await options.beforeWrite(storageKey);
       const limits = { maxFileBytes, maxTotalBytes, remainingBytes: maxTotalBytes - used };
-      const received = await storeFile(part, key, storage, limits, part.filename === '', storageKey);
+      const received = await storeFile(
+        part,
+        key,
+        storage,
+        limits,
+        part.filename === '',
+        storageKey,
+      );
       current = undefined;
       if (received) files.push({ key, ...received, originalName: safeOriginalName(part.filename) });
     }

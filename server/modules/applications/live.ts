@@ -3,7 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { notifyChange, type ChangeFeed } from '../../lib/events/change-feed.ts';
 import { SseStreams, type StreamCaps } from '../../lib/events/sse.ts';
 import { TopicHub } from '../../lib/events/topic-hub.ts';
-import { findApplicationRecord, findApplicationsOfOwner, type ApplicationRecord } from './repository.ts';
+import {
+  findApplicationRecord,
+  findApplicationsOfOwner,
+  type ApplicationRecord,
+} from './repository.ts';
 import { toApplicationView } from './views.ts';
 import { noteApplicationChange } from '../staff/queue-counts.ts';
 
@@ -17,7 +21,12 @@ interface ChangeNotice {
 }
 
 /** Inside the transaction that made the change: delivered to every instance when it commits. */
-export function publishApplicationChange(db: Db, id: string, owner: string | null, extra: { revoked?: boolean } = {}): Promise<void> {
+export function publishApplicationChange(
+  db: Db,
+  id: string,
+  owner: string | null,
+  extra: { revoked?: boolean } = {},
+): Promise<void> {
   const notice: ChangeNotice = { id, owner, ...extra };
   noteApplicationChange();
   return notifyChange(db, applicationChangesChannel, JSON.stringify(notice));
@@ -53,7 +62,9 @@ export class ApplicationLive {
     caps: StreamCaps = {},
   ) {
     this.streams = new SseStreams(caps);
-    feed.subscribe((payload) => this.enqueue(() => (payload === null ? this.resendAll() : this.deliver(payload))));
+    feed.subscribe((payload) =>
+      this.enqueue(() => (payload === null ? this.resendAll() : this.deliver(payload))),
+    );
   }
 
   /**
@@ -127,7 +138,9 @@ export class ApplicationLive {
       return;
     }
     if (notice.revoked) this.revocations.publish(notice.id, null);
-    const watched = this.hub.has(applicationTopic(notice.id)) || (notice.owner && this.hub.has(ownerTopic(notice.owner)));
+    const watched =
+      this.hub.has(applicationTopic(notice.id)) ||
+      (notice.owner && this.hub.has(ownerTopic(notice.owner)));
     if (!watched) return;
     const record = await findApplicationRecord(this.db, notice.id);
     if (!record) return;
@@ -140,15 +153,22 @@ export class ApplicationLive {
   private async resendAll() {
     for (const topic of this.hub.topicNames()) {
       const [kind, id] = topic.split(':') as ['application' | 'owner', string];
-      const records = kind === 'application' ? [await findApplicationRecord(this.db, id)] : await findApplicationsOfOwner(this.db, id);
+      const records =
+        kind === 'application'
+          ? [await findApplicationRecord(this.db, id)]
+          : await findApplicationsOfOwner(this.db, id);
       for (const record of records) if (record) this.hub.publish(topic, this.remember(record).json);
     }
   }
 
   /** Serialises the record once; keeps it while a track stream watches the application. */
   private remember(record: ApplicationRecord): Snapshot {
-    const snapshot = { json: JSON.stringify(toApplicationView(record)), trackingRevokedAt: record.trackingRevokedAt };
-    if (this.hub.has(applicationTopic(record.id)) || this.reading.has(record.id)) this.snapshots.set(record.id, snapshot);
+    const snapshot = {
+      json: JSON.stringify(toApplicationView(record)),
+      trackingRevokedAt: record.trackingRevokedAt,
+    };
+    if (this.hub.has(applicationTopic(record.id)) || this.reading.has(record.id))
+      this.snapshots.set(record.id, snapshot);
     return snapshot;
   }
 }

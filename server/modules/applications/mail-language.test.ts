@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { isoDay } from '../../../shared/schemas/casework.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
-import { createApplication, createApplicationFields, multipartBody } from '../../../tests/factories/application.ts';
+import {
+  createApplication,
+  createApplicationFields,
+  multipartBody,
+} from '../../../tests/factories/application.ts';
 import { createUser } from '../../../tests/factories/user.ts';
 import { waitForMail } from '../../../tests/factories/user-mail.ts';
 import { applications } from '../../db/schema/index.ts';
@@ -16,7 +20,12 @@ import { changeStatus } from './index.ts';
 const ctx = useTestApp();
 
 const storedLanguage = async (id: string) =>
-  (await ctx.app.db.select({ language: applications.language }).from(applications).where(eq(applications.id, id)))[0]?.language;
+  (
+    await ctx.app.db
+      .select({ language: applications.language })
+      .from(applications)
+      .where(eq(applications.id, id))
+  )[0]?.language;
 
 describe('e-mails in the language the application was submitted in', () => {
   it('an application sent in Arabic gets its confirmation, a status change and a request in Arabic, right to left', async () => {
@@ -31,17 +40,31 @@ describe('e-mails in the language the application was submitted in', () => {
     expect(confirmation.text).toContain('يعمل هذا الرابط لمدة 30 يومًا.');
     expect(confirmation.text).not.toMatch(/We have received|Track your application/);
 
-    await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: null, actorId: staff.id });
+    await changeStatus(ctx.app, {
+      applicationId: id,
+      to: 'reviewed',
+      note: null,
+      actorId: staff.id,
+    });
     const status = await waitForMail(ctx.app, email, /^طلبك قيد المراجعة$/);
     expect(status.html).toContain('dir="rtl"');
     expect(status.text).toContain('يراجع فريق القبول طلبك حاليًا.');
     expect(status.text).toContain('تتبّع طلبك:');
 
     const dueOn = isoDay(10);
-    await createRequest(ctx.app, staff, id, { kind: 'document', documentKey: 'financialEvidence', message: 'Bank statement', dueOn });
+    await createRequest(ctx.app, staff, id, {
+      kind: 'document',
+      documentKey: 'financialEvidence',
+      message: 'Bank statement',
+      dueOn,
+    });
     const request = await waitForMail(ctx.app, email, /^مطلوب إجراء بشأن طلبك$/);
-    const due = new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${dueOn}T00:00:00Z`));
-    expect(request.text).toContain(`لمتابعة طلبك نحتاج إلى المستند (إثبات القدرة المالية) في موعد أقصاه ${due}.`);
+    const due = new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${dueOn}T00:00:00Z`),
+    );
+    expect(request.text).toContain(
+      `لمتابعة طلبك نحتاج إلى المستند (إثبات القدرة المالية) في موعد أقصاه ${due}.`,
+    );
   });
 
   it('?lang= of the submission wins over the cookie and the browser, and a French status e-mail follows', async () => {
@@ -58,8 +81,17 @@ describe('e-mails in the language the application was submitted in', () => {
     const { id } = res.json<{ id: string }>();
     expect(await storedLanguage(id)).toBe('fr');
     await waitForMail(ctx.app, fields.email as string, /^Nous avons bien reçu votre candidature$/);
-    await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: 'Dossier complet.', actorId: staff.id });
-    const status = await waitForMail(ctx.app, fields.email as string, /^Votre candidature est en cours d’examen$/);
+    await changeStatus(ctx.app, {
+      applicationId: id,
+      to: 'reviewed',
+      note: 'Dossier complet.',
+      actorId: staff.id,
+    });
+    const status = await waitForMail(
+      ctx.app,
+      fields.email as string,
+      /^Votre candidature est en cours d’examen$/,
+    );
     expect(status.text).toContain('Un mot de notre équipe : Dossier complet.');
     expect(status.html).toContain('<html lang="fr" dir="ltr">');
   });
@@ -88,14 +120,25 @@ describe('e-mails in the language the application was submitted in', () => {
     expect(confirmation.text).toContain(
       `Your application ID is ${id}. Keep it: with this e-mail address it lets you track your application at any time.`,
     );
-    expect(confirmation.text).toContain('Your application has been successfully submitted and is being processed.');
-    expect(confirmation.text).toContain('This link works for 30 days. After that, track with your application ID and e-mail address.');
+    expect(confirmation.text).toContain(
+      'Your application has been successfully submitted and is being processed.',
+    );
+    expect(confirmation.text).toContain(
+      'This link works for 30 days. After that, track with your application ID and e-mail address.',
+    );
     expect(confirmation.text).toContain('Track your application:');
-    await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: null, actorId: staff.id });
+    await changeStatus(ctx.app, {
+      applicationId: id,
+      to: 'reviewed',
+      note: null,
+      actorId: staff.id,
+    });
     const status = await waitForMail(ctx.app, email, /^Your application is being reviewed$/);
     expect(status.text).toContain('The admissions team is reviewing your application');
     expect(status.text).toContain('Dear Amina Yusuf,');
     expect(status.text).toContain('Your application is being reviewed by the admissions team.');
-    expect(status.html).toContain('If the button does not work, copy this address into your browser:');
+    expect(status.html).toContain(
+      'If the button does not work, copy this address into your browser:',
+    );
   });
 });

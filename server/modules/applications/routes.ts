@@ -13,7 +13,12 @@ import { getSessionUser, requireUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { addApplicationById, getOwnApplication, listOwnApplications, submitApplication } from './service.ts';
+import {
+  addApplicationById,
+  getOwnApplication,
+  listOwnApplications,
+  submitApplication,
+} from './service.ts';
 import { requestLocale } from '../../i18n/request-locale.ts';
 import { liveStreamRoute } from '../../lib/events/sse.ts';
 
@@ -22,11 +27,18 @@ export async function applicationRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: maxFileBytes }, throwFileSizeLimit: true });
   const limits = formLimits(app);
 
-  app.get('/api/applications/upload-limits', async (): Promise<UploadLimits> => ({ maxFileBytes, accept: fileAccept }));
+  app.get('/api/applications/upload-limits', async (): Promise<UploadLimits> => ({
+    maxFileBytes,
+    accept: fileAccept,
+  }));
 
   app.post('/api/applications', async (req, reply) => {
     if (!req.isMultipart()) {
-      throw new AppError('MULTIPART_REQUIRED', 415, 'Send the application as a multipart form (multipart/form-data).');
+      throw new AppError(
+        'MULTIPART_REQUIRED',
+        415,
+        'Send the application as a multipart form (multipart/form-data).',
+      );
     }
     const header = req.headers[idempotencyKeyHeader];
     const key = header === undefined ? null : parseInput(idempotencyKey, header);
@@ -44,7 +56,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     return reply.code(replayed ? 200 : 201).send(body);
   });
 
-  app.get('/api/me/applications', { preHandler: requireReader }, async (req) => listOwnApplications(app, req.user!.id));
+  app.get('/api/me/applications', { preHandler: requireReader }, async (req) =>
+    listOwnApplications(app, req.user!.id),
+  );
 
   /** D2: an application sent signed out, added by its id while signed in with the address it was sent with. */
   app.post('/api/me/applications/add', { preHandler: requireUser }, async (req) => {
@@ -58,19 +72,27 @@ export async function applicationRoutes(app: FastifyInstance) {
   });
 
   /** The dashboard's live stream: every change to one of the user's applications, as the full record. */
-  app.get('/api/me/applications/stream', { ...liveStreamRoute, preHandler: requireReader }, async (req, reply) => {
-    const stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
-    stream.onClose(app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)));
-    // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
-    // The page is told first, so it stops instead of reconnecting with a session that is gone.
-    if (req.user!.sessionId) {
+  app.get(
+    '/api/me/applications/stream',
+    { ...liveStreamRoute, preHandler: requireReader },
+    async (req, reply) => {
+      const stream = app.applicationLive.streams.start(req, reply, {
+        holders: { client: req.ip, account: req.user!.id },
+      });
       stream.onClose(
-        app.sessionEnds.onEnded(req.user!.sessionId, () => {
-          stream.send('session-ended', '{}');
-          stream.close();
-        }),
+        app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)),
       );
-    }
-    return reply;
-  });
+      // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
+      // The page is told first, so it stops instead of reconnecting with a session that is gone.
+      if (req.user!.sessionId) {
+        stream.onClose(
+          app.sessionEnds.onEnded(req.user!.sessionId, () => {
+            stream.send('session-ended', '{}');
+            stream.close();
+          }),
+        );
+      }
+      return reply;
+    },
+  );
 }

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { applicationInput, type ApplicationInput, type ApplicationView } from '../../../shared/schemas/application.ts';
+import {
+  applicationInput,
+  type ApplicationInput,
+  type ApplicationView,
+} from '../../../shared/schemas/application.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { checkCatalogueChoice, type CatalogueChoice } from './catalogue-check.ts';
@@ -27,7 +31,10 @@ export interface Submission {
 }
 
 export const applicationNotFound = () =>
-  new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found. Please check your tracking details.');
+  new NotFoundError(
+    'APPLICATION_NOT_FOUND',
+    'Application not found. Please check your tracking details.',
+  );
 
 /**
  * Reads the multipart form, stores its files and creates the application with its first status
@@ -69,16 +76,48 @@ export async function submitApplication(
   const id = randomUUID();
   try {
     created = await app.db.transaction(async (tx) => {
-      const inserted = await repo.insertApplication(tx, toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher));
+      const inserted = await repo.insertApplication(
+        tx,
+        toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher),
+      );
       if (!inserted) return null;
-      await repo.insertStatusEvent(tx, { applicationId: id, status: 'submitted', fromStatus: null, note: null });
+      await repo.insertStatusEvent(tx, {
+        applicationId: id,
+        status: 'submitted',
+        fromStatus: null,
+        note: null,
+      });
       await setStageDue(tx, id, 'submitted', new Date());
-      await repo.insertDocuments(tx, files.map((file) => toDocumentRow(id, file)));
-      await clearPending(tx, files.map((file) => file.stored.key));
+      await repo.insertDocuments(
+        tx,
+        files.map((file) => toDocumentRow(id, file)),
+      );
+      await clearPending(
+        tx,
+        files.map((file) => file.stored.key),
+      );
       await publishApplicationChange(tx, id, userId);
-      const applicant = { id, email: input.email, fullName: input.fullName, programName: choice!.programName, universityName: choice!.universityName, language };
-      const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', id, undefined, { mailed: true }));
-      await app.mailer.enqueue(tx, confirmationMail(applicant, link, Math.round(app.config.tracking.ttlSeconds / 86_400), userId !== null));
+      const applicant = {
+        id,
+        email: input.email,
+        fullName: input.fullName,
+        programName: choice!.programName,
+        universityName: choice!.universityName,
+        language,
+      };
+      const link = trackingLink(
+        app.config.publicUrl,
+        app.trackingTokens.issue('track', id, undefined, { mailed: true }),
+      );
+      await app.mailer.enqueue(
+        tx,
+        confirmationMail(
+          applicant,
+          link,
+          Math.round(app.config.tracking.ttlSeconds / 86_400),
+          userId !== null,
+        ),
+      );
       await noticeOfApplication(app, tx, { ...applicant, userId, nationality: input.nationality });
       return inserted;
     });
@@ -146,12 +185,19 @@ function toDocumentRow(applicationId: string, file: ReceivedFile): repo.NewDocum
 }
 
 /** The signed-in user's own applications, newest first (spec 7: filtered by owner). */
-export async function listOwnApplications(app: FastifyInstance, userId: string): Promise<ApplicationView[]> {
+export async function listOwnApplications(
+  app: FastifyInstance,
+  userId: string,
+): Promise<ApplicationView[]> {
   return (await repo.findApplicationsOfOwner(app.db, userId)).map(toApplicationView);
 }
 
 /** One application of its owner; anyone else gets the same 404 as for an unknown id. */
-export async function getOwnApplication(app: FastifyInstance, userId: string, id: string): Promise<ApplicationView> {
+export async function getOwnApplication(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<ApplicationView> {
   const record = await repo.findApplicationRecord(app.db, id);
   if (!record || record.userId !== userId) throw applicationNotFound();
   return toApplicationView(record);
@@ -174,17 +220,26 @@ export async function addApplicationById(
     if (taken) await publishApplicationChange(tx, id, user.id);
     return taken;
   });
-  if (claimed) app.log.info({ userId: user.id, applicationId: id }, 'application added to account by id');
+  if (claimed)
+    app.log.info({ userId: user.id, applicationId: id }, 'application added to account by id');
   return getOwnApplication(app, user.id, id);
 }
 
 /** D2, the other proof: its e-mailed tracking link, opened while signed in. Returns whether it joined. */
-export async function addApplicationByMailedLink(app: FastifyInstance, userId: string, id: string): Promise<boolean> {
+export async function addApplicationByMailedLink(
+  app: FastifyInstance,
+  userId: string,
+  id: string,
+): Promise<boolean> {
   const claimed = await app.db.transaction(async (tx) => {
     const taken = await repo.claimApplication(tx, id, userId);
     if (taken) await publishApplicationChange(tx, id, userId);
     return taken;
   });
-  if (claimed) app.log.info({ userId, applicationId: id }, 'application added to account by its e-mailed link');
+  if (claimed)
+    app.log.info(
+      { userId, applicationId: id },
+      'application added to account by its e-mailed link',
+    );
   return claimed;
 }

@@ -32,7 +32,12 @@ describe('changeStatus', () => {
   it('moves to the next status, records who, when and the note, and e-mails the applicant', async () => {
     const { user: staff } = await createUser(ctx.app, { role: 'consultant' });
     const { id, email } = await createApplication(ctx.app);
-    const record = await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: '  Documents look complete. ', actorId: staff.id });
+    const record = await changeStatus(ctx.app, {
+      applicationId: id,
+      to: 'reviewed',
+      note: '  Documents look complete. ',
+      actorId: staff.id,
+    });
     expect(record.status).toBe('reviewed');
     expect(record.lastStatusUpdate.getTime()).toBeGreaterThan(record.createdAt.getTime());
     const events = await history(id);
@@ -48,37 +53,75 @@ describe('changeStatus', () => {
 
   it('goes forward one step at a time only', async () => {
     const { id } = await createApplication(ctx.app);
-    const skip = await errorOf(changeStatus(ctx.app, { applicationId: id, to: 'offered', actorId: null }));
+    const skip = await errorOf(
+      changeStatus(ctx.app, { applicationId: id, to: 'offered', actorId: null }),
+    );
     expect(skip).toMatchObject({ code: 'STATUS_MOVE_NOT_ALLOWED', statusCode: 409 });
-    const same = await errorOf(changeStatus(ctx.app, { applicationId: id, to: 'submitted', actorId: null }));
+    const same = await errorOf(
+      changeStatus(ctx.app, { applicationId: id, to: 'submitted', actorId: null }),
+    );
     expect(same).toMatchObject({ code: 'STATUS_UNCHANGED', statusCode: 409 });
     for (const to of ['reviewed', 'applied', 'offered', 'accepted'] as const) {
       await changeStatus(ctx.app, { applicationId: id, to, actorId: null });
     }
-    expect((await history(id)).map((e) => e.status)).toEqual(['submitted', 'reviewed', 'applied', 'offered', 'accepted']);
+    expect((await history(id)).map((e) => e.status)).toEqual([
+      'submitted',
+      'reviewed',
+      'applied',
+      'offered',
+      'accepted',
+    ]);
   });
 
   it('goes back only with a note saying why', async () => {
     const { id } = await createApplication(ctx.app);
     await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', actorId: null });
-    const bare = await errorOf(changeStatus(ctx.app, { applicationId: id, to: 'submitted', note: '   ', actorId: null }));
+    const bare = await errorOf(
+      changeStatus(ctx.app, { applicationId: id, to: 'submitted', note: '   ', actorId: null }),
+    );
     expect(bare).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400 });
-    const back = await changeStatus(ctx.app, { applicationId: id, to: 'submitted', note: 'Reviewed by mistake', actorId: null });
+    const back = await changeStatus(ctx.app, {
+      applicationId: id,
+      to: 'submitted',
+      note: 'Reviewed by mistake',
+      actorId: null,
+    });
     expect(back.status).toBe('submitted');
-    expect((await history(id)).at(-1)).toMatchObject({ fromStatus: 'reviewed', status: 'submitted', note: 'Reviewed by mistake' });
+    expect((await history(id)).at(-1)).toMatchObject({
+      fromStatus: 'reviewed',
+      status: 'submitted',
+      note: 'Reviewed by mistake',
+    });
   });
 
   it('refuses an unknown application, an unknown status and an over-long note, changing nothing', async () => {
-    expect(await errorOf(changeStatus(ctx.app, { applicationId: randomUUID(), to: 'reviewed', actorId: null }))).toMatchObject({
+    expect(
+      await errorOf(
+        changeStatus(ctx.app, { applicationId: randomUUID(), to: 'reviewed', actorId: null }),
+      ),
+    ).toMatchObject({
       statusCode: 404,
     });
-    expect(await errorOf(changeStatus(ctx.app, { applicationId: 'nope', to: 'reviewed', actorId: null }))).toMatchObject({
+    expect(
+      await errorOf(
+        changeStatus(ctx.app, { applicationId: 'nope', to: 'reviewed', actorId: null }),
+      ),
+    ).toMatchObject({
       statusCode: 404,
     });
     const { id } = await createApplication(ctx.app);
-    const unknown = await errorOf(changeStatus(ctx.app, { applicationId: id, to: 'rejected' as never, actorId: null }));
+    const unknown = await errorOf(
+      changeStatus(ctx.app, { applicationId: id, to: 'rejected' as never, actorId: null }),
+    );
     expect(unknown.statusCode).toBe(400);
-    const long = await errorOf(changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: 'x'.repeat(1001), actorId: null }));
+    const long = await errorOf(
+      changeStatus(ctx.app, {
+        applicationId: id,
+        to: 'reviewed',
+        note: 'x'.repeat(1001),
+        actorId: null,
+      }),
+    );
     expect(long.statusCode).toBe(400);
     expect(await history(id)).toHaveLength(1);
   });
@@ -97,10 +140,18 @@ describe('changeStatus', () => {
 describe('POST /api/test/applications/:id/status', () => {
   it('changes a status in the test environment', async () => {
     const { id } = await createApplication(ctx.app);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/test/applications/${id}/status`, payload: { status: 'reviewed' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/test/applications/${id}/status`,
+      payload: { status: 'reviewed' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id, status: 'reviewed' });
-    const bad = await ctx.app.inject({ method: 'POST', url: `/api/test/applications/${id}/status`, payload: { status: 'done' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/test/applications/${id}/status`,
+      payload: { status: 'done' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 

@@ -21,16 +21,28 @@ export interface StatusChange {
   /** The status the caller saw (staff console): another one now answers 409, so a stale page or a replayed click never moves it twice. */
   expectedFrom?: ApplicationStatus;
   /** Runs inside the transaction after the change (the staff console writes its audit entry there). */
-  inTransaction?: (tx: Db, move: { from: ApplicationStatus; to: ApplicationStatus; at: Date }) => Promise<void>;
+  inTransaction?: (
+    tx: Db,
+    move: { from: ApplicationStatus; to: ApplicationStatus; at: Date },
+  ) => Promise<void>;
 }
 
 /** Forward one step at a time; backwards only with a note. */
-export function checkStatusMove(from: ApplicationStatus, to: ApplicationStatus, note: string | null): void {
+export function checkStatusMove(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  note: string | null,
+): void {
   const fromIndex = applicationStatuses.indexOf(from);
   const toIndex = applicationStatuses.indexOf(to);
-  if (toIndex === -1) throw new ValidationError({ status: 'Unknown status' }, `"${to}" is not a status.`);
+  if (toIndex === -1)
+    throw new ValidationError({ status: 'Unknown status' }, `"${to}" is not a status.`);
   if (toIndex === fromIndex) {
-    throw new AppError('STATUS_UNCHANGED', 409, `The application is already ${statusLabel(from).toLowerCase()}.`);
+    throw new AppError(
+      'STATUS_UNCHANGED',
+      409,
+      `The application is already ${statusLabel(from).toLowerCase()}.`,
+    );
   }
   if (toIndex > fromIndex + 1) {
     const next = applicationStatuses[fromIndex + 1]!;
@@ -53,11 +65,18 @@ export function checkStatusMove(from: ApplicationStatus, to: ApplicationStatus, 
  * history entry are written in one transaction with the applicant's e-mail (new status and what it
  * means), and every instance is told when it commits.
  */
-export async function changeStatus(app: FastifyInstance, change: StatusChange): Promise<repo.ApplicationRecord> {
-  if (!uuidPattern.test(change.applicationId)) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+export async function changeStatus(
+  app: FastifyInstance,
+  change: StatusChange,
+): Promise<repo.ApplicationRecord> {
+  if (!uuidPattern.test(change.applicationId))
+    throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
   const note = change.note?.trim() || null;
   if (note && note.length > maxStatusNoteLength) {
-    throw new ValidationError({ note: `At most ${maxStatusNoteLength} characters` }, 'The note is too long.');
+    throw new ValidationError(
+      { note: `At most ${maxStatusNoteLength} characters` },
+      'The note is too long.',
+    );
   }
   await app.db.transaction(async (tx) => {
     const current = await repo.lockApplication(tx, change.applicationId);
@@ -84,7 +103,10 @@ export async function changeStatus(app: FastifyInstance, change: StatusChange): 
     });
     await change.inTransaction?.(tx, { from: current.status, to: change.to, at });
     await publishApplicationChange(tx, current.id, current.userId);
-    const link = trackingLink(app.config.publicUrl, app.trackingTokens.issue('track', current.id, undefined, { mailed: true }));
+    const link = trackingLink(
+      app.config.publicUrl,
+      app.trackingTokens.issue('track', current.id, undefined, { mailed: true }),
+    );
     await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
   });
 

@@ -3,7 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applicationDocuments, applications, applicationStatusEvents } from '../../db/schema/index.ts';
+import {
+  applicationDocuments,
+  applications,
+  applicationStatusEvents,
+} from '../../db/schema/index.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import {
   createApplicationFields,
@@ -67,7 +71,10 @@ describe('POST /api/applications', () => {
       pickedUniversityIds: samplePicks,
       userId: null,
     });
-    const events = await ctx.app.db.select().from(applicationStatusEvents).where(eq(applicationStatusEvents.applicationId, id));
+    const events = await ctx.app.db
+      .select()
+      .from(applicationStatusEvents)
+      .where(eq(applicationStatusEvents.applicationId, id));
     expect(events.map((e) => [e.status, e.fromStatus])).toEqual([['submitted', null]]);
 
     const docs = await ctx.app.db
@@ -97,7 +104,11 @@ describe('POST /api/applications', () => {
     expect(link).toMatch(/\/track#t=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(link).not.toContain('@');
     const token = link.split('#t=')[1]!;
-    const tracked = await ctx.app.inject({ method: 'POST', url: '/api/track/token', payload: { token } });
+    const tracked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      payload: { token },
+    });
     expect(tracked.statusCode).toBe(200);
     expect(tracked.json().application.id).toBe(id);
   });
@@ -131,24 +142,42 @@ describe('POST /api/applications', () => {
     expect(await expectRefused({ phone: '12' }, 'phone')).toMatch(/country code/);
     expect(await expectRefused({ passportNumber: 'AB!' }, 'passportNumber')).toMatch(/5 to 20/);
     expect(await expectRefused({ nationality: 'Narnia' }, 'nationality')).toMatch(/from the list/);
-    expect(await expectRefused({ residencyCountry: 'XX' }, 'residencyCountry')).toMatch(/from the list/);
-    expect(await expectRefused({ englishLevel: 'fluent' }, 'englishLevel')).toMatch(/from the list/);
+    expect(await expectRefused({ residencyCountry: 'XX' }, 'residencyCountry')).toMatch(
+      /from the list/,
+    );
+    expect(await expectRefused({ englishLevel: 'fluent' }, 'englishLevel')).toMatch(
+      /from the list/,
+    );
     expect(await expectRefused({ fullName: 'x'.repeat(201) }, 'fullName')).toMatch(/at most 200/);
-    expect(await expectRefused({ hasCertification: 'maybe' }, 'hasCertification')).toMatch(/yes or no/);
+    expect(await expectRefused({ hasCertification: 'maybe' }, 'hasCertification')).toMatch(
+      /yes or no/,
+    );
   });
 
   it('refuses a date of birth in the future, too recent, or not a date', async () => {
-    expect(await expectRefused({ dateOfBirth: isoDay(30) }, 'dateOfBirth')).toBe('Date of birth cannot be in the future');
-    expect(await expectRefused({ dateOfBirth: isoDay(0, -10) }, 'dateOfBirth')).toMatch(/at least 14/);
+    expect(await expectRefused({ dateOfBirth: isoDay(30) }, 'dateOfBirth')).toBe(
+      'Date of birth cannot be in the future',
+    );
+    expect(await expectRefused({ dateOfBirth: isoDay(0, -10) }, 'dateOfBirth')).toMatch(
+      /at least 14/,
+    );
     expect(await expectRefused({ dateOfBirth: '2001-02-30' }, 'dateOfBirth')).toMatch(/real date/);
-    expect(await expectRefused({ dateOfBirth: '23/04/2001' }, 'dateOfBirth')).toMatch(/date such as/);
+    expect(await expectRefused({ dateOfBirth: '23/04/2001' }, 'dateOfBirth')).toMatch(
+      /date such as/,
+    );
   });
 
   it('takes an optional planned test date that is not in the past, only without a certification', async () => {
     expect(await expectRefused({ plannedTestDate: isoDay(-5) }, 'plannedTestDate')).toMatch(/past/);
-    const ok = await submitApplication(ctx.app, createApplicationFields({ plannedTestDate: isoDay(20) }));
+    const ok = await submitApplication(
+      ctx.app,
+      createApplicationFields({ plannedTestDate: isoDay(20) }),
+    );
     expect(ok.statusCode).toBe(201);
-    const [row] = await ctx.app.db.select().from(applications).where(eq(applications.id, ok.json().id));
+    const [row] = await ctx.app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, ok.json().id));
     expect(row!.plannedTestDate).toBe(isoDay(20));
 
     const withCert = await submitApplication(
@@ -157,47 +186,77 @@ describe('POST /api/applications', () => {
       { files: [{ key: 'certification', ...fixture('certificate.jpg') }] },
     );
     expect(withCert.statusCode).toBe(201);
-    const [certRow] = await ctx.app.db.select().from(applications).where(eq(applications.id, withCert.json().id));
+    const [certRow] = await ctx.app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, withCert.json().id));
     expect(certRow).toMatchObject({ hasCertification: true, plannedTestDate: null });
   });
 
   it('refuses a certification file when the answer is no, storing nothing', async () => {
     const before = await storedState(ctx.app);
-    const res = await submitApplication(ctx.app, createApplicationFields({ hasCertification: 'no' }), {
-      files: [{ key: 'certification', ...fixture('certificate.jpg') }],
-    });
+    const res = await submitApplication(
+      ctx.app,
+      createApplicationFields({ hasCertification: 'no' }),
+      {
+        files: [{ key: 'certification', ...fixture('certificate.jpg') }],
+      },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('certification');
     expect(await storedState(ctx.app)).toEqual(before);
   });
 
   it('checks the program, its university and the picks against the catalogue', async () => {
-    expect(await expectRefused({ programId: 'no-such-program' }, 'programId')).toMatch(/not offered/);
-    expect(await expectRefused({ universityId: 'university-of-oxford' }, 'universityId')).toMatch(/not taught/);
-    expect(await expectRefused({ universityIds: ['university-of-oxford', 'atlantis-university'] }, 'universityIds')).toMatch(
-      /not in our list/,
+    expect(await expectRefused({ programId: 'no-such-program' }, 'programId')).toMatch(
+      /not offered/,
     );
+    expect(await expectRefused({ universityId: 'university-of-oxford' }, 'universityId')).toMatch(
+      /not taught/,
+    );
+    expect(
+      await expectRefused(
+        { universityIds: ['university-of-oxford', 'atlantis-university'] },
+        'universityIds',
+      ),
+    ).toMatch(/not in our list/);
     await expectRefused({ universityIds: [...samplePicks, 'university-of-york'] }, 'universityIds');
-    await expectRefused({ universityIds: ['university-of-york', 'university-of-york'] }, 'universityIds');
+    await expectRefused(
+      { universityIds: ['university-of-york', 'university-of-york'] },
+      'universityIds',
+    );
   });
 
   it('refuses unknown fields, a body that is not multipart, and a malformed idempotency key', async () => {
     await expectRefused({ status: 'accepted' }, 'status');
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/applications', payload: createApplicationFields() });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      payload: createApplicationFields(),
+    });
     expect(json.statusCode).toBe(415);
     expect(json.json().error.code).toBe('MULTIPART_REQUIRED');
-    const badKey = await submitApplication(ctx.app, createApplicationFields(), { idempotencyKey: 'twice-please' });
+    const badKey = await submitApplication(ctx.app, createApplicationFields(), {
+      idempotencyKey: 'twice-please',
+    });
     expect(badKey.statusCode).toBe(400);
   });
 
   it('attaches the application to the signed-in user who submits it', async () => {
     const { createUser } = await import('../../../tests/factories/user.ts');
     const { user, cookie } = await createUser(ctx.app);
-    const res = await submitApplication(ctx.app, createApplicationFields({ email: `other-${randomUUID()}@example.test` }), {
-      cookie,
-    });
+    const res = await submitApplication(
+      ctx.app,
+      createApplicationFields({ email: `other-${randomUUID()}@example.test` }),
+      {
+        cookie,
+      },
+    );
     expect(res.statusCode).toBe(201);
-    const [row] = await ctx.app.db.select().from(applications).where(eq(applications.id, res.json().id));
+    const [row] = await ctx.app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, res.json().id));
     expect(row!.userId).toBe(user.id);
   });
 });

@@ -11,7 +11,11 @@ import {
   pdfOfSize,
   submitApplication,
 } from '../../../tests/factories/application.ts';
-import { countApplicationRows, listUploadedFiles, storedState } from '../../../tests/factories/application-storage.ts';
+import {
+  countApplicationRows,
+  listUploadedFiles,
+  storedState,
+} from '../../../tests/factories/application-storage.ts';
 
 const ctx = useTestApp();
 const mb = 1024 * 1024;
@@ -36,7 +40,10 @@ describe('files are checked by content and size while they stream', () => {
       files: [{ key: 'transcripts', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' }],
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json().error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', fields: { transcripts: expect.any(String) } });
+    expect(res.json().error).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      fields: { transcripts: expect.any(String) },
+    });
     expect(res.json().error.message).toMatch(/^Transcripts must be a PDF, JPG or PNG file/);
     expect(await storedState(ctx.app)).toEqual(before);
   });
@@ -48,7 +55,9 @@ describe('files are checked by content and size while they stream', () => {
     });
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error.code).toBe('FILE_TOO_LARGE');
-    expect(res.json().error.message).toBe('Passport Copy is larger than 10 MB. Please upload a smaller file.');
+    expect(res.json().error.message).toBe(
+      'Passport Copy is larger than 10 MB. Please upload a smaller file.',
+    );
     expect(await storedState(ctx.app)).toEqual(before);
   });
 
@@ -58,9 +67,15 @@ describe('files are checked by content and size while they stream', () => {
       { key: 'transcripts', ...fixture('transcript.pdf') },
       { key: 'cv', ...pdfOfSize(11 * mb) },
     ]);
-    const res = await fetch(`${baseUrl}/api/applications`, { method: 'POST', body: payload, headers: { 'content-type': contentType } });
+    const res = await fetch(`${baseUrl}/api/applications`, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': contentType },
+    });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^CV is larger than 10 MB/);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+      /^CV is larger than 10 MB/,
+    );
     expect(await storedState(ctx.app)).toEqual(before);
   });
 
@@ -108,10 +123,14 @@ describe('files are checked by content and size while they stream', () => {
 
     const file = multipartBody({}, [{ key: 'cv', ...fixture('transcript.pdf') }]);
     const boundary = file.contentType.split('boundary=')[1]!;
-    const fieldsAfter = Buffer.concat([
-      file.payload.subarray(0, file.payload.length - `--${boundary}--\r\n`.length),
-      multipartBody(createApplicationFields(), []).payload.toString('latin1').replace(/----portal[0-9a-f]+/g, boundary) as unknown as Buffer,
-    ].map((part) => Buffer.from(part)));
+    const fieldsAfter = Buffer.concat(
+      [
+        file.payload.subarray(0, file.payload.length - `--${boundary}--\r\n`.length),
+        multipartBody(createApplicationFields(), [])
+          .payload.toString('latin1')
+          .replace(/----portal[0-9a-f]+/g, boundary) as unknown as Buffer,
+      ].map((part) => Buffer.from(part)),
+    );
     const fieldsLate = await ctx.app.inject({
       method: 'POST',
       url: '/api/applications',
@@ -146,7 +165,9 @@ describe('files are checked by content and size while they stream', () => {
     // the first file reaches storage before the client leaves
     await waitUntil(async () => (await listUploadedFiles(ctx.app)).length > before.files.length);
     socket.destroy();
-    await waitUntil(async () => JSON.stringify(await storedState(ctx.app)) === JSON.stringify(before));
+    await waitUntil(
+      async () => JSON.stringify(await storedState(ctx.app)) === JSON.stringify(before),
+    );
     expect(await storedState(ctx.app)).toEqual(before);
   });
 });
@@ -163,7 +184,10 @@ describe('idempotency', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
     expect(await storedState(ctx.app)).toEqual(before);
-    const rows = await ctx.app.db.select().from(applications).where(eq(applications.idempotencyKey, key));
+    const rows = await ctx.app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.idempotencyKey, key));
     expect(rows).toHaveLength(1);
   });
 

@@ -23,9 +23,13 @@ export function documentVersionUrl(applicationId: string, documentId: string): s
 }
 
 /** The picked names in pick order, with the program's university first when it was not picked (D2). */
-export function selectedUniversities(record: Pick<ApplicationRecord, 'universityId' | 'universityName' | 'pickedUniversities'>): string[] {
+export function selectedUniversities(
+  record: Pick<ApplicationRecord, 'universityId' | 'universityName' | 'pickedUniversities'>,
+): string[] {
   const picked = record.pickedUniversities.map((u) => u.name);
-  return record.pickedUniversities.some((u) => u.id === record.universityId) ? picked : [record.universityName, ...picked];
+  return record.pickedUniversities.some((u) => u.id === record.universityId)
+    ? picked
+    : [record.universityName, ...picked];
 }
 
 /** The applicant's view (track page, dashboard): passport number masked, no staff details. */
@@ -54,7 +58,11 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       hasCertification: record.hasCertification,
       plannedTestDate: record.plannedTestDate,
     },
-    statusUpdates: record.events.map((e) => ({ status: e.status, date: e.createdAt.toISOString(), note: e.note })),
+    statusUpdates: record.events.map((e) => ({
+      status: e.status,
+      date: e.createdAt.toISOString(),
+      note: e.note,
+    })),
     documents: currentDocuments(record.documents).map((d) => ({
       key: d.key,
       label: documentLabel(d.key),

@@ -47,7 +47,18 @@ export interface AuditRecord {
   /** Null when the command line did it. */
   actorId: string | null;
   action: AuditAction;
-  subjectType: 'application' | 'document' | 'user' | 'referral' | 'partnership' | 'mail' | 'university' | 'program' | 'cost_figure' | 'catalogue' | 'category';
+  subjectType:
+    | 'application'
+    | 'document'
+    | 'user'
+    | 'referral'
+    | 'partnership'
+    | 'mail'
+    | 'university'
+    | 'program'
+    | 'cost_figure'
+    | 'catalogue'
+    | 'category';
   subjectId: string;
   /** What an admin needs to read the entry later; never a password, token or passport number. */
   details?: Record<string, unknown>;
@@ -61,7 +72,9 @@ export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<void
 export async function recordAudits(db: DbOrTx, records: AuditRecord[]): Promise<void> {
   // one JSON parameter per 2,000 entries: quick on PGlite too, where many bound parameters are slow
   for (let i = 0; i < records.length; i += 2000) {
-    const chunk = JSON.stringify(records.slice(i, i + 2000).map((r) => ({ ...r, details: r.details ?? {} })));
+    const chunk = JSON.stringify(
+      records.slice(i, i + 2000).map((r) => ({ ...r, details: r.details ?? {} })),
+    );
     await db.execute(sql`
       insert into audit_log (actor_id, action, subject_type, subject_id, details)
       select x."actorId", x."action", x."subjectType", x."subjectId", x."details"

@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { applicantAfterOfferKeys, type AfterOffer, type AfterOfferInput } from '../../../shared/schemas/casework.ts';
+import {
+  applicantAfterOfferKeys,
+  type AfterOffer,
+  type AfterOfferInput,
+} from '../../../shared/schemas/casework.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { applications } from '../../db/schema/index.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
@@ -12,19 +16,36 @@ import { lockOpenApplication } from './access.ts';
  * The UK steps after an offer (issue 12, item 6), once the application is offered or accepted.
  * Staff set every step; the applicant sets their own (deposit, ATAS, TB test, visa, arrival).
  */
-export async function updateAfterOffer(app: FastifyInstance, applicationId: string, input: AfterOfferInput, actor: SessionUser | null): Promise<void> {
+export async function updateAfterOffer(
+  app: FastifyInstance,
+  applicationId: string,
+  input: AfterOfferInput,
+  actor: SessionUser | null,
+): Promise<void> {
   if (!actor) {
-    const staffOnly = Object.keys(input).filter((k) => !(applicantAfterOfferKeys as readonly string[]).includes(k));
+    const staffOnly = Object.keys(input).filter(
+      (k) => !(applicantAfterOfferKeys as readonly string[]).includes(k),
+    );
     if (staffOnly.length > 0) {
-      throw new ValidationError(Object.fromEntries(staffOnly.map((k) => [k, 'Set by our team'])), 'Our team sets the offer, its conditions and the CAS.');
+      throw new ValidationError(
+        Object.fromEntries(staffOnly.map((k) => [k, 'Set by our team'])),
+        'Our team sets the offer, its conditions and the CAS.',
+      );
     }
   }
   await app.db.transaction(async (tx) => {
     const application = await lockOpenApplication(tx, applicationId);
     if (application.status !== 'offered' && application.status !== 'accepted') {
-      throw new AppError('NOT_OFFERED_YET', 409, 'The steps after an offer open once the application has an offer.');
+      throw new AppError(
+        'NOT_OFFERED_YET',
+        409,
+        'The steps after an offer open once the application has an offer.',
+      );
     }
-    const [row] = await tx.select({ afterOffer: applications.afterOffer }).from(applications).where(eq(applications.id, applicationId));
+    const [row] = await tx
+      .select({ afterOffer: applications.afterOffer })
+      .from(applications)
+      .where(eq(applications.id, applicationId));
     const next: AfterOffer = { ...row!.afterOffer };
     for (const [k, v] of Object.entries(input) as [keyof AfterOffer, unknown][]) {
       if (v === null) delete next[k];
@@ -34,9 +55,18 @@ export async function updateAfterOffer(app: FastifyInstance, applicationId: stri
       delete next.conditions;
       delete next.conditionsMetOn;
     }
-    await tx.update(applications).set({ afterOffer: next }).where(eq(applications.id, applicationId));
+    await tx
+      .update(applications)
+      .set({ afterOffer: next })
+      .where(eq(applications.id, applicationId));
     if (actor) {
-      await recordAudit(tx, { actorId: actor.id, action: 'application.after_offer_changed', subjectType: 'application', subjectId: applicationId, details: { changed: Object.keys(input) } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'application.after_offer_changed',
+        subjectType: 'application',
+        subjectId: applicationId,
+        details: { changed: Object.keys(input) },
+      });
     }
     await publishApplicationChange(tx, applicationId, application.userId);
   });

@@ -31,24 +31,57 @@ const headersOf = (caller: Caller) => ({
   ...(caller.cookie ? { cookie: caller.cookie } : {}),
   ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
 });
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, caller: Caller, payload?: object) {
-  return ctx.app.inject({ method, url, headers: headersOf(caller), ...(payload ? { payload } : {}) });
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  caller: Caller,
+  payload?: object,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: headersOf(caller),
+    ...(payload ? { payload } : {}),
+  });
 }
-function upload(url: string, file: { key: string; filename: string; content: Buffer; contentType?: string }, caller: Caller, fields: Record<string, string> = {}) {
+function upload(
+  url: string,
+  file: { key: string; filename: string; content: Buffer; contentType?: string },
+  caller: Caller,
+  fields: Record<string, string> = {},
+) {
   const { payload, contentType } = multipartBody(fields, [file]);
-  return ctx.app.inject({ method: 'POST', url, payload, headers: { ...headersOf(caller), 'content-type': contentType } });
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headersOf(caller), 'content-type': contentType },
+  });
 }
 const staff = () => ({ cookie: s.consultant.cookie });
 const base = () => `/api/staff/applications/${s.applicationId}`;
 const mine = () => `/api/applications/${s.applicationId}`;
-const applicantView = async (): Promise<ApplicationView> => (await call('GET', mine(), { cookie: s.applicant.cookie })).json();
+const applicantView = async (): Promise<ApplicationView> =>
+  (await call('GET', mine(), { cookie: s.applicant.cookie })).json();
 
-async function ask(body: object = { kind: 'document', documentKey: 'financialEvidence', message: 'A bank statement for the last 28 days', dueOn: isoDay(7) }) {
+async function ask(
+  body: object = {
+    kind: 'document',
+    documentKey: 'financialEvidence',
+    message: 'A bank statement for the last 28 days',
+    dueOn: isoDay(7),
+  },
+) {
   const res = await call('POST', `${base()}/requests`, staff(), body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ id: string }>().id;
 }
-const bankStatement = { key: 'financialEvidence', ...fixture('transcript.pdf'), filename: 'bank-statement.pdf', contentType: 'application/pdf' };
+const bankStatement = {
+  key: 'financialEvidence',
+  ...fixture('transcript.pdf'),
+  filename: 'bank-statement.pdf',
+  contentType: 'application/pdf',
+};
 
 describe('requests to the applicant (action required)', () => {
   it('staff ask for financial evidence: the applicant is e-mailed, sees it, uploads it, and the request closes', async () => {
@@ -57,32 +90,76 @@ describe('requests to the applicant (action required)', () => {
     expect(mail.text).toContain('your financial evidence by');
     expect(mail.text).not.toContain('bank statement'); // the team's words stay on the track page
     const open = (await applicantView()).casework.requests;
-    expect(open).toEqual([expect.objectContaining({ id: requestId, label: 'Financial Evidence', open: true, dueOn: isoDay(7) })]);
-    expect((await detail()).casework.requests[0]).toMatchObject({ overdue: false, by: { name: 'Cora Consultant' } });
+    expect(open).toEqual([
+      expect.objectContaining({
+        id: requestId,
+        label: 'Financial Evidence',
+        open: true,
+        dueOn: isoDay(7),
+      }),
+    ]);
+    expect((await detail()).casework.requests[0]).toMatchObject({
+      overdue: false,
+      by: { name: 'Cora Consultant' },
+    });
 
-    const res = await upload(`${mine()}/requests/${requestId}/answer`, bankStatement, { token: tokenFor(s.applicationId) });
+    const res = await upload(`${mine()}/requests/${requestId}/answer`, bankStatement, {
+      token: tokenFor(s.applicationId),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const view = res.json<ApplicationView>();
     expect(view.casework.requests[0]).toMatchObject({ open: false });
-    expect(view.documents.map((d) => [d.key, d.state, d.version])).toContainEqual(['financialEvidence', 'received', 1]);
-    const again = await upload(`${mine()}/requests/${requestId}/answer`, bankStatement, { token: tokenFor(s.applicationId) });
+    expect(view.documents.map((d) => [d.key, d.state, d.version])).toContainEqual([
+      'financialEvidence',
+      'received',
+      1,
+    ]);
+    const again = await upload(`${mine()}/requests/${requestId}/answer`, bankStatement, {
+      token: tokenFor(s.applicationId),
+    });
     expect(again.statusCode).toBe(409);
   });
 
   it('a request for information is answered in writing; the queue counts and filters what waits on the applicant', async () => {
-    const requestId = await ask({ kind: 'information', message: 'Which intake do you want?', dueOn: isoDay(3) });
+    const requestId = await ask({
+      kind: 'information',
+      message: 'Which intake do you want?',
+      dueOn: isoDay(3),
+    });
     const only = `q=${s.applicationId}`;
-    const waiting = (await call('GET', `/api/staff/applications?${only}&action=required`, staff())).json<QueuePage>();
+    const waiting = (
+      await call('GET', `/api/staff/applications?${only}&action=required`, staff())
+    ).json<QueuePage>();
     expect(waiting.items.map((i) => i.id)).toEqual([s.applicationId]);
     expect(waiting.items[0]!.requestDueOn).toBe(isoDay(3));
-    expect((await call('GET', `/api/staff/applications?${only}`, staff())).json<QueuePage>().flagCounts.actionRequired).toBe(1);
-    const blank = await call('POST', `${mine()}/requests/${requestId}/answer`, { cookie: s.applicant.cookie }, { text: '  ' });
+    expect(
+      (await call('GET', `/api/staff/applications?${only}`, staff())).json<QueuePage>().flagCounts
+        .actionRequired,
+    ).toBe(1);
+    const blank = await call(
+      'POST',
+      `${mine()}/requests/${requestId}/answer`,
+      { cookie: s.applicant.cookie },
+      { text: '  ' },
+    );
     expect(blank.statusCode).toBe(400);
-    const res = await call('POST', `${mine()}/requests/${requestId}/answer`, { cookie: s.applicant.cookie }, { text: 'September 2027' });
+    const res = await call(
+      'POST',
+      `${mine()}/requests/${requestId}/answer`,
+      { cookie: s.applicant.cookie },
+      { text: 'September 2027' },
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<ApplicationView>().casework.requests[0]).toMatchObject({ open: false, answerText: 'September 2027' });
-    expect((await call('GET', `/api/staff/applications?${only}&action=required`, staff())).json<QueuePage>().items).toEqual([]);
+    expect(res.json<ApplicationView>().casework.requests[0]).toMatchObject({
+      open: false,
+      answerText: 'September 2027',
+    });
+    expect(
+      (
+        await call('GET', `/api/staff/applications?${only}&action=required`, staff())
+      ).json<QueuePage>().items,
+    ).toEqual([]);
   });
 
   it('flags an overdue request to staff (fake clock)', async () => {
@@ -90,17 +167,34 @@ describe('requests to the applicant (action required)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Date.now() + 3 * 86_400_000));
     expect((await detail()).casework.requests[0]!.overdue).toBe(true);
-    const overdue = (await call('GET', `/api/staff/applications?q=${s.applicationId}&action=overdue`, staff())).json<QueuePage>();
+    const overdue = (
+      await call('GET', `/api/staff/applications?q=${s.applicationId}&action=overdue`, staff())
+    ).json<QueuePage>();
     expect(overdue.items.map((i) => i.id)).toEqual([s.applicationId]);
   });
 
   it('refuses a request without a document, with a past due date, or on a closed application', async () => {
-    const noKey = await call('POST', `${base()}/requests`, staff(), { kind: 'document', message: 'x', dueOn: isoDay(7) });
+    const noKey = await call('POST', `${base()}/requests`, staff(), {
+      kind: 'document',
+      message: 'x',
+      dueOn: isoDay(7),
+    });
     expect(noKey.json().error.fields.documentKey).toBe('Choose the document you need');
-    const past = await call('POST', `${base()}/requests`, staff(), { kind: 'information', message: 'x', dueOn: '2001-01-01' });
+    const past = await call('POST', `${base()}/requests`, staff(), {
+      kind: 'information',
+      message: 'x',
+      dueOn: '2001-01-01',
+    });
     expect(past.statusCode).toBe(400);
-    expect((await call('POST', `${base()}/close`, staff(), { reason: 'No place left on the course' })).statusCode).toBe(204);
-    const closed = await call('POST', `${base()}/requests`, staff(), { kind: 'information', message: 'x', dueOn: isoDay(7) });
+    expect(
+      (await call('POST', `${base()}/close`, staff(), { reason: 'No place left on the course' }))
+        .statusCode,
+    ).toBe(204);
+    const closed = await call('POST', `${base()}/requests`, staff(), {
+      kind: 'information',
+      message: 'x',
+      dueOn: isoDay(7),
+    });
     expect(closed.statusCode).toBe(409);
   });
 
@@ -109,20 +203,49 @@ describe('requests to the applicant (action required)', () => {
     const url = `${mine()}/requests/${requestId}/answer`;
     const caller = { token: tokenFor(s.applicationId) };
     const before = await storedState(ctx.app);
-    expect((await upload(url, { key: 'financialEvidence', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' }, caller)).statusCode).toBe(415);
-    const large = await upload(url, { key: 'financialEvidence', ...pdfOfSize(11 * 1024 * 1024) }, caller);
+    expect(
+      (
+        await upload(
+          url,
+          { key: 'financialEvidence', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' },
+          caller,
+        )
+      ).statusCode,
+    ).toBe(415);
+    const large = await upload(
+      url,
+      { key: 'financialEvidence', ...pdfOfSize(11 * 1024 * 1024) },
+      caller,
+    );
     expect(large.statusCode).toBe(413);
-    expect(large.json().error.message).toBe('Financial Evidence is larger than 10 MB. Please upload a smaller file.');
+    expect(large.json().error.message).toBe(
+      'Financial Evidence is larger than 10 MB. Please upload a smaller file.',
+    );
     expect((await upload(url, { ...bankStatement, key: 'cv' }, caller)).statusCode).toBe(400);
-    expect((await upload(url, { key: 'financialEvidence', filename: 'empty.pdf', content: Buffer.alloc(0) }, caller)).statusCode).toBe(400);
+    expect(
+      (
+        await upload(
+          url,
+          { key: 'financialEvidence', filename: 'empty.pdf', content: Buffer.alloc(0) },
+          caller,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await call('POST', url, caller, { text: 'here' })).statusCode).toBe(415);
     expect(await storedState(ctx.app)).toEqual(before);
-    const rows = await ctx.app.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, s.applicationId));
+    const rows = await ctx.app.db
+      .select()
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.applicationId, s.applicationId));
     expect(rows.map((r) => r.key)).toEqual(['transcripts']);
   });
 
   it('e-mails the applicant when a document is rejected, with the reason', async () => {
-    const res = await call('POST', `${base()}/documents/transcripts/review`, staff(), { version: 1, state: 'rejected', reason: 'The scan is cut off' });
+    const res = await call('POST', `${base()}/documents/transcripts/review`, staff(), {
+      version: 1,
+      state: 'rejected',
+      reason: 'The scan is cut off',
+    });
     expect(res.statusCode).toBe(204);
     const mail = await waitForMail(ctx.app, s.applicant.user.email, /send your transcripts again/);
     expect(mail.text).toContain('could not accept it: The scan is cut off');
@@ -131,29 +254,59 @@ describe('requests to the applicant (action required)', () => {
 
 describe('messages', () => {
   it('one conversation, live on both sides, e-mailed without its text, with unread counts and an attachment', async () => {
-    const track = await openTrackStream(baseUrl, ctx.app.trackingTokens.issue('stream', s.applicationId));
-    const consoleStream = await openEventStream(`${baseUrl}${base()}/stream`, { cookie: s.consultant.cookie });
+    const track = await openTrackStream(
+      baseUrl,
+      ctx.app.trackingTokens.issue('stream', s.applicationId),
+    );
+    const consoleStream = await openEventStream(`${baseUrl}${base()}/stream`, {
+      cookie: s.consultant.cookie,
+    });
     try {
       await track.next();
       await consoleStream.next();
-      const sent = await call('POST', `${base()}/messages`, staff(), { body: 'Could you confirm your start date? Secret words' });
+      const sent = await call('POST', `${base()}/messages`, staff(), {
+        body: 'Could you confirm your start date? Secret words',
+      });
       expect(sent.statusCode, sent.body).toBe(204);
       for (const stream of [track, consoleStream]) {
         const view = JSON.parse((await stream.next()).data) as ApplicationView;
-        expect(view.casework.messages.at(-1)).toMatchObject({ fromTeam: true, body: 'Could you confirm your start date? Secret words' });
+        expect(view.casework.messages.at(-1)).toMatchObject({
+          fromTeam: true,
+          body: 'Could you confirm your start date? Secret words',
+        });
         // the applicant's page words the byline in its reader's language from these facts
-        if (stream === track) expect(view.casework.messages.at(-1)!.byline).toEqual({ kind: 'team', name: expect.any(String) });
+        if (stream === track)
+          expect(view.casework.messages.at(-1)!.byline).toEqual({
+            kind: 'team',
+            name: expect.any(String),
+          });
       }
       const mail = await waitForMail(ctx.app, s.applicant.user.email, /new message/);
       expect(mail.text).not.toContain('Secret words');
       expect((await applicantView()).casework.unreadMessages).toBe(1);
 
-      const reply = await upload(`${mine()}/messages`, { key: 'attachment', ...fixture('transcript.pdf'), filename: 'offer.pdf', contentType: 'application/pdf' }, { token: tokenFor(s.applicationId) }, { body: 'Yes, September' });
+      const reply = await upload(
+        `${mine()}/messages`,
+        {
+          key: 'attachment',
+          ...fixture('transcript.pdf'),
+          filename: 'offer.pdf',
+          contentType: 'application/pdf',
+        },
+        { token: tokenFor(s.applicationId) },
+        { body: 'Yes, September' },
+      );
       expect(reply.statusCode, reply.body).toBe(201);
       const view = reply.json<ApplicationView>();
       expect(view.casework.unreadMessages).toBe(0);
       const last = view.casework.messages.at(-1)!;
-      expect(last).toMatchObject({ fromTeam: false, author: 'You', byline: { kind: 'you' }, body: 'Yes, September', attachment: { fileName: 'offer.pdf' } });
+      expect(last).toMatchObject({
+        fromTeam: false,
+        author: 'You',
+        byline: { kind: 'you' },
+        body: 'Yes, September',
+        attachment: { fileName: 'offer.pdf' },
+      });
       for (const stream of [track, consoleStream]) {
         let seen: ApplicationView;
         do seen = JSON.parse((await stream.next()).data) as ApplicationView;
@@ -163,15 +316,22 @@ describe('messages', () => {
       expect((await call('POST', `${base()}/messages/read`, staff())).statusCode).toBe(204);
       expect((await detail()).casework.unreadMessages).toBe(0);
       await waitForMail(ctx.app, ctx.app.site.teamNoticesTo, /New message from an applicant/);
-      const teamMail = (await mailTo(ctx.app, ctx.app.site.teamNoticesTo)).find((m) => /New message/.test(m.subject))!;
+      const teamMail = (await mailTo(ctx.app, ctx.app.site.teamNoticesTo)).find((m) =>
+        /New message/.test(m.subject),
+      )!;
       expect(teamMail.text).not.toContain('September');
 
       const asStaff = await call('GET', last.attachment!.url, staff());
       expect(asStaff.statusCode).toBe(200);
       expect(asStaff.rawPayload.equals(fixture('transcript.pdf').content)).toBe(true);
-      expect((await call('GET', last.attachment!.url, { token: tokenFor(s.applicationId) })).statusCode).toBe(200);
+      expect(
+        (await call('GET', last.attachment!.url, { token: tokenFor(s.applicationId) })).statusCode,
+      ).toBe(200);
       const other = await createApplicantWithApplication(ctx.app);
-      expect((await call('GET', last.attachment!.url, { token: tokenFor(other.applicationId) })).statusCode).toBe(404);
+      expect(
+        (await call('GET', last.attachment!.url, { token: tokenFor(other.applicationId) }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       track.close();
       consoleStream.close();
@@ -179,7 +339,12 @@ describe('messages', () => {
   });
 
   it('refuses an attachment that fails the upload checks', async () => {
-    const res = await upload(`${mine()}/messages`, { key: 'attachment', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' }, { cookie: s.applicant.cookie }, { body: 'see file' });
+    const res = await upload(
+      `${mine()}/messages`,
+      { key: 'attachment', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' },
+      { cookie: s.applicant.cookie },
+      { body: 'see file' },
+    );
     expect(res.statusCode).toBe(415);
     expect((await applicantView()).casework.messages).toEqual([]);
   });
@@ -187,17 +352,29 @@ describe('messages', () => {
 
 describe('the queue counts (kept a few seconds per filter)', () => {
   it('are right straight after each change: a request, an answer, an owner, a status move', async () => {
-    const queue = async (filters = '') => (await call('GET', `/api/staff/applications?${filters}`, staff())).json<QueuePage>();
+    const queue = async (filters = '') =>
+      (await call('GET', `/api/staff/applications?${filters}`, staff())).json<QueuePage>();
     const before = await queue();
     const unassigned = (await queue('owner=none')).total;
     expect((await queue()).flagCounts).toEqual(before.flagCounts); // read twice: the second is the kept one
 
-    const requestId = await ask({ kind: 'information', message: 'Which intake?', dueOn: isoDay(3) });
+    const requestId = await ask({
+      kind: 'information',
+      message: 'Which intake?',
+      dueOn: isoDay(3),
+    });
     expect((await queue()).flagCounts.actionRequired).toBe(before.flagCounts.actionRequired + 1);
-    await call('POST', `${mine()}/requests/${requestId}/answer`, { cookie: s.applicant.cookie }, { text: 'September' });
+    await call(
+      'POST',
+      `${mine()}/requests/${requestId}/answer`,
+      { cookie: s.applicant.cookie },
+      { text: 'September' },
+    );
     expect((await queue()).flagCounts.actionRequired).toBe(before.flagCounts.actionRequired);
 
-    expect((await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id })).statusCode).toBe(204);
+    expect(
+      (await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id })).statusCode,
+    ).toBe(204);
     expect((await queue('owner=none')).total).toBe(unassigned - 1);
     expect((await queue('owner=me')).statusCounts.submitted).toBeGreaterThanOrEqual(1);
 
@@ -213,7 +390,8 @@ describe('owners and time', () => {
   it('assignment rules: a consultant takes an unassigned case only, for themself; an admin assigns anyone on the team', async () => {
     const other = await createStaff(ctx.app, 'consultant', 'Omar Other');
     const admin = await createStaff(ctx.app, 'admin');
-    const owner = (ownerId: string | null, caller: Caller) => call('PUT', `${base()}/owner`, caller, { ownerId });
+    const owner = (ownerId: string | null, caller: Caller) =>
+      call('PUT', `${base()}/owner`, caller, { ownerId });
     expect((await owner(other.user.id, staff())).statusCode).toBe(403);
     expect((await owner(s.consultant.user.id, staff())).statusCode).toBe(204);
     expect((await detail()).casework.owner).toMatchObject({ id: s.consultant.user.id });
@@ -221,27 +399,54 @@ describe('owners and time', () => {
     expect((await owner(null, { cookie: other.cookie })).statusCode).toBe(403);
     expect((await owner(s.applicant.user.id, { cookie: admin.cookie })).statusCode).toBe(400);
     expect((await owner(other.user.id, { cookie: admin.cookie })).statusCode).toBe(204);
-    const mineOnly = (await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=me`, { cookie: other.cookie })).json<QueuePage>();
+    const mineOnly = (
+      await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=me`, {
+        cookie: other.cookie,
+      })
+    ).json<QueuePage>();
     expect(mineOnly.items.map((i) => i.id)).toEqual([s.applicationId]);
-    expect((await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=me`, staff())).json<QueuePage>().items).toEqual([]);
-    expect((await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=none`, staff())).json<QueuePage>().items).toEqual([]);
+    expect(
+      (
+        await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=me`, staff())
+      ).json<QueuePage>().items,
+    ).toEqual([]);
+    expect(
+      (
+        await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=none`, staff())
+      ).json<QueuePage>().items,
+    ).toEqual([]);
   });
 
   it('late cases with a fake clock: flagged and counted in the queue, listed in the owner’s daily e-mail; the applicant sees the usual time', async () => {
     const admin = await createStaff(ctx.app, 'admin');
-    expect((await call('PUT', '/api/staff/stage-times', staff(), { submitted: 3 })).statusCode).toBe(403);
-    const set = await call('PUT', '/api/staff/stage-times', { cookie: admin.cookie }, { submitted: 3, reviewed: 5 });
+    expect(
+      (await call('PUT', '/api/staff/stage-times', staff(), { submitted: 3 })).statusCode,
+    ).toBe(403);
+    const set = await call(
+      'PUT',
+      '/api/staff/stage-times',
+      { cookie: admin.cookie },
+      { submitted: 3, reviewed: 5 },
+    );
     expect(set.statusCode, set.body).toBe(200);
     expect((await applicantView()).casework.stageWorkingDays).toBe(3);
     await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id });
     const only = `q=${s.applicationId}`;
-    expect((await call('GET', `/api/staff/applications?${only}&late=1`, staff())).json<QueuePage>().items).toEqual([]);
+    expect(
+      (await call('GET', `/api/staff/applications?${only}&late=1`, staff())).json<QueuePage>()
+        .items,
+    ).toEqual([]);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(Date.now() + 6 * 86_400_000)); // 6 days on: at least 4 working days
-    const late = (await call('GET', `/api/staff/applications?${only}&late=1`, staff())).json<QueuePage>();
+    const late = (
+      await call('GET', `/api/staff/applications?${only}&late=1`, staff())
+    ).json<QueuePage>();
     expect(late.items).toEqual([expect.objectContaining({ id: s.applicationId, late: true })]);
-    expect((await call('GET', `/api/staff/applications?${only}`, staff())).json<QueuePage>().flagCounts.late).toBe(1);
+    expect(
+      (await call('GET', `/api/staff/applications?${only}`, staff())).json<QueuePage>().flagCounts
+        .late,
+    ).toBe(1);
     expect((await detail()).casework.late).toBe(true);
 
     expect(await sendLateDigests(ctx.app)).toBeGreaterThanOrEqual(1);
@@ -257,59 +462,137 @@ describe('owners and time', () => {
 
 describe('outcomes and the steps after an offer', () => {
   it('the applicant withdraws (with confirmation): final, shown apart, nothing more is accepted', async () => {
-    const unconfirmed = await call('POST', `${mine()}/withdraw`, { cookie: s.applicant.cookie }, {});
+    const unconfirmed = await call(
+      'POST',
+      `${mine()}/withdraw`,
+      { cookie: s.applicant.cookie },
+      {},
+    );
     expect(unconfirmed.statusCode).toBe(400);
-    const res = await call('POST', `${mine()}/withdraw`, { token: tokenFor(s.applicationId) }, { confirm: true });
+    const res = await call(
+      'POST',
+      `${mine()}/withdraw`,
+      { token: tokenFor(s.applicationId) },
+      { confirm: true },
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<ApplicationView>()).toMatchObject({ status: 'submitted', casework: { outcome: { kind: 'withdrawn' } } });
+    expect(res.json<ApplicationView>()).toMatchObject({
+      status: 'submitted',
+      casework: { outcome: { kind: 'withdrawn' } },
+    });
     expect((await move({ from: 'submitted', to: 'reviewed' })).statusCode).toBe(409);
-    expect((await call('POST', `${mine()}/messages`, { cookie: s.applicant.cookie }, { body: 'hello' })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `${mine()}/messages`, { cookie: s.applicant.cookie }, { body: 'hello' }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it.each([
-    ['withdrawn', () => call('POST', `${mine()}/withdraw`, { cookie: s.applicant.cookie }, { confirm: true })],
-    ['unsuccessful', () => call('POST', `${base()}/close`, staff(), { reason: 'The course is full' })],
-  ] as const)('a message with an attachment on a %s application: a clear 409, nothing stored', async (_outcome, close) => {
-    expect((await close()).statusCode).toBeLessThan(300);
-    const before = await storedState(ctx.app);
-    const attachment = { key: 'attachment', ...fixture('transcript.pdf'), filename: 'late.pdf', contentType: 'application/pdf' };
-    for (const caller of [{ cookie: s.applicant.cookie }, { token: tokenFor(s.applicationId) }]) {
-      const res = await upload(`${mine()}/messages`, attachment, caller, { body: 'one more file' });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().error.message).toMatch(/closed|withdrawn|unsuccessful/i);
-    }
-    const asStaff = await upload(`${base()}/messages`, attachment, staff(), { body: 'from the team' });
-    expect(asStaff.statusCode, asStaff.body).toBe(409);
-    expect(await storedState(ctx.app)).toEqual(before);
-    expect((await applicantView()).casework.messages).toEqual([]);
-  });
+    [
+      'withdrawn',
+      () => call('POST', `${mine()}/withdraw`, { cookie: s.applicant.cookie }, { confirm: true }),
+    ],
+    [
+      'unsuccessful',
+      () => call('POST', `${base()}/close`, staff(), { reason: 'The course is full' }),
+    ],
+  ] as const)(
+    'a message with an attachment on a %s application: a clear 409, nothing stored',
+    async (_outcome, close) => {
+      expect((await close()).statusCode).toBeLessThan(300);
+      const before = await storedState(ctx.app);
+      const attachment = {
+        key: 'attachment',
+        ...fixture('transcript.pdf'),
+        filename: 'late.pdf',
+        contentType: 'application/pdf',
+      };
+      for (const caller of [{ cookie: s.applicant.cookie }, { token: tokenFor(s.applicationId) }]) {
+        const res = await upload(`${mine()}/messages`, attachment, caller, {
+          body: 'one more file',
+        });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().error.message).toMatch(/closed|withdrawn|unsuccessful/i);
+      }
+      const asStaff = await upload(`${base()}/messages`, attachment, staff(), {
+        body: 'from the team',
+      });
+      expect(asStaff.statusCode, asStaff.body).toBe(409);
+      expect(await storedState(ctx.app)).toEqual(before);
+      expect((await applicantView()).casework.messages).toEqual([]);
+    },
+  );
 
   it('staff close as unsuccessful with a reason', async () => {
     expect((await call('POST', `${base()}/close`, staff(), {})).statusCode).toBe(400);
-    expect((await call('POST', `${base()}/close`, staff(), { reason: 'The course is full' })).statusCode).toBe(204);
-    expect((await applicantView()).casework.outcome).toMatchObject({ kind: 'unsuccessful', reason: 'The course is full' });
+    expect(
+      (await call('POST', `${base()}/close`, staff(), { reason: 'The course is full' })).statusCode,
+    ).toBe(204);
+    expect((await applicantView()).casework.outcome).toMatchObject({
+      kind: 'unsuccessful',
+      reason: 'The course is full',
+    });
   });
 
   it('offered: the checklist, set by staff and by the applicant as fits, with what comes next and what it costs', async () => {
-    const early = await call('PATCH', `${base()}/after-offer`, staff(), { offerType: 'conditional' });
+    const early = await call('PATCH', `${base()}/after-offer`, staff(), {
+      offerType: 'conditional',
+    });
     expect(early.statusCode).toBe(409);
-    for (const [from, to] of [['submitted', 'reviewed'], ['reviewed', 'applied'], ['applied', 'offered']] as const) {
+    for (const [from, to] of [
+      ['submitted', 'reviewed'],
+      ['reviewed', 'applied'],
+      ['applied', 'offered'],
+    ] as const) {
       expect((await move({ from, to })).statusCode).toBe(200);
     }
-    expect((await call('PATCH', `${base()}/after-offer`, staff(), { offerType: 'conditional', conditions: 'IELTS 7.0' })).statusCode).toBe(204);
+    expect(
+      (
+        await call('PATCH', `${base()}/after-offer`, staff(), {
+          offerType: 'conditional',
+          conditions: 'IELTS 7.0',
+        })
+      ).statusCode,
+    ).toBe(204);
     const badCas = await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'E4G1234' });
     expect(badCas.json().error.fields.casNumber).toBe('A CAS number is 14 letters and digits');
-    expect((await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'e4g 1234 5678 ab' })).statusCode).toBe(400);
-    expect((await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'e4g1 2345 678A BC', casIssuedOn: isoDay(0) })).statusCode).toBe(204);
-    const applicantSetsCas = await call('PATCH', `${mine()}/after-offer`, { cookie: s.applicant.cookie }, { casNumber: 'E4G12345678ABC' });
+    expect(
+      (await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'e4g 1234 5678 ab' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('PATCH', `${base()}/after-offer`, staff(), {
+          casNumber: 'e4g1 2345 678A BC',
+          casIssuedOn: isoDay(0),
+        })
+      ).statusCode,
+    ).toBe(204);
+    const applicantSetsCas = await call(
+      'PATCH',
+      `${mine()}/after-offer`,
+      { cookie: s.applicant.cookie },
+      { casNumber: 'E4G12345678ABC' },
+    );
     expect(applicantSetsCas.statusCode).toBe(400);
-    const res = await call('PATCH', `${mine()}/after-offer`, { token: tokenFor(s.applicationId) }, { depositAmountGbp: 3000, depositPaidOn: isoDay(0) });
+    const res = await call(
+      'PATCH',
+      `${mine()}/after-offer`,
+      { token: tokenFor(s.applicationId) },
+      { depositAmountGbp: 3000, depositPaidOn: isoDay(0) },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<ApplicationView>().casework.afterOffer!;
-    expect(after.values).toMatchObject({ casNumber: 'E4G12345678ABC', depositAmountGbp: 3000, offerType: 'conditional' });
+    expect(after.values).toMatchObject({
+      casNumber: 'E4G12345678ABC',
+      depositAmountGbp: 3000,
+      offerType: 'conditional',
+    });
     expect(after.steps.find((st) => st.key === 'deposit')).toMatchObject({ done: true });
     expect(after.next).toBe('Conditions met');
-    expect(after.costs.map((c) => c.label)).toEqual(expect.arrayContaining(['Tuition', 'Student visa fee']));
+    expect(after.costs.map((c) => c.label)).toEqual(
+      expect.arrayContaining(['Tuition', 'Student visa fee']),
+    );
   });
 });
 
@@ -337,7 +620,11 @@ describe('who may use the new routes', () => {
       }
     }
     const view = await applicantView();
-    expect(view.casework).toMatchObject({ outcome: null, messages: [], requests: [expect.objectContaining({ open: true })] });
+    expect(view.casework).toMatchObject({
+      outcome: null,
+      messages: [],
+      requests: [expect.objectContaining({ open: true })],
+    });
   });
 
   it('every staff route refuses a signed-out visitor, an applicant and a tracking token', async () => {
@@ -355,9 +642,15 @@ describe('who may use the new routes', () => {
       ['PATCH', `${base()}/after-offer`, { arrivalDate: isoDay(30) }],
     ];
     for (const [method, url, body] of routes) {
-      for (const caller of [{}, { cookie: s.applicant.cookie }, { token: tokenFor(s.applicationId) }]) {
+      for (const caller of [
+        {},
+        { cookie: s.applicant.cookie },
+        { token: tokenFor(s.applicationId) },
+      ]) {
         const res = await call(method, url, caller, body);
-        expect(res.statusCode, `${method} ${url} ${JSON.stringify(caller)}`).toBe('cookie' in caller ? 403 : 401);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(caller)}`).toBe(
+          'cookie' in caller ? 403 : 401,
+        );
       }
     }
     expect((await detail()).casework.requests[0]!.open).toBe(true);

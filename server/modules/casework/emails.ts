@@ -13,7 +13,12 @@ import { dear, idLine, type Applicant } from '../applications/emails.ts';
 const documentName = (words: MailText, key: string) =>
   isAnyDocumentKey(key) ? words.t(`document.${key}`) : words.t('document.otherDocument');
 
-export function documentRejectedMail(a: Applicant, documentKey: string, reason: string, link: string): MailMessage {
+export function documentRejectedMail(
+  a: Applicant,
+  documentKey: string,
+  reason: string,
+  link: string,
+): MailMessage {
   const words = mailText(a.language);
   const document = documentName(words, documentKey);
   return {
@@ -36,7 +41,12 @@ export function documentRejectedMail(a: Applicant, documentKey: string, reason: 
 }
 
 /** A request for a document (its key) or for information (null), due on a calendar day (YYYY-MM-DD). */
-export function requestMail(a: Applicant, documentKey: string | null, dueOn: string, link: string): MailMessage {
+export function requestMail(
+  a: Applicant,
+  documentKey: string | null,
+  dueOn: string,
+  link: string,
+): MailMessage {
   const words = mailText(a.language);
   const due = new Date(`${dueOn}T00:00:00Z`);
   return {
@@ -78,19 +88,29 @@ export function newMessageToApplicantMail(a: Applicant, link: string): MailMessa
 
 /* Staff e-mails stay in English (decision 0025: the staff console is English). */
 
-export function newMessageToTeamMail(to: string, applicationId: string, consoleUrl: string): MailMessage {
+export function newMessageToTeamMail(
+  to: string,
+  applicationId: string,
+  consoleUrl: string,
+): MailMessage {
   return {
     to,
     ...renderMail({
       subject: 'New message from an applicant',
       heading: 'An applicant has written to the team',
-      paragraphs: [`A new message has arrived on application ${applicationId}. Read it in the staff console.`],
+      paragraphs: [
+        `A new message has arrived on application ${applicationId}. Read it in the staff console.`,
+      ],
       action: { label: 'Open it in the staff console', url: consoleUrl },
     }),
   };
 }
 
-export function lateDigestMail(to: string, cases: { id: string; status: string; programName: string; dueAt: Date }[], consoleUrl: string): MailMessage {
+export function lateDigestMail(
+  to: string,
+  cases: { id: string; status: string; programName: string; dueAt: Date }[],
+  consoleUrl: string,
+): MailMessage {
   return {
     to,
     ...renderMail({
@@ -98,7 +118,10 @@ export function lateDigestMail(to: string, cases: { id: string; status: string; 
       heading: 'Your late cases',
       paragraphs: [
         'These applications have been in their stage longer than expected:',
-        ...cases.map((c) => `${c.id}: ${c.status}, ${c.programName}, due ${c.dueAt.toISOString().slice(0, 10)}`),
+        ...cases.map(
+          (c) =>
+            `${c.id}: ${c.status}, ${c.programName}, due ${c.dueAt.toISOString().slice(0, 10)}`,
+        ),
       ],
       action: { label: 'Open my late cases', url: consoleUrl },
     }),

@@ -14,14 +14,23 @@ import { findApplicationRecord, findApplicationRow } from '../applications/repos
 import { toApplicationView } from '../applications/views.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { downloadName } from '../documents/service.ts';
-import { applicantOf, applicationNotFound, lockOpenApplication, mailedTrackingLink } from './access.ts';
+import {
+  applicantOf,
+  applicationNotFound,
+  lockOpenApplication,
+  mailedTrackingLink,
+} from './access.ts';
 import { newMessageToApplicantMail, newMessageToTeamMail } from './emails.ts';
 
 /**
  * The message of a request: JSON `{ body }`, or a multipart form with the field `body` then one
  * file `attachment` (the submission's checks: type by content, size while streaming, form limits).
  */
-async function readMessage(app: FastifyInstance, req: FastifyRequest, beforeStoring: () => Promise<void>) {
+async function readMessage(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  beforeStoring: () => Promise<void>,
+) {
   if (!req.isMultipart()) return { body: parseInput(messageInput, req.body).body, file: undefined };
   const { input, files } = await receiveSubmission(req, {
     storage: app.storage,
@@ -74,12 +83,19 @@ async function storeMessage(
         .where(eq(applications.id, applicationId));
       await publishApplicationChange(tx, applicationId, application.userId);
       if (author) {
-        await app.mailer.enqueue(tx, newMessageToApplicantMail(application, mailedTrackingLink(app, applicationId)));
+        await app.mailer.enqueue(
+          tx,
+          newMessageToApplicantMail(application, mailedTrackingLink(app, applicationId)),
+        );
       } else {
         const owner = application.ownerId ? await ownerEmail(tx, application.ownerId) : null;
         await app.mailer.enqueue(
           tx,
-          newMessageToTeamMail(owner ?? app.site.teamNoticesTo, applicationId, `${app.config.publicUrl}/staff/applications/${applicationId}`),
+          newMessageToTeamMail(
+            owner ?? app.site.teamNoticesTo,
+            applicationId,
+            `${app.config.publicUrl}/staff/applications/${applicationId}`,
+          ),
         );
       }
     });
@@ -94,7 +110,12 @@ async function ownerEmail(db: Db, ownerId: string): Promise<string | null> {
   return row?.email ?? null;
 }
 
-export async function applicantSends(app: FastifyInstance, req: FastifyRequest, applicationId: string, beforeStoring: () => Promise<void>): Promise<ApplicationView> {
+export async function applicantSends(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  applicationId: string,
+  beforeStoring: () => Promise<void>,
+): Promise<ApplicationView> {
   try {
     await applicantOf(app, req, applicationId);
   } catch (error) {
@@ -105,7 +126,13 @@ export async function applicantSends(app: FastifyInstance, req: FastifyRequest, 
   return toApplicationView((await findApplicationRecord(app.db, applicationId))!);
 }
 
-export async function teamSends(app: FastifyInstance, req: FastifyRequest, actor: SessionUser, applicationId: string, beforeStoring: () => Promise<void>): Promise<void> {
+export async function teamSends(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  actor: SessionUser,
+  applicationId: string,
+  beforeStoring: () => Promise<void>,
+): Promise<void> {
   if (!(await findApplicationRow(app.db, applicationId))) {
     req.raw.resume();
     throw applicationNotFound();
@@ -114,7 +141,11 @@ export async function teamSends(app: FastifyInstance, req: FastifyRequest, actor
 }
 
 /** The applicant (or the team) has read the conversation: the unread count goes to 0 on every screen. */
-export async function markRead(app: FastifyInstance, applicationId: string, side: 'applicant' | 'team'): Promise<void> {
+export async function markRead(
+  app: FastifyInstance,
+  applicationId: string,
+  side: 'applicant' | 'team',
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .update(applications)
@@ -137,13 +168,21 @@ export async function openAttachment(
   const [m] = await app.db
     .select()
     .from(applicationMessages)
-    .where(and(eq(applicationMessages.applicationId, applicationId), eq(applicationMessages.id, messageId)));
+    .where(
+      and(
+        eq(applicationMessages.applicationId, applicationId),
+        eq(applicationMessages.id, messageId),
+      ),
+    );
   if (!m?.attachmentStorageKey) throw attachmentNotFound();
   return {
     stream: await app.storage.get(m.attachmentStorageKey),
-    fileName: downloadName(m.attachmentName ?? 'attachment', m.attachmentContentType ?? '', 'attachment'),
+    fileName: downloadName(
+      m.attachmentName ?? 'attachment',
+      m.attachmentContentType ?? '',
+      'attachment',
+    ),
     contentType: m.attachmentContentType ?? 'application/octet-stream',
     size: m.attachmentSize ?? 0,
   };
 }
-

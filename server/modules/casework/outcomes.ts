@@ -30,7 +30,12 @@ export async function closeApplication(
     await tx
       .update(applicationRequests)
       .set({ closedAt: at })
-      .where(and(eq(applicationRequests.applicationId, applicationId), isNull(applicationRequests.closedAt)));
+      .where(
+        and(
+          eq(applicationRequests.applicationId, applicationId),
+          isNull(applicationRequests.closedAt),
+        ),
+      );
     if (actor) {
       await recordAudit(tx, {
         actorId: actor.id,

@@ -22,23 +22,46 @@ export function stageDue(times: StageTimes, status: ApplicationStatus, at: Date)
 }
 
 /** Inside a status change or a submission: the stage's due time from the admins' stage times. */
-export async function setStageDue(tx: Db, applicationId: string, status: ApplicationStatus, at: Date): Promise<void> {
+export async function setStageDue(
+  tx: Db,
+  applicationId: string,
+  status: ApplicationStatus,
+  at: Date,
+): Promise<void> {
   const times = await findStageTimes(tx);
-  await tx.update(applications).set({ stageDueAt: stageDue(times, status, at) }).where(eq(applications.id, applicationId));
+  await tx
+    .update(applications)
+    .set({ stageDueAt: stageDue(times, status, at) })
+    .where(eq(applications.id, applicationId));
 }
 
 /**
  * Assignment rules (issue 12, item 4): an admin gives a case to any active consultant or admin,
  * or takes it from its owner (null); a consultant may only take an unassigned case for themself.
  */
-export async function assignOwner(app: FastifyInstance, actor: SessionUser, applicationId: string, ownerId: string | null): Promise<void> {
+export async function assignOwner(
+  app: FastifyInstance,
+  actor: SessionUser,
+  applicationId: string,
+  ownerId: string | null,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
     if (!application) throw applicationNotFound();
     if (actor.role !== 'admin') {
-      if (ownerId !== actor.id) throw new AppError('FORBIDDEN', 403, 'Only an administrator can give a case to someone else.');
+      if (ownerId !== actor.id)
+        throw new AppError(
+          'FORBIDDEN',
+          403,
+          'Only an administrator can give a case to someone else.',
+        );
       if (application.ownerId === actor.id) return;
-      if (application.ownerId !== null) throw new AppError('CASE_TAKEN', 409, 'This case already has an owner. Ask an administrator to reassign it.');
+      if (application.ownerId !== null)
+        throw new AppError(
+          'CASE_TAKEN',
+          409,
+          'This case already has an owner. Ask an administrator to reassign it.',
+        );
     }
     if (ownerId !== null) {
       const [owner] = await tx
@@ -47,7 +70,10 @@ export async function assignOwner(app: FastifyInstance, actor: SessionUser, appl
         .leftJoin(userDeactivations, eq(userDeactivations.userId, users.id))
         .where(eq(users.id, ownerId));
       if (!owner || (owner.role !== 'consultant' && owner.role !== 'admin') || owner.deactivated) {
-        throw new ValidationError({ ownerId: 'Choose an active member of the team' }, 'Choose an active member of the team.');
+        throw new ValidationError(
+          { ownerId: 'Choose an active member of the team' },
+          'Choose an active member of the team.',
+        );
       }
     }
     if (application.ownerId === ownerId) return;
@@ -77,7 +103,11 @@ export function listAssignable(db: Db) {
  * Admins set the working days of each stage; every open case in a changed stage gets its new due
  * time (from when it entered the stage), so "late" follows the new rule at once.
  */
-export async function setStageTimes(app: FastifyInstance, actor: SessionUser, input: StageTimes): Promise<StageTimes> {
+export async function setStageTimes(
+  app: FastifyInstance,
+  actor: SessionUser,
+  input: StageTimes,
+): Promise<StageTimes> {
   const saved = await app.db.transaction(async (tx) => {
     const before = await findStageTimes(tx);
     for (const status of applicationStatuses) {
@@ -88,11 +118,20 @@ export async function setStageTimes(app: FastifyInstance, actor: SessionUser, in
         await tx
           .insert(stageTimes)
           .values({ status, workingDays: days, updatedBy: actor.id })
-          .onConflictDoUpdate({ target: stageTimes.status, set: { workingDays: days, updatedBy: actor.id, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: stageTimes.status,
+            set: { workingDays: days, updatedBy: actor.id, updatedAt: new Date() },
+          });
       }
       await recomputeStageDue(tx, status, days === null || status === 'accepted' ? null : days);
     }
-    await recordAudit(tx, { actorId: actor.id, action: 'stage_times.changed', subjectType: 'application', subjectId: 'stage-times', details: { before, after: input } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'stage_times.changed',
+      subjectType: 'application',
+      subjectId: 'stage-times',
+      details: { before, after: input },
+    });
     return findStageTimes(tx);
   });
   // due times of many cases moved with no notice per case: this instance's queue counts are read again
@@ -102,7 +141,11 @@ export async function setStageTimes(app: FastifyInstance, actor: SessionUser, in
 }
 
 /** Working days counted in SQL (Monday to Friday), the same rule as addWorkingDays. */
-async function recomputeStageDue(tx: Db, status: ApplicationStatus, days: number | null): Promise<void> {
+async function recomputeStageDue(
+  tx: Db,
+  status: ApplicationStatus,
+  days: number | null,
+): Promise<void> {
   const open = and(eq(applications.status, status), isNull(applications.outcome));
   if (days === null) {
     await tx.update(applications).set({ stageDueAt: null }).where(open);
@@ -125,12 +168,28 @@ async function recomputeStageDue(tx: Db, status: ApplicationStatus, days: number
 /** An owner's late cases, oldest due first (the daily e-mail). */
 export async function lateCasesByOwner(db: Db, now: Date) {
   const rows = await db
-    .select({ id: applications.id, status: applications.status, programName: applications.programName, dueAt: applications.stageDueAt, ownerId: applications.ownerId, ownerEmail: users.email })
+    .select({
+      id: applications.id,
+      status: applications.status,
+      programName: applications.programName,
+      dueAt: applications.stageDueAt,
+      ownerId: applications.ownerId,
+      ownerEmail: users.email,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.ownerId))
-    .where(and(isNotNull(applications.stageDueAt), lt(applications.stageDueAt, now), isNotNull(applications.ownerId)))
+    .where(
+      and(
+        isNotNull(applications.stageDueAt),
+        lt(applications.stageDueAt, now),
+        isNotNull(applications.ownerId),
+      ),
+    )
     .orderBy(asc(applications.stageDueAt));
-  const byOwner = new Map<string, { email: string; cases: { id: string; status: string; programName: string; dueAt: Date }[] }>();
+  const byOwner = new Map<
+    string,
+    { email: string; cases: { id: string; status: string; programName: string; dueAt: Date }[] }
+  >();
   for (const r of rows) {
     const entry = byOwner.get(r.ownerId!) ?? { email: r.ownerEmail, cases: [] };
     entry.cases.push({ id: r.id, status: r.status, programName: r.programName, dueAt: r.dueAt! });
@@ -144,7 +203,10 @@ export async function sendLateDigests(app: FastifyInstance, now = new Date()): P
   const byOwner = await lateCasesByOwner(app.db, now);
   await app.db.transaction(async (tx) => {
     for (const { email, cases } of byOwner.values()) {
-      await app.mailer.enqueue(tx, lateDigestMail(email, cases, `${app.config.publicUrl}/staff?owner=me&late=1`));
+      await app.mailer.enqueue(
+        tx,
+        lateDigestMail(email, cases, `${app.config.publicUrl}/staff?owner=me&late=1`),
+      );
     }
   });
   return byOwner.size;

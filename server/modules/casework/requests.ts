@@ -9,7 +9,11 @@ import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { removeFiles } from '../applications/intake.ts';
 import { publishApplicationChange } from '../applications/live.ts';
-import { findApplicationRecord, findDocument, insertDocuments } from '../applications/repository.ts';
+import {
+  findApplicationRecord,
+  findDocument,
+  insertDocuments,
+} from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
 import { clearPending } from '../documents/orphans.ts';
@@ -20,10 +24,16 @@ import { findRequest, refreshRequestDue } from './repository.ts';
 import { requestLabel } from './views.ts';
 
 const requestNotFound = () => new NotFoundError('REQUEST_NOT_FOUND', 'Request not found.');
-const alreadyAnswered = () => new AppError('REQUEST_CLOSED', 409, 'This request has already been answered.');
+const alreadyAnswered = () =>
+  new AppError('REQUEST_CLOSED', 409, 'This request has already been answered.');
 
 /** Staff ask for a document or for information by a date; the applicant is e-mailed and sees "Action required". */
-export async function createRequest(app: FastifyInstance, actor: SessionUser, applicationId: string, input: RequestInput): Promise<string> {
+export async function createRequest(
+  app: FastifyInstance,
+  actor: SessionUser,
+  applicationId: string,
+  input: RequestInput,
+): Promise<string> {
   return app.db.transaction(async (tx) => {
     const application = await lockOpenApplication(tx, applicationId);
     const [row] = await tx
@@ -43,25 +53,47 @@ export async function createRequest(app: FastifyInstance, actor: SessionUser, ap
       action: 'request.created',
       subjectType: 'application',
       subjectId: applicationId,
-      details: { requestId: row!.id, kind: input.kind, ...(input.documentKey ? { documentKey: input.documentKey } : {}), dueOn: input.dueOn },
+      details: {
+        requestId: row!.id,
+        kind: input.kind,
+        ...(input.documentKey ? { documentKey: input.documentKey } : {}),
+        dueOn: input.dueOn,
+      },
     });
     await publishApplicationChange(tx, applicationId, application.userId);
     const documentKey = input.kind === 'document' && input.documentKey ? input.documentKey : null;
-    await app.mailer.enqueue(tx, requestMail(application, documentKey, input.dueOn, mailedTrackingLink(app, applicationId)));
+    await app.mailer.enqueue(
+      tx,
+      requestMail(application, documentKey, input.dueOn, mailedTrackingLink(app, applicationId)),
+    );
     return row!.id;
   });
 }
 
 /** Staff withdraw a request they no longer need (closed without an answer). */
-export async function cancelRequest(app: FastifyInstance, actor: SessionUser, applicationId: string, requestId: string): Promise<void> {
+export async function cancelRequest(
+  app: FastifyInstance,
+  actor: SessionUser,
+  applicationId: string,
+  requestId: string,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const application = await lockOpenApplication(tx, applicationId);
     const request = await findRequest(tx, applicationId, requestId);
     if (!request) throw requestNotFound();
     if (request.closedAt) throw alreadyAnswered();
-    await tx.update(applicationRequests).set({ closedAt: new Date() }).where(eq(applicationRequests.id, requestId));
+    await tx
+      .update(applicationRequests)
+      .set({ closedAt: new Date() })
+      .where(eq(applicationRequests.id, requestId));
     await refreshRequestDue(tx, applicationId);
-    await recordAudit(tx, { actorId: actor.id, action: 'request.cancelled', subjectType: 'application', subjectId: applicationId, details: { requestId } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'request.cancelled',
+      subjectType: 'application',
+      subjectId: applicationId,
+      details: { requestId },
+    });
     await publishApplicationChange(tx, applicationId, application.userId);
   });
 }
@@ -85,7 +117,11 @@ export async function answerRequest(
     if (!request) throw requestNotFound();
     if (request.closedAt) throw alreadyAnswered();
     if (request.kind === 'document' && !req.isMultipart()) {
-      throw new AppError('MULTIPART_REQUIRED', 415, 'Send the document as a multipart form (multipart/form-data).');
+      throw new AppError(
+        'MULTIPART_REQUIRED',
+        415,
+        'Send the document as a multipart form (multipart/form-data).',
+      );
     }
   } catch (error) {
     req.raw.resume();
@@ -134,7 +170,10 @@ export async function answerRequest(
         },
       ]);
       const added = await findDocument(tx, applicationId, key);
-      await tx.update(applicationRequests).set({ closedAt: new Date(), answerDocumentId: added!.id }).where(eq(applicationRequests.id, requestId));
+      await tx
+        .update(applicationRequests)
+        .set({ closedAt: new Date(), answerDocumentId: added!.id })
+        .where(eq(applicationRequests.id, requestId));
       await clearPending(tx, [file.stored.key]);
       await refreshRequestDue(tx, applicationId);
       await publishApplicationChange(tx, applicationId, application.userId);

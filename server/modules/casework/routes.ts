@@ -35,7 +35,10 @@ const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 /** Casework after submission (issue 12, items 2–6): the applicant's side and the staff console's. */
 export async function caseworkRoutes(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: app.config.uploads.maxFileBytes }, throwFileSizeLimit: true });
+  await app.register(multipart, {
+    limits: { fileSize: app.config.uploads.maxFileBytes },
+    throwFileSizeLimit: true,
+  });
   const limits = formLimits(app);
   const view = async (id: string) => toApplicationView((await findApplicationRecord(app.db, id))!);
 
@@ -43,13 +46,17 @@ export async function caseworkRoutes(app: FastifyInstance) {
 
   app.post('/api/applications/:id/requests/:requestId/answer', async (req, reply) => {
     const { id, requestId } = parseInput(requestParams, req.params);
-    const answered = await answerRequest(app, req, id.toLowerCase(), requestId.toLowerCase(), () => limits.client('applications', req, reply));
+    const answered = await answerRequest(app, req, id.toLowerCase(), requestId.toLowerCase(), () =>
+      limits.client('applications', req, reply),
+    );
     return noStore(reply).code(201).send(answered);
   });
 
   app.post('/api/applications/:id/messages', async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
-    const sent = await applicantSends(app, req, id.toLowerCase(), () => limits.client('applications', req, reply));
+    const sent = await applicantSends(app, req, id.toLowerCase(), () =>
+      limits.client('applications', req, reply),
+    );
     return noStore(reply).code(201).send(sent);
   });
 
@@ -100,19 +107,30 @@ export async function caseworkRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/applications/:id/requests', staffOnly, async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
-    const requestId = await createRequest(app, req.user!, id.toLowerCase(), parseInput(requestInput, req.body));
+    const requestId = await createRequest(
+      app,
+      req.user!,
+      id.toLowerCase(),
+      parseInput(requestInput, req.body),
+    );
     return noStore(reply).code(201).send({ id: requestId });
   });
 
-  app.post('/api/staff/applications/:id/requests/:requestId/cancel', staffOnly, async (req, reply) => {
-    const { id, requestId } = parseInput(requestParams, req.params);
-    await cancelRequest(app, req.user!, id.toLowerCase(), requestId.toLowerCase());
-    return noStore(reply).code(204).send();
-  });
+  app.post(
+    '/api/staff/applications/:id/requests/:requestId/cancel',
+    staffOnly,
+    async (req, reply) => {
+      const { id, requestId } = parseInput(requestParams, req.params);
+      await cancelRequest(app, req.user!, id.toLowerCase(), requestId.toLowerCase());
+      return noStore(reply).code(204).send();
+    },
+  );
 
   app.post('/api/staff/applications/:id/messages', staffOnly, async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
-    await teamSends(app, req, req.user!, id.toLowerCase(), () => limits.client('applications', req, reply));
+    await teamSends(app, req, req.user!, id.toLowerCase(), () =>
+      limits.client('applications', req, reply),
+    );
     return noStore(reply).code(204).send();
   });
 
@@ -129,9 +147,13 @@ export async function caseworkRoutes(app: FastifyInstance) {
     return noStore(reply).code(204).send();
   });
 
-  app.get('/api/staff/assignable', staffOnly, async (_req, reply) => noStore(reply).send(await listAssignable(app.db)));
+  app.get('/api/staff/assignable', staffOnly, async (_req, reply) =>
+    noStore(reply).send(await listAssignable(app.db)),
+  );
 
-  app.get('/api/staff/stage-times', staffOnly, async (_req, reply) => noStore(reply).send(await findStageTimes(app.db)));
+  app.get('/api/staff/stage-times', staffOnly, async (_req, reply) =>
+    noStore(reply).send(await findStageTimes(app.db)),
+  );
 
   app.put('/api/staff/stage-times', adminOnly, async (req, reply) => {
     const input = parseInput(stageTimesInput, req.body) as StageTimes;

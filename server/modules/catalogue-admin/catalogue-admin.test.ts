@@ -19,11 +19,19 @@ const cookies: Record<'applicant' | 'consultant' | 'catalogue_editor' | 'admin',
 
 beforeAll(async () => {
   for (const role of Object.keys(cookies) as (keyof typeof cookies)[]) {
-    cookies[role] = (await createUser(t.app, { role, email: uniqueEmail(role), name: `Test ${role}` })).cookie;
+    cookies[role] = (
+      await createUser(t.app, { role, email: uniqueEmail(role), name: `Test ${role}` })
+    ).cookie;
   }
 });
 
-function call(method: 'GET' | 'POST', url: string, cookie: string | null, body?: unknown, contentType?: string) {
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  cookie: string | null,
+  body?: unknown,
+  contentType?: string,
+) {
   return t.app.inject({
     method,
     url,
@@ -45,7 +53,11 @@ const universityBody = (id: string) => ({
   ranking: '42',
 });
 
-const programBody = (id: string, universityId: string, overrides: Partial<ProgramInput> = {}): ProgramInput => ({
+const programBody = (
+  id: string,
+  universityId: string,
+  overrides: Partial<ProgramInput> = {},
+): ProgramInput => ({
   ...templateExample,
   id,
   universityId,
@@ -74,7 +86,11 @@ describe('catalogue console: who may write', () => {
     ['POST', '/api/staff/catalogue/universities/university-of-leeds', { ranking: 80 }],
     ['POST', '/api/staff/catalogue/programs', programBody('perm-program', 'university-of-leeds')],
     ['POST', '/api/staff/catalogue/programs/perm-program/active', { active: false }],
-    ['POST', '/api/staff/catalogue/cost-figures', { kind: 'visa-fee', amountGbp: 600, effectiveFrom: '2030-01-01', source: 'test' }],
+    [
+      'POST',
+      '/api/staff/catalogue/cost-figures',
+      { kind: 'visa-fee', amountGbp: 600, effectiveFrom: '2030-01-01', source: 'test' },
+    ],
     ['POST', '/api/staff/catalogue/import', 'id\n'],
     ['GET', '/api/staff/catalogue/programs', undefined],
     ['GET', '/api/staff/catalogue/programs.csv', undefined],
@@ -83,9 +99,12 @@ describe('catalogue console: who may write', () => {
   it('answers 401 signed out and 403 to applicants and consultants, on every catalogue route', async () => {
     for (const [method, url, body] of writes) {
       const type = typeof body === 'string' ? 'text/csv' : undefined;
-      const payload = typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
+      const payload =
+        typeof body === 'string' ? body : body === undefined ? undefined : JSON.stringify(body);
       const json = typeof body === 'object' ? 'application/json' : type;
-      expect((await call(method, url, null, payload, json)).statusCode, `${url} signed out`).toBe(401);
+      expect((await call(method, url, null, payload, json)).statusCode, `${url} signed out`).toBe(
+        401,
+      );
       for (const role of ['applicant', 'consultant'] as const) {
         const res = await call(method, url, cookies[role], payload, json);
         expect(res.statusCode, `${url} as ${role}`).toBe(403);
@@ -94,34 +113,69 @@ describe('catalogue console: who may write', () => {
   });
 
   it('lets a catalogue editor edit the catalogue but not the team', async () => {
-    const created = await call('POST', '/api/staff/catalogue/universities', cookies.catalogue_editor, universityBody('editor-university'));
+    const created = await call(
+      'POST',
+      '/api/staff/catalogue/universities',
+      cookies.catalogue_editor,
+      universityBody('editor-university'),
+    );
     expect(created.statusCode).toBe(201);
     expect((await call('GET', '/api/staff/team', cookies.catalogue_editor)).statusCode).toBe(403);
-    expect((await call('GET', '/api/staff/applications', cookies.catalogue_editor)).statusCode).toBe(403);
+    expect(
+      (await call('GET', '/api/staff/applications', cookies.catalogue_editor)).statusCode,
+    ).toBe(403);
     expect((await call('GET', '/api/staff/audit', cookies.catalogue_editor)).statusCode).toBe(403);
   });
 });
 
 describe('catalogue console: universities and programs', () => {
   it('adds a university and a program that the public catalogue serves at once, audited with who and what', async () => {
-    expect((await call('POST', '/api/staff/catalogue/universities', cookies.admin, universityBody('york-console'))).statusCode).toBe(201);
-    const res = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-console-york', 'york-console'));
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/staff/catalogue/universities',
+          cookies.admin,
+          universityBody('york-console'),
+        )
+      ).statusCode,
+    ).toBe(201);
+    const res = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-console-york', 'york-console'),
+    );
     expect(res.statusCode, res.body).toBe(201);
 
     const pub = await t.app.inject({ url: '/api/programs/msc-console-york' });
     expect(pub.statusCode).toBe(200);
-    expect(pub.json()).toMatchObject({ name: 'MSc Console msc-console-york', universityName: 'University of york-console', tuition: '£31,000 per year' });
+    expect(pub.json()).toMatchObject({
+      name: 'MSc Console msc-console-york',
+      universityName: 'University of york-console',
+      tuition: '£31,000 per year',
+    });
 
     const [entry] = await t.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'catalogue.program_created'), eq(auditLog.subjectId, 'msc-console-york')));
+      .where(
+        and(
+          eq(auditLog.action, 'catalogue.program_created'),
+          eq(auditLog.subjectId, 'msc-console-york'),
+        ),
+      );
     expect(entry?.actorId).toBeTruthy();
     expect((entry?.details as { after: { tuitionGbp: number } }).after.tuitionGbp).toBe(31_000);
   });
 
   it('edits a program (before and after in the audit log) and deactivates it off the public site', async () => {
-    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-edit-me', 'university-of-leeds'));
+    await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-edit-me', 'university-of-leeds'),
+    );
     const edited = await call(
       'POST',
       '/api/staff/catalogue/programs/msc-edit-me',
@@ -129,48 +183,120 @@ describe('catalogue console: universities and programs', () => {
       programBody('msc-edit-me', 'university-of-leeds', { tuitionGbp: '33500' }),
     );
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).json().tuition).toBe('£33,500 per year');
+    expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).json().tuition).toBe(
+      '£33,500 per year',
+    );
     const [entry] = await t.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'catalogue.program_updated'), eq(auditLog.subjectId, 'msc-edit-me')));
-    expect(entry?.details).toEqual({ before: { tuitionGbp: 31_000 }, after: { tuitionGbp: 33_500 } });
+      .where(
+        and(
+          eq(auditLog.action, 'catalogue.program_updated'),
+          eq(auditLog.subjectId, 'msc-edit-me'),
+        ),
+      );
+    expect(entry?.details).toEqual({
+      before: { tuitionGbp: 31_000 },
+      after: { tuitionGbp: 33_500 },
+    });
 
-    const off = await call('POST', '/api/staff/catalogue/programs/msc-edit-me/active', cookies.admin, { active: false });
+    const off = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-edit-me/active',
+      cookies.admin,
+      { active: false },
+    );
     expect(off.json().active).toBe(false);
     expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).statusCode).toBe(404);
   });
 
   it('sets the ATAS flag from the form (audited) and from the CSV; the export writes it; anything but yes/no is refused', async () => {
-    const made = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-atas-form', 'university-of-leeds'));
+    const made = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-atas-form', 'university-of-leeds'),
+    );
     expect(made.json().atasRequired).toBe(false);
-    const on = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.catalogue_editor, programBody('msc-atas-form', 'university-of-leeds', { atasRequired: true }));
+    const on = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-atas-form',
+      cookies.catalogue_editor,
+      programBody('msc-atas-form', 'university-of-leeds', { atasRequired: true }),
+    );
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().atasRequired).toBe(true);
     const [entry] = await t.app.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'catalogue.program_updated'), eq(auditLog.subjectId, 'msc-atas-form')));
-    expect(entry?.details).toEqual({ before: { atasRequired: false }, after: { atasRequired: true } });
-    const wrong = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.admin, { ...programBody('msc-atas-form', 'university-of-leeds'), atasRequired: 'maybe' });
+      .where(
+        and(
+          eq(auditLog.action, 'catalogue.program_updated'),
+          eq(auditLog.subjectId, 'msc-atas-form'),
+        ),
+      );
+    expect(entry?.details).toEqual({
+      before: { atasRequired: false },
+      after: { atasRequired: true },
+    });
+    const wrong = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.admin, {
+      ...programBody('msc-atas-form', 'university-of-leeds'),
+      atasRequired: 'maybe',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(JSON.stringify(wrong.json())).toContain('ATAS needed is yes or no');
 
-    const header = (await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.admin)).body.split('\r\n')[0]!;
+    const header = (
+      await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.admin)
+    ).body.split('\r\n')[0]!;
     expect(header).toContain('last_checked,atas_required,active');
     const exported = (await call('GET', '/api/staff/catalogue/programs.csv', cookies.admin)).body;
     expect(exported.split('\r\n').find((l) => l.startsWith('msc-atas-form,'))).toMatch(/,yes,yes$/);
 
     const csv = (id: string, atas: string) =>
       `${header}\n${id},university-of-leeds,MSc ${id},Masters,,A 2:1 degree.,25000,2026/27,6.5,6,,2:1,,September,12,Full-time,IT,,,${atas},yes`;
-    const applied = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, csv('msc-atas-csv', 'yes'), 'text/csv')).json();
+    const applied = (
+      await call(
+        'POST',
+        '/api/staff/catalogue/import?apply=1',
+        cookies.admin,
+        csv('msc-atas-csv', 'yes'),
+        'text/csv',
+      )
+    ).json();
     expect(applied).toMatchObject({ applied: true, creates: 1, errors: [] });
-    expect((await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json().atasRequired).toBe(true);
-    const cleared = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, csv('msc-atas-csv', ''), 'text/csv')).json();
-    expect(cleared.changes).toEqual([expect.objectContaining({ id: 'msc-atas-csv', fields: ['atas_required'] })]);
-    expect((await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json().atasRequired).toBe(false);
-    const bad = (await call('POST', '/api/staff/catalogue/import', cookies.admin, csv('msc-atas-csv', 'perhaps'), 'text/csv')).json();
-    expect(bad.errors).toEqual([{ line: 2, id: 'msc-atas-csv', errors: ['atas_required: ATAS needed is yes or no'] }]);
+    expect(
+      (await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json()
+        .atasRequired,
+    ).toBe(true);
+    const cleared = (
+      await call(
+        'POST',
+        '/api/staff/catalogue/import?apply=1',
+        cookies.admin,
+        csv('msc-atas-csv', ''),
+        'text/csv',
+      )
+    ).json();
+    expect(cleared.changes).toEqual([
+      expect.objectContaining({ id: 'msc-atas-csv', fields: ['atas_required'] }),
+    ]);
+    expect(
+      (await call('GET', '/api/staff/catalogue/programs/msc-atas-csv', cookies.admin)).json()
+        .atasRequired,
+    ).toBe(false);
+    const bad = (
+      await call(
+        'POST',
+        '/api/staff/catalogue/import',
+        cookies.admin,
+        csv('msc-atas-csv', 'perhaps'),
+        'text/csv',
+      )
+    ).json();
+    expect(bad.errors).toEqual([
+      { line: 2, id: 'msc-atas-csv', errors: ['atas_required: ATAS needed is yes or no'] },
+    ]);
   });
 
   it('refuses invalid programs field by field, in the form schema words', async () => {
@@ -178,7 +304,12 @@ describe('catalogue console: universities and programs', () => {
       'POST',
       '/api/staff/catalogue/programs',
       cookies.admin,
-      programBody('Bad Id', 'no-such-university', { tuitionGbp: 'lots', ieltsOverall: '6.3', intakes: 'Septembre', url: 'http://insecure.example' }),
+      programBody('Bad Id', 'no-such-university', {
+        tuitionGbp: 'lots',
+        ieltsOverall: '6.3',
+        intakes: 'Septembre',
+        url: 'http://insecure.example',
+      }),
     );
     expect(res.statusCode).toBe(400);
     const { fields } = res.json().error as { fields: Record<string, string> };
@@ -188,9 +319,16 @@ describe('catalogue console: universities and programs', () => {
     expect(fields.url).toBe('The course page must be an https:// address');
     expect(fields['intakes.0.month'] ?? fields.intakes).toMatch(/month/);
 
-    const unknownUniversity = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-orphan', 'no-such-university'));
+    const unknownUniversity = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-orphan', 'no-such-university'),
+    );
     expect(unknownUniversity.statusCode).toBe(400);
-    expect(unknownUniversity.json().error.fields.universityId).toBe('No university with the id no-such-university');
+    expect(unknownUniversity.json().error.fields.universityId).toBe(
+      'No university with the id no-such-university',
+    );
   });
 
   it('adds a cost figure with its date and source, and programs show it from that date', async () => {
@@ -202,16 +340,30 @@ describe('catalogue console: universities and programs', () => {
       sourceUrl: 'https://www.gov.uk/government/publications/visa-regulations-revised-table',
     });
     expect(res.statusCode, res.body).toBe(201);
-    const program = (await t.app.inject({ url: '/api/programs/msc-cyber-security-kings-college-london' })).json();
-    const visa = program.costOfStudy.lines.find((l: { label: string }) => l.label === 'Student visa fee');
-    expect(visa).toMatchObject({ amountGbp: 560, effectiveFrom: '2026-01-01', source: 'gov.uk, Visa fees (test)' });
+    const program = (
+      await t.app.inject({ url: '/api/programs/msc-cyber-security-kings-college-london' })
+    ).json();
+    const visa = program.costOfStudy.lines.find(
+      (l: { label: string }) => l.label === 'Student visa fee',
+    );
+    expect(visa).toMatchObject({
+      amountGbp: 560,
+      effectiveFrom: '2026-01-01',
+      source: 'gov.uk, Visa fees (test)',
+    });
   });
 });
 
 describe('catalogue console: logos', () => {
   it('re-encodes a PNG: the served logo has the pixels and nothing else', async () => {
     const upload = png(40, 20, Buffer.from('<html><script>alert(1)</script>'));
-    const res = await call('POST', '/api/staff/catalogue/universities/university-of-leeds/logo', cookies.admin, upload, 'image/png');
+    const res = await call(
+      'POST',
+      '/api/staff/catalogue/universities/university-of-leeds/logo',
+      cookies.admin,
+      upload,
+      'image/png',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { logoUrl } = res.json() as { logoUrl: string };
     expect(logoUrl).toMatch(/^\/api\/catalogue\/logos\/[0-9a-f-]{36}$/);
@@ -227,7 +379,13 @@ describe('catalogue console: logos', () => {
 
   it('turns a JPEG into a PNG', async () => {
     const raw = { width: 16, height: 16, data: Buffer.alloc(16 * 16 * 4, 128) };
-    const res = await call('POST', '/api/staff/catalogue/universities/university-of-leeds/logo', cookies.admin, jpeg.encode(raw, 80).data, 'image/jpeg');
+    const res = await call(
+      'POST',
+      '/api/staff/catalogue/universities/university-of-leeds/logo',
+      cookies.admin,
+      jpeg.encode(raw, 80).data,
+      'image/jpeg',
+    );
     expect(res.statusCode, res.body).toBe(200);
     const served = await t.app.inject({ url: res.json().logoUrl });
     expect(PNG.sync.read(served.rawPayload).width).toBe(16);
@@ -239,7 +397,9 @@ describe('catalogue console: logos', () => {
     const asSvg = await call('POST', url, cookies.admin, svg, 'image/svg+xml');
     expect(asSvg.statusCode).toBe(415);
     expect(asSvg.json().error.message).toMatch(/PNG or JPEG/);
-    expect((await call('POST', url, cookies.admin, Buffer.from(svg), 'image/png')).statusCode).toBe(415);
+    expect((await call('POST', url, cookies.admin, Buffer.from(svg), 'image/png')).statusCode).toBe(
+      415,
+    );
     const broken = Buffer.concat([png(10, 10).subarray(0, 40)]);
     expect((await call('POST', url, cookies.admin, broken, 'image/png')).statusCode).toBe(400);
     const big = await call('POST', url, cookies.admin, png(1300, 10), 'image/png');
@@ -251,24 +411,68 @@ describe('catalogue console: logos', () => {
 describe('catalogue console: CSV', () => {
   const csvHeader =
     'id,university_id,name,level,description,requirements,tuition_gbp,fee_year,ielts_overall,ielts_min_component,english_equivalents,academic_level,academic_requirement,intakes,duration_months,study_mode,categories,url,last_checked,atas_required,active';
-  const row = (id: string, tuition = '25000', extra: Partial<Record<'level' | 'categories' | 'university' | 'atas', string>> = {}) =>
+  const row = (
+    id: string,
+    tuition = '25000',
+    extra: Partial<Record<'level' | 'categories' | 'university' | 'atas', string>> = {},
+  ) =>
     `${id},${extra.university ?? 'university-of-leeds'},MSc ${id},${extra.level ?? 'Masters'},"Desc, with comma",A 2:1 degree.,${tuition},2026/27,6.5,6,,2:1,,September:2026-06-30; January,12,Full-time,${extra.categories ?? 'IT; Business'},,,${extra.atas ?? ''},yes`;
 
   it('serves a template whose example row imports cleanly (dry run)', async () => {
-    const template = await call('GET', '/api/staff/catalogue/programs-template.csv', cookies.catalogue_editor);
+    const template = await call(
+      'GET',
+      '/api/staff/catalogue/programs-template.csv',
+      cookies.catalogue_editor,
+    );
     expect(template.statusCode).toBe(200);
     expect(template.headers['content-disposition']).toContain('programs-template.csv');
-    const dry = await call('POST', '/api/staff/catalogue/import', cookies.catalogue_editor, template.body, 'text/csv');
+    const dry = await call(
+      'POST',
+      '/api/staff/catalogue/import',
+      cookies.catalogue_editor,
+      template.body,
+      'text/csv',
+    );
     expect(dry.json()).toMatchObject({ applied: false, rows: 1, creates: 1, errors: [] });
   });
 
-  it('dry run lists each row\'s errors and what will change; apply writes once; the same file again changes nothing', async () => {
-    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('csv-existing', 'university-of-leeds', { tuitionGbp: 20000, categories: ['IT', 'Business'], intakes: 'September:2026-06-30; January', description: 'Desc, with comma', requirements: 'A 2:1 degree.', englishEquivalents: '', academicRequirement: '', url: '', lastChecked: '', feeYear: '2026/27', ieltsMinComponent: 6 }));
-    const bad = [csvHeader, row('csv-new-1'), row('csv-existing', '21000'), row('csv-bad', 'free', { level: 'PhD', categories: 'Astrology', university: 'nowhere' }), row('csv-new-1')].join('\n');
-    const dry = (await call('POST', '/api/staff/catalogue/import', cookies.admin, bad, 'text/csv')).json();
+  it("dry run lists each row's errors and what will change; apply writes once; the same file again changes nothing", async () => {
+    await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('csv-existing', 'university-of-leeds', {
+        tuitionGbp: 20000,
+        categories: ['IT', 'Business'],
+        intakes: 'September:2026-06-30; January',
+        description: 'Desc, with comma',
+        requirements: 'A 2:1 degree.',
+        englishEquivalents: '',
+        academicRequirement: '',
+        url: '',
+        lastChecked: '',
+        feeYear: '2026/27',
+        ieltsMinComponent: 6,
+      }),
+    );
+    const bad = [
+      csvHeader,
+      row('csv-new-1'),
+      row('csv-existing', '21000'),
+      row('csv-bad', 'free', { level: 'PhD', categories: 'Astrology', university: 'nowhere' }),
+      row('csv-new-1'),
+    ].join('\n');
+    const dry = (
+      await call('POST', '/api/staff/catalogue/import', cookies.admin, bad, 'text/csv')
+    ).json();
     expect(dry).toMatchObject({ applied: false, rows: 4, creates: 1, updates: 1 });
     expect(dry.changes).toEqual([
-      { line: 2, id: 'csv-new-1', action: 'create', fields: expect.arrayContaining(['name', 'tuition_gbp']) },
+      {
+        line: 2,
+        id: 'csv-new-1',
+        action: 'create',
+        fields: expect.arrayContaining(['name', 'tuition_gbp']),
+      },
       { line: 3, id: 'csv-existing', action: 'update', fields: ['name', 'tuition_gbp'] },
     ]);
     expect(dry.errors).toEqual([
@@ -283,38 +487,80 @@ describe('catalogue console: CSV', () => {
       { line: 5, id: 'csv-new-1', errors: ['id: csv-new-1 is also on line 2; each program once'] },
     ]);
 
-    const refused = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, bad, 'text/csv')).json();
+    const refused = (
+      await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, bad, 'text/csv')
+    ).json();
     expect(refused.applied).toBe(false);
     expect((await t.app.inject({ url: '/api/programs/csv-new-1' })).statusCode).toBe(404);
 
     const good = [csvHeader, row('csv-new-1'), row('csv-existing', '21000')].join('\r\n');
-    const applied = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')).json();
+    const applied = (
+      await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')
+    ).json();
     expect(applied).toMatchObject({ applied: true, creates: 1, updates: 1, errors: [] });
-    expect((await t.app.inject({ url: '/api/programs/csv-new-1' })).json().intake).toBe('September, January');
-    expect((await t.app.inject({ url: '/api/programs/csv-existing' })).json().tuition).toBe('£21,000 per year');
-    const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.subjectId, 'csv-existing'));
-    expect(audited.map((a) => a.details)).toContainEqual({ before: { name: 'MSc Console csv-existing', tuitionGbp: 20000 }, after: { name: 'MSc csv-existing', tuitionGbp: 21000 }, via: 'csv import' });
+    expect((await t.app.inject({ url: '/api/programs/csv-new-1' })).json().intake).toBe(
+      'September, January',
+    );
+    expect((await t.app.inject({ url: '/api/programs/csv-existing' })).json().tuition).toBe(
+      '£21,000 per year',
+    );
+    const audited = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, 'csv-existing'));
+    expect(audited.map((a) => a.details)).toContainEqual({
+      before: { name: 'MSc Console csv-existing', tuitionGbp: 20000 },
+      after: { name: 'MSc csv-existing', tuitionGbp: 21000 },
+      via: 'csv import',
+    });
 
-    const again = (await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')).json();
+    const again = (
+      await call('POST', '/api/staff/catalogue/import?apply=1', cookies.admin, good, 'text/csv')
+    ).json();
     expect(again).toMatchObject({ applied: true, creates: 0, updates: 0, unchanged: 2 });
   });
 
   it('refuses a file with the wrong columns or broken quotes with a clear 400', async () => {
-    const wrong = await call('POST', '/api/staff/catalogue/import', cookies.admin, 'id,name\nx,y', 'text/csv');
+    const wrong = await call(
+      'POST',
+      '/api/staff/catalogue/import',
+      cookies.admin,
+      'id,name\nx,y',
+      'text/csv',
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toMatch(/^Missing columns: university_id/);
-    const quotes = await call('POST', '/api/staff/catalogue/import', cookies.admin, `${csvHeader}\n"unclosed,`, 'text/csv');
+    const quotes = await call(
+      'POST',
+      '/api/staff/catalogue/import',
+      cookies.admin,
+      `${csvHeader}\n"unclosed,`,
+      'text/csv',
+    );
     expect(quotes.statusCode).toBe(400);
     expect(quotes.json().error.message).toMatch(/not valid CSV/);
   });
 
   it('exports every program, formulas defused, and the export imports back unchanged', async () => {
-    await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('csv-formula', 'university-of-leeds', { description: '=HYPERLINK("http://evil")' }));
-    const exported = await call('GET', '/api/staff/catalogue/programs.csv', cookies.catalogue_editor);
+    await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('csv-formula', 'university-of-leeds', {
+        description: '=HYPERLINK("http://evil")',
+      }),
+    );
+    const exported = await call(
+      'GET',
+      '/api/staff/catalogue/programs.csv',
+      cookies.catalogue_editor,
+    );
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['cache-control']).toBe('no-store');
     expect(exported.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
-    const back = (await call('POST', '/api/staff/catalogue/import', cookies.admin, exported.body, 'text/csv')).json();
+    const back = (
+      await call('POST', '/api/staff/catalogue/import', cookies.admin, exported.body, 'text/csv')
+    ).json();
     expect(back.errors).toEqual([]);
     expect(back.creates + back.updates).toBe(0);
     expect(back.unchanged).toBe(back.rows);
@@ -323,72 +569,183 @@ describe('catalogue console: CSV', () => {
 
 describe('catalogue console: subject categories', () => {
   const list = async (cookie = cookies.catalogue_editor) =>
-    (await call('GET', '/api/staff/catalogue/categories', cookie)).json<{ categories: { name: string; active: boolean; programCount: number }[] }>().categories;
-  const publicList = async () => (await t.app.inject({ url: '/api/catalogue/categories' })).json<{ categories: string[] }>().categories;
+    (await call('GET', '/api/staff/catalogue/categories', cookie)).json<{
+      categories: { name: string; active: boolean; programCount: number }[];
+    }>().categories;
+  const publicList = async () =>
+    (await t.app.inject({ url: '/api/catalogue/categories' })).json<{ categories: string[] }>()
+      .categories;
   const audited = (action: string, subjectId: string) =>
-    t.app.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
+    t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.subjectId, subjectId)));
 
-  it('starts from the spec\'s five; only admins and catalogue editors manage them', async () => {
-    expect((await publicList()).slice(0, 5)).toEqual(expect.arrayContaining(['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism']));
-    expect((await call('GET', '/api/staff/catalogue/categories', cookies.consultant)).statusCode).toBe(403);
-    expect((await call('POST', '/api/staff/catalogue/categories', cookies.consultant, { name: 'Law' })).statusCode).toBe(403);
-    expect((await call('POST', '/api/staff/catalogue/categories', null, { name: 'Law' })).statusCode).toBe(401);
-    expect((await call('POST', '/api/staff/catalogue/categories/IT', cookies.applicant, { active: false })).statusCode).toBe(403);
+  it("starts from the spec's five; only admins and catalogue editors manage them", async () => {
+    expect((await publicList()).slice(0, 5)).toEqual(
+      expect.arrayContaining(['Engineering', 'Business', 'IT', 'Cybersecurity', 'Tourism']),
+    );
+    expect(
+      (await call('GET', '/api/staff/catalogue/categories', cookies.consultant)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/staff/catalogue/categories', cookies.consultant, { name: 'Law' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/staff/catalogue/categories', null, { name: 'Law' })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await call('POST', '/api/staff/catalogue/categories/IT', cookies.applicant, {
+          active: false,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('adds, renames (programs follow) and deactivates a category, each audited and public at once', async () => {
-    const added = await call('POST', '/api/staff/catalogue/categories', cookies.catalogue_editor, { name: '  Marine   Biology ' });
+    const added = await call('POST', '/api/staff/catalogue/categories', cookies.catalogue_editor, {
+      name: '  Marine   Biology ',
+    });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.headers['cache-control']).toBe('no-store');
     expect(await publicList()).toContain('Marine Biology');
     expect(await audited('catalogue.category_added', 'Marine Biology')).toHaveLength(1);
-    const again = await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: 'marine biology' });
+    const again = await call('POST', '/api/staff/catalogue/categories', cookies.admin, {
+      name: 'marine biology',
+    });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.message).toContain('There is already a category called Marine Biology');
-    expect((await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '<b>' })).statusCode).toBe(400);
-    expect((await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '' })).statusCode).toBe(400);
+    expect(again.json().error.message).toContain(
+      'There is already a category called Marine Biology',
+    );
+    expect(
+      (await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '<b>' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await call('POST', '/api/staff/catalogue/categories', cookies.admin, { name: '' }))
+        .statusCode,
+    ).toBe(400);
 
-    const made = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-marine-leeds', 'university-of-leeds', { categories: ['Marine Biology', 'IT'] }));
+    const made = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-marine-leeds', 'university-of-leeds', {
+        categories: ['Marine Biology', 'IT'],
+      }),
+    );
     expect(made.statusCode, made.body).toBe(201);
-    expect((await list()).find((c) => c.name === 'Marine Biology')).toEqual({ name: 'Marine Biology', active: true, programCount: 1 });
+    expect((await list()).find((c) => c.name === 'Marine Biology')).toEqual({
+      name: 'Marine Biology',
+      active: true,
+      programCount: 1,
+    });
 
-    const renamed = await call('POST', '/api/staff/catalogue/categories/Marine%20Biology', cookies.catalogue_editor, { name: 'Marine Science' });
+    const renamed = await call(
+      'POST',
+      '/api/staff/catalogue/categories/Marine%20Biology',
+      cookies.catalogue_editor,
+      { name: 'Marine Science' },
+    );
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await call('GET', '/api/staff/catalogue/programs/msc-marine-leeds', cookies.admin)).json().categories).toEqual(['Marine Science', 'IT']);
-    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe('Marine Science');
-    const filtered = (await t.app.inject({ url: '/api/programs/search?category=Marine%20Science' })).json<{ programs: { id: string }[] }>();
+    expect(
+      (await call('GET', '/api/staff/catalogue/programs/msc-marine-leeds', cookies.admin)).json()
+        .categories,
+    ).toEqual(['Marine Science', 'IT']);
+    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe(
+      'Marine Science',
+    );
+    const filtered = (
+      await t.app.inject({ url: '/api/programs/search?category=Marine%20Science' })
+    ).json<{ programs: { id: string }[] }>();
     expect(filtered.programs.map((p) => p.id)).toEqual(['msc-marine-leeds']);
     expect(await publicList()).toContain('Marine Science');
     expect(await publicList()).not.toContain('Marine Biology');
     const [rename] = await audited('catalogue.category_renamed', 'Marine Science');
-    expect(rename?.details).toEqual({ before: { name: 'Marine Biology' }, after: { name: 'Marine Science' }, programs: 1 });
-    const clash = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name: 'it' });
+    expect(rename?.details).toEqual({
+      before: { name: 'Marine Biology' },
+      after: { name: 'Marine Science' },
+      programs: 1,
+    });
+    const clash = await call(
+      'POST',
+      '/api/staff/catalogue/categories/Marine%20Science',
+      cookies.admin,
+      { name: 'it' },
+    );
     expect(clash.statusCode).toBe(400);
     // a hostile new name is refused with a 400 naming the field, and nothing changes
     for (const name of ['', '   ', 'x'.repeat(10_000), ['Law'], 42, null]) {
-      const bad = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name });
+      const bad = await call(
+        'POST',
+        '/api/staff/catalogue/categories/Marine%20Science',
+        cookies.admin,
+        { name },
+      );
       expect(bad.statusCode, JSON.stringify(name)).toBe(400);
       expect(bad.json().error.fields.name, JSON.stringify(name)).toBeTruthy();
     }
-    const nul = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { name: 'Marine\u0000Biology' });
+    const nul = await call(
+      'POST',
+      '/api/staff/catalogue/categories/Marine%20Science',
+      cookies.admin,
+      { name: 'Marine\u0000Biology' },
+    );
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.message).toMatch(/character/);
-    expect((await list()).filter((c) => /marine/i.test(c.name)).map((c) => c.name)).toEqual(['Marine Science']);
-    expect((await call('POST', '/api/staff/catalogue/categories/Nothing%20Here', cookies.admin, { active: false })).statusCode).toBe(404);
-    expect((await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, {})).statusCode).toBe(400);
+    expect((await list()).filter((c) => /marine/i.test(c.name)).map((c) => c.name)).toEqual([
+      'Marine Science',
+    ]);
+    expect(
+      (
+        await call('POST', '/api/staff/catalogue/categories/Nothing%20Here', cookies.admin, {
+          active: false,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, {}))
+        .statusCode,
+    ).toBe(400);
 
-    const off = await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { active: false });
+    const off = await call(
+      'POST',
+      '/api/staff/catalogue/categories/Marine%20Science',
+      cookies.admin,
+      { active: false },
+    );
     expect(off.statusCode, off.body).toBe(200);
     expect(await publicList()).not.toContain('Marine Science');
-    expect((await list()).find((c) => c.name === 'Marine Science')).toEqual({ name: 'Marine Science', active: false, programCount: 1 });
+    expect((await list()).find((c) => c.name === 'Marine Science')).toEqual({
+      name: 'Marine Science',
+      active: false,
+      programCount: 1,
+    });
     expect(await audited('catalogue.category_deactivated', 'Marine Science')).toHaveLength(1);
     // a program cannot be given an inactive category; the one that has it keeps it
-    const refused = await call('POST', '/api/staff/catalogue/programs', cookies.admin, programBody('msc-marine-two', 'university-of-leeds', { categories: ['Marine Science'] }));
+    const refused = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-marine-two', 'university-of-leeds', { categories: ['Marine Science'] }),
+    );
     expect(refused.statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe('Marine Science');
+    expect((await t.app.inject({ url: '/api/programs/msc-marine-leeds' })).json().category).toBe(
+      'Marine Science',
+    );
 
-    expect((await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, { active: true })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/api/staff/catalogue/categories/Marine%20Science', cookies.admin, {
+          active: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await publicList()).toContain('Marine Science');
-    await call('POST', '/api/staff/catalogue/programs/msc-marine-leeds/active', cookies.admin, { active: false });
+    await call('POST', '/api/staff/catalogue/programs/msc-marine-leeds/active', cookies.admin, {
+      active: false,
+    });
   });
 });

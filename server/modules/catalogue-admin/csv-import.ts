@@ -20,10 +20,9 @@ import { notifyCatalogueChanged } from '../catalogue/catalogue-store.ts';
 import * as repo from './repository.ts';
 import { changedFields, referenceErrors, toProgramValues } from './service.ts';
 
-const columnOf = Object.fromEntries(Object.entries(programCsvFields).map(([column, field]) => [field, column])) as Record<
-  keyof ProgramValues,
-  ProgramCsvColumn
->;
+const columnOf = Object.fromEntries(
+  Object.entries(programCsvFields).map(([column, field]) => [field, column]),
+) as Record<keyof ProgramValues, ProgramCsvColumn>;
 
 /** A program as a CSV row (export and the template's example). */
 function toCsvRow(p: ProgramValues): string[] {
@@ -45,7 +44,10 @@ function safeCell(value: string): string {
 }
 
 export function programsCsv(rows: ProgramValues[]): string {
-  return stringify([[...programCsvColumns], ...rows.map((r) => toCsvRow(r).map(safeCell))], { bom: true, record_delimiter: '\r\n' });
+  return stringify([[...programCsvColumns], ...rows.map((r) => toCsvRow(r).map(safeCell))], {
+    bom: true,
+    record_delimiter: '\r\n',
+  });
 }
 
 export const templateExample: ProgramValues = {
@@ -85,10 +87,17 @@ const badFile = (message: string) => new AppError('CSV_INVALID', 400, message);
 function readCsv(text: string): { line: number; record: Record<string, string> }[] {
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true }) as unknown as typeof rows;
+    rows = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as typeof rows;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw badFile(`The file is not valid CSV${line ? ` (near line ${line})` : ''}: check its quotes.`);
+    throw badFile(
+      `The file is not valid CSV${line ? ` (near line ${line})` : ''}: check its quotes.`,
+    );
   }
   const [header, ...records] = rows;
   if (!header) throw badFile('The file is empty: download the template and fill it in.');
@@ -118,7 +127,8 @@ function readCsv(text: string): { line: number; record: Record<string, string> }
       // an exported cell written with a leading apostrophe (see safeCell) reads back as it was
       record[name] = (cells[column] ?? '').replace(/^'(?=[=+\-@\t\r])/, '');
     });
-    if (cells.length !== names.length) record.__columns = `has ${cells.length} values where the header has ${names.length}`;
+    if (cells.length !== names.length)
+      record.__columns = `has ${cells.length} values where the header has ${names.length}`;
     return { line: info.lines, record };
   });
 }
@@ -149,12 +159,15 @@ function checkRows(
         messages.push(field ? `${columnOf[field]}: ${issue.message}` : issue.message);
       }
     } else {
-      for (const [field, message] of Object.entries(referenceErrors(parsed.data, universityIds, categories))) {
+      for (const [field, message] of Object.entries(
+        referenceErrors(parsed.data, universityIds, categories),
+      )) {
         messages.push(`${columnOf[field as keyof ProgramValues]}: ${message}`);
       }
     }
     const earlier = id ? seen.get(id) : undefined;
-    if (earlier !== undefined) messages.push(`id: ${id} is also on line ${earlier}; each program once`);
+    if (earlier !== undefined)
+      messages.push(`id: ${id} is also on line ${earlier}; each program once`);
     else if (id) seen.set(id, line);
     if (messages.length > 0) errors.push({ line, id, errors: [...new Set(messages)] });
     else if (parsed.success) valid.push({ line, values: parsed.data });
@@ -184,12 +197,22 @@ export async function importPrograms(
     ]);
     const existing = new Map(existingRows.map((r) => [r.id, toProgramValues(r)]));
     const { valid, errors } = checkRows(records, universityIds, new Set(categoryNames));
-    const changes: (ImportRowChange & { values: ProgramValues; diff: ReturnType<typeof changedFields> | null })[] = [];
+    const changes: (ImportRowChange & {
+      values: ProgramValues;
+      diff: ReturnType<typeof changedFields> | null;
+    })[] = [];
     let unchanged = 0;
     for (const { line, values } of valid) {
       const before = existing.get(values.id);
       if (!before) {
-        changes.push({ line, id: values.id, action: 'create', fields: [...programCsvColumns], values, diff: null });
+        changes.push({
+          line,
+          id: values.id,
+          action: 'create',
+          fields: [...programCsvColumns],
+          values,
+          diff: null,
+        });
         continue;
       }
       const diff = changedFields(before, values);

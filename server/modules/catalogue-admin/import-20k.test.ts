@@ -11,7 +11,10 @@ const t = useTestApp();
 
 /** Issue 11 item 2: 20,000 programs in one import, dry run then apply, on either database. */
 it('imports a generated 20,000-program CSV in one go: dry run, then apply, then the same file changes nothing', async () => {
-  const { cookie } = await createUser(t.app, { role: 'catalogue_editor', email: uniqueEmail('editor') });
+  const { cookie } = await createUser(t.app, {
+    role: 'catalogue_editor',
+    email: uniqueEmail('editor'),
+  });
   const generated = generateCatalogue(150, 20_000);
   await t.app.db.insert(universities).values(generated.universities);
   const csv = programsCsv(generated.programs.map((p) => ({ ...p, active: true }) as ProgramValues));
@@ -30,8 +33,17 @@ it('imports a generated 20,000-program CSV in one go: dry run, then apply, then 
   const dry = await send(false);
   const dryMs = performance.now() - started;
   expect(dry.statusCode, dry.body.slice(0, 500)).toBe(200);
-  expect(dry.json()).toMatchObject({ applied: false, rows: 20_000, creates: 20_000, updates: 0, errors: [] });
-  const [before] = await t.app.db.select({ n: count() }).from(programs).where(like(programs.id, 'generated-program-%'));
+  expect(dry.json()).toMatchObject({
+    applied: false,
+    rows: 20_000,
+    creates: 20_000,
+    updates: 0,
+    errors: [],
+  });
+  const [before] = await t.app.db
+    .select({ n: count() })
+    .from(programs)
+    .where(like(programs.id, 'generated-program-%'));
   expect(before?.n).toBe(0);
 
   started = performance.now();
@@ -42,8 +54,13 @@ it('imports a generated 20,000-program CSV in one go: dry run, then apply, then 
 
   const search = await t.app.inject({ url: '/api/programs/search?q=northgate' });
   expect(search.json().total).toBe(4_000);
-  expect((await t.app.inject({ url: '/api/programs/search' })).json().total).toBe(baseline + 20_000);
-  const [audited] = await t.app.db.select({ n: count() }).from(auditLog).where(like(auditLog.subjectId, 'generated-program-%'));
+  expect((await t.app.inject({ url: '/api/programs/search' })).json().total).toBe(
+    baseline + 20_000,
+  );
+  const [audited] = await t.app.db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(like(auditLog.subjectId, 'generated-program-%'));
   expect(audited?.n).toBe(20_000);
 
   started = performance.now();

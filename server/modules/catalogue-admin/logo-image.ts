@@ -14,10 +14,19 @@ export const maxLogoSide = 1200;
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const notAnImage = () =>
-  new AppError('LOGO_NOT_AN_IMAGE', 415, 'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).');
-const unreadable = () => new AppError('LOGO_UNREADABLE', 400, 'This file could not be read as a PNG or JPEG image.');
+  new AppError(
+    'LOGO_NOT_AN_IMAGE',
+    415,
+    'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).',
+  );
+const unreadable = () =>
+  new AppError('LOGO_UNREADABLE', 400, 'This file could not be read as a PNG or JPEG image.');
 const tooLarge = (w: number, h: number) =>
-  new AppError('LOGO_TOO_LARGE', 400, `A logo is at most ${maxLogoSide} × ${maxLogoSide} pixels; this one is ${w} × ${h}.`);
+  new AppError(
+    'LOGO_TOO_LARGE',
+    400,
+    `A logo is at most ${maxLogoSide} × ${maxLogoSide} pixels; this one is ${w} × ${h}.`,
+  );
 
 export interface ReencodedLogo {
   data: Buffer;
@@ -77,9 +86,15 @@ export function reencodeLogo(bytes: Buffer): ReencodedLogo {
   } else {
     const size = jpegSize(bytes);
     if (!size) throw unreadable();
-    if (size.width > maxLogoSide || size.height > maxLogoSide) throw tooLarge(size.width, size.height);
+    if (size.width > maxLogoSide || size.height > maxLogoSide)
+      throw tooLarge(size.width, size.height);
     try {
-      const decoded = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: 2, maxMemoryUsageInMB: 64 });
+      const decoded = jpeg.decode(bytes, {
+        useTArray: true,
+        formatAsRGBA: true,
+        maxResolutionInMP: 2,
+        maxMemoryUsageInMB: 64,
+      });
       ({ width, height } = decoded);
       pixels = decoded.data;
     } catch {

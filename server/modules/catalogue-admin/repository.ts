@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { ProgramValues, UniversityValues, CostFigureValues } from '../../../shared/schemas/catalogue-admin.ts';
-import { catalogueLogos, programCategories, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
+import type {
+  ProgramValues,
+  UniversityValues,
+  CostFigureValues,
+} from '../../../shared/schemas/catalogue-admin.ts';
+import {
+  catalogueLogos,
+  programCategories,
+  programs,
+  ukCostFigures,
+  universities,
+} from '../../db/schema/index.ts';
 import type { DbOrTx } from '../audit/service.ts';
 import { programFactColumns } from '../catalogue/repository.ts';
 
@@ -51,7 +61,11 @@ export async function insertUniversity(db: DbOrTx, values: UniversityValues & { 
   await db.insert(universities).values(values);
 }
 
-export async function updateUniversity(db: DbOrTx, id: string, values: Partial<UniversityValues & { logo: string }>) {
+export async function updateUniversity(
+  db: DbOrTx,
+  id: string,
+  values: Partial<UniversityValues & { logo: string }>,
+) {
   await db
     .update(universities)
     .set({ ...values, updatedAt: new Date() })
@@ -99,7 +113,10 @@ export async function findProgram(db: DbOrTx, id: string, lock = false) {
 
 /** Every program, for an import to compare its rows with (and export). */
 export function findAllPrograms(db: DbOrTx) {
-  return db.select(programFields).from(programs).orderBy(asc(programs.universityId), asc(programs.id));
+  return db
+    .select(programFields)
+    .from(programs)
+    .orderBy(asc(programs.universityId), asc(programs.id));
 }
 
 /**
@@ -139,7 +156,11 @@ export async function findCategories(db: DbOrTx) {
   return db
     .select({ name: programCategories.name, active: programCategories.active, programCount: used })
     .from(programCategories)
-    .orderBy(desc(programCategories.active), asc(programCategories.sortOrder), asc(programCategories.name));
+    .orderBy(
+      desc(programCategories.active),
+      asc(programCategories.sortOrder),
+      asc(programCategories.name),
+    );
 }
 
 /** The category of that name, compared without case ("it" is IT). */
@@ -153,7 +174,9 @@ export async function findCategory(db: DbOrTx, name: string, lock = false) {
 }
 
 export async function insertCategory(db: DbOrTx, name: string) {
-  const [last] = await db.select({ n: sql<number>`coalesce(max(${programCategories.sortOrder}), 0)::int` }).from(programCategories);
+  const [last] = await db
+    .select({ n: sql<number>`coalesce(max(${programCategories.sortOrder}), 0)::int` })
+    .from(programCategories);
   await db.insert(programCategories).values({ name, sortOrder: (last?.n ?? 0) + 1 });
 }
 
@@ -165,14 +188,20 @@ export async function renameCategory(db: DbOrTx, from: string, to: string): Prom
     .where(eq(programCategories.name, from));
   const renamed = await db
     .update(programs)
-    .set({ categories: sql`array_replace(${programs.categories}, ${from}, ${to})`, updatedAt: new Date() })
+    .set({
+      categories: sql`array_replace(${programs.categories}, ${from}, ${to})`,
+      updatedAt: new Date(),
+    })
     .where(sql`${from} = any(${programs.categories})`)
     .returning({ id: programs.id });
   return renamed.length;
 }
 
 export async function setCategoryActive(db: DbOrTx, name: string, active: boolean) {
-  await db.update(programCategories).set({ active, updatedAt: new Date() }).where(eq(programCategories.name, name));
+  await db
+    .update(programCategories)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(programCategories.name, name));
 }
 
 export async function findCategoryNames(db: DbOrTx): Promise<string[]> {
@@ -196,11 +225,18 @@ const figureFields = {
 };
 
 export function findCostFigures(db: DbOrTx) {
-  return db.select(figureFields).from(ukCostFigures).orderBy(asc(ukCostFigures.kind), desc(ukCostFigures.effectiveFrom));
+  return db
+    .select(figureFields)
+    .from(ukCostFigures)
+    .orderBy(asc(ukCostFigures.kind), desc(ukCostFigures.effectiveFrom));
 }
 
 export async function findCostFigure(db: DbOrTx, id: string) {
-  const [row] = await db.select(figureFields).from(ukCostFigures).where(eq(ukCostFigures.id, id)).for('update');
+  const [row] = await db
+    .select(figureFields)
+    .from(ukCostFigures)
+    .where(eq(ukCostFigures.id, id))
+    .for('update');
   return row ?? null;
 }
 
@@ -215,7 +251,10 @@ export async function updateCostFigure(db: DbOrTx, id: string, values: CostFigur
     .where(eq(ukCostFigures.id, id));
 }
 
-export async function insertLogo(db: DbOrTx, logo: { data: Buffer; width: number; height: number }): Promise<string> {
+export async function insertLogo(
+  db: DbOrTx,
+  logo: { data: Buffer; width: number; height: number },
+): Promise<string> {
   const [row] = await db
     .insert(catalogueLogos)
     .values({ contentType: 'image/png', ...logo })

@@ -25,7 +25,9 @@ const idParam = z.strictObject({ id: catalogueId });
 const categoryParam = z.strictObject({ name: categoryName });
 const figureParam = z.strictObject({ id: z.string().trim().min(1).max(200) });
 const activeInput = z.strictObject({ active: z.boolean({ error: 'Active is true or false' }) });
-const importQuery = z.strictObject({ apply: z.enum(['0', '1'], { error: 'apply is 0 (dry run) or 1' }).default('0') });
+const importQuery = z.strictObject({
+  apply: z.enum(['0', '1'], { error: 'apply is 0 (dry run) or 1' }).default('0'),
+});
 const universityChanges = universityInput.omit({ id: true }).partial().strict();
 
 const csvAttachment = (name: string) => `attachment; filename="${name}"`;
@@ -35,14 +37,27 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
   app.addHook('onSend', async (_req, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: maxImportBytes }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: maxImportBytes },
+    (_req, body, done) => done(null, body),
   );
-  app.addContentTypeParser(['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/gif', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: maxLogoBytes }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    [
+      'image/png',
+      'image/jpeg',
+      'image/svg+xml',
+      'image/webp',
+      'image/gif',
+      'application/octet-stream',
+    ],
+    { parseAs: 'buffer', bodyLimit: maxLogoBytes },
+    (_req, body, done) => done(null, body),
   );
 
-  app.get('/api/staff/catalogue/universities', editors, async () => ({ universities: await catalogue.listUniversities(app) }));
+  app.get('/api/staff/catalogue/universities', editors, async () => ({
+    universities: await catalogue.listUniversities(app),
+  }));
 
   app.post('/api/staff/catalogue/universities', editors, async (req, reply) => {
     const values = parseInput(universityInput, req.body);
@@ -54,19 +69,29 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     return catalogue.updateUniversity(app, req.user!, id, parseInput(universityChanges, req.body));
   });
 
-  app.post('/api/staff/catalogue/universities/:id/logo', { ...editors, bodyLimit: maxLogoBytes }, async (req) => {
-    const { id } = parseInput(idParam, req.params);
-    if (!Buffer.isBuffer(req.body)) {
-      throw new AppError('LOGO_NOT_AN_IMAGE', 415, 'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).');
-    }
-    return catalogue.uploadLogo(app, req.user!, id, req.body);
-  });
+  app.post(
+    '/api/staff/catalogue/universities/:id/logo',
+    { ...editors, bodyLimit: maxLogoBytes },
+    async (req) => {
+      const { id } = parseInput(idParam, req.params);
+      if (!Buffer.isBuffer(req.body)) {
+        throw new AppError(
+          'LOGO_NOT_AN_IMAGE',
+          415,
+          'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).',
+        );
+      }
+      return catalogue.uploadLogo(app, req.user!, id, req.body);
+    },
+  );
 
   /**
    * Subject categories, managed by the team (issue 11 item 1): every one, active or not, with its
    * programs counted; the program form offers the active ones.
    */
-  app.get('/api/staff/catalogue/categories', editors, async () => ({ categories: await catalogue.listAllCategories(app) }));
+  app.get('/api/staff/catalogue/categories', editors, async () => ({
+    categories: await catalogue.listAllCategories(app),
+  }));
 
   app.post('/api/staff/catalogue/categories', editors, async (req, reply) => {
     const { name } = parseInput(categoryInput, req.body);
@@ -75,7 +100,14 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/catalogue/categories/:name', editors, async (req) => {
     const { name } = parseInput(categoryParam, req.params);
-    return { categories: await catalogue.changeCategory(app, req.user!, name, parseInput(categoryChange, req.body)) };
+    return {
+      categories: await catalogue.changeCategory(
+        app,
+        req.user!,
+        name,
+        parseInput(categoryChange, req.body),
+      ),
+    };
   });
 
   app.get('/api/staff/catalogue/programs', editors, async (req) =>
@@ -103,16 +135,27 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     return catalogue.setProgramActive(app, req.user!, id, active);
   });
 
-  app.get('/api/staff/catalogue/cost-figures', editors, async () => ({ figures: await catalogue.listCostFigures(app) }));
+  app.get('/api/staff/catalogue/cost-figures', editors, async () => ({
+    figures: await catalogue.listCostFigures(app),
+  }));
 
   app.post('/api/staff/catalogue/cost-figures', editors, async (req, reply) => {
     const values = parseInput(costFigureInput, req.body);
-    return reply.code(201).send({ figures: await catalogue.createCostFigure(app, req.user!, values) });
+    return reply
+      .code(201)
+      .send({ figures: await catalogue.createCostFigure(app, req.user!, values) });
   });
 
   app.post('/api/staff/catalogue/cost-figures/:id', editors, async (req) => {
     const { id } = parseInput(figureParam, req.params);
-    return { figures: await catalogue.updateCostFigure(app, req.user!, id, parseInput(costFigureInput, req.body)) };
+    return {
+      figures: await catalogue.updateCostFigure(
+        app,
+        req.user!,
+        id,
+        parseInput(costFigureInput, req.body),
+      ),
+    };
   });
 
   app.get('/api/staff/catalogue/programs-template.csv', editors, async (_req, reply) =>
@@ -125,17 +168,24 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
   app.get('/api/staff/catalogue/programs.csv', editors, async (_req, reply) =>
     reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', csvAttachment(`programs-${new Date().toISOString().slice(0, 10)}.csv`))
+      .header(
+        'content-disposition',
+        csvAttachment(`programs-${new Date().toISOString().slice(0, 10)}.csv`),
+      )
       .send(await exportPrograms(app)),
   );
 
-  app.post('/api/staff/catalogue/import', { ...editors, bodyLimit: maxImportBytes }, async (req) => {
-    const { apply } = parseInput(importQuery, req.query);
-    if (typeof req.body !== 'string') {
-      throw new AppError('CSV_INVALID', 415, 'Send the CSV file itself (text/csv).');
-    }
-    return importPrograms(app, req.user!, req.body, apply === '1');
-  });
+  app.post(
+    '/api/staff/catalogue/import',
+    { ...editors, bodyLimit: maxImportBytes },
+    async (req) => {
+      const { apply } = parseInput(importQuery, req.query);
+      if (typeof req.body !== 'string') {
+        throw new AppError('CSV_INVALID', 415, 'Send the CSV file itself (text/csv).');
+      }
+      return importPrograms(app, req.user!, req.body, apply === '1');
+    },
+  );
 }
 
 /**

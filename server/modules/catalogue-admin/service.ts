@@ -23,11 +23,15 @@ import * as repo from './repository.ts';
 
 export const staffProgramPageSize = 25;
 
-const universityNotFound = () => new NotFoundError('UNIVERSITY_NOT_FOUND', 'No university with this id.');
+const universityNotFound = () =>
+  new NotFoundError('UNIVERSITY_NOT_FOUND', 'No university with this id.');
 const programNotFound = () => new NotFoundError('PROGRAM_NOT_FOUND', 'No program with this id.');
 
 /** The fields that differ, with their values before and after (what the audit log keeps). */
-export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): { before: Partial<T>; after: Partial<T> } {
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
   const b: Partial<T> = {};
   const a: Partial<T> = {};
   for (const key of Object.keys(after) as (keyof T)[]) {
@@ -67,14 +71,18 @@ async function auditedWrite(
   });
 }
 
-function toStaffUniversity(row: Awaited<ReturnType<typeof repo.findUniversities>>[number]): StaffUniversity {
+function toStaffUniversity(
+  row: Awaited<ReturnType<typeof repo.findUniversities>>[number],
+): StaffUniversity {
   const { logo, updatedAt, ...rest } = row;
   return { ...rest, logoUrl: logoUrl(logo), updatedAt: updatedAt.toISOString() };
 }
 
 type ProgramDbRow = NonNullable<Awaited<ReturnType<typeof repo.findProgram>>>;
 
-export function toProgramValues(row: Omit<ProgramDbRow, 'universityName' | 'updatedAt'>): ProgramValues {
+export function toProgramValues(
+  row: Omit<ProgramDbRow, 'universityName' | 'updatedAt'>,
+): ProgramValues {
   return {
     id: row.id,
     universityId: row.universityId,
@@ -101,7 +109,11 @@ export function toProgramValues(row: Omit<ProgramDbRow, 'universityName' | 'upda
 }
 
 function toStaffProgram(row: ProgramDbRow): StaffProgram {
-  return { ...toProgramValues(row), universityName: row.universityName, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...toProgramValues(row),
+    universityName: row.universityName,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function listUniversities(app: FastifyInstance): Promise<StaffUniversity[]> {
@@ -114,14 +126,26 @@ async function universityOrThrow(app: FastifyInstance, id: string): Promise<Staf
   return toStaffUniversity(found);
 }
 
-export async function createUniversity(app: FastifyInstance, actor: SessionUser, values: UniversityValues): Promise<StaffUniversity> {
+export async function createUniversity(
+  app: FastifyInstance,
+  actor: SessionUser,
+  values: UniversityValues,
+): Promise<StaffUniversity> {
   await auditedWrite(app, actor, async (tx) => {
     if (await repo.findUniversity(tx, values.id)) {
-      throw new ValidationError({ id: 'A university with this id already exists' }, 'A university with this id already exists.');
+      throw new ValidationError(
+        { id: 'A university with this id already exists' },
+        'A university with this id already exists.',
+      );
     }
     // A new university shows the portal's placeholder until its logo is uploaded.
     await repo.insertUniversity(tx, { ...values, logo: 'placeholder.svg' });
-    return { action: 'catalogue.university_created', subjectType: 'university', subjectId: values.id, details: { after: values } };
+    return {
+      action: 'catalogue.university_created',
+      subjectType: 'university',
+      subjectId: values.id,
+      details: { after: values },
+    };
   });
   return universityOrThrow(app, values.id);
 }
@@ -138,12 +162,22 @@ export async function updateUniversity(
     const diff = changedFields(before, values);
     if (Object.keys(diff.after).length === 0) return null;
     await repo.updateUniversity(tx, id, values);
-    return { action: 'catalogue.university_updated', subjectType: 'university', subjectId: id, details: diff };
+    return {
+      action: 'catalogue.university_updated',
+      subjectType: 'university',
+      subjectId: id,
+      details: diff,
+    };
   });
   return universityOrThrow(app, id);
 }
 
-export async function uploadLogo(app: FastifyInstance, actor: SessionUser, id: string, bytes: Buffer): Promise<StaffUniversity> {
+export async function uploadLogo(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  bytes: Buffer,
+): Promise<StaffUniversity> {
   const logo = reencodeLogo(bytes);
   await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findUniversity(tx, id, true);
@@ -151,8 +185,18 @@ export async function uploadLogo(app: FastifyInstance, actor: SessionUser, id: s
     const logoId = await repo.insertLogo(tx, logo);
     const file = `${uploadedLogoPrefix}${logoId}`;
     await repo.updateUniversity(tx, id, { logo: file });
-    const details = { before: { logo: before.logo }, after: { logo: file }, width: logo.width, height: logo.height };
-    return { action: 'catalogue.university_updated', subjectType: 'university', subjectId: id, details };
+    const details = {
+      before: { logo: before.logo },
+      after: { logo: file },
+      width: logo.width,
+      height: logo.height,
+    };
+    return {
+      action: 'catalogue.university_updated',
+      subjectType: 'university',
+      subjectId: id,
+      details,
+    };
   });
   return universityOrThrow(app, id);
 }
@@ -167,8 +211,18 @@ export async function listPrograms(
   app: FastifyInstance,
   query: { q?: string; universityId?: string; page: number },
 ): Promise<StaffProgramPage> {
-  const { rows, total } = await repo.findPrograms(app.db, query, staffProgramPageSize, (query.page - 1) * staffProgramPageSize);
-  return { items: rows.map(toStaffProgram), total, page: query.page, pageSize: staffProgramPageSize };
+  const { rows, total } = await repo.findPrograms(
+    app.db,
+    query,
+    staffProgramPageSize,
+    (query.page - 1) * staffProgramPageSize,
+  );
+  return {
+    items: rows.map(toStaffProgram),
+    total,
+    page: query.page,
+    pageSize: staffProgramPageSize,
+  };
 }
 
 export async function getProgram(app: FastifyInstance, id: string): Promise<StaffProgram> {
@@ -178,32 +232,60 @@ export async function getProgram(app: FastifyInstance, id: string): Promise<Staf
 }
 
 /** What a program must refer to: an existing university and categories on the team's list. */
-export function referenceErrors(values: ProgramValues, universityIds: Set<string>, categories: Set<string>): Record<string, string> {
+export function referenceErrors(
+  values: ProgramValues,
+  universityIds: Set<string>,
+  categories: Set<string>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!universityIds.has(values.universityId)) errors.universityId = `No university with the id ${values.universityId}`;
+  if (!universityIds.has(values.universityId))
+    errors.universityId = `No university with the id ${values.universityId}`;
   const unknown = values.categories.filter((c) => !categories.has(c));
-  if (unknown.length > 0) errors.categories = `Unknown ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.join(', ')}`;
+  if (unknown.length > 0)
+    errors.categories = `Unknown ${unknown.length === 1 ? 'category' : 'categories'}: ${unknown.join(', ')}`;
   return errors;
 }
 
 async function checkReferences(tx: DbOrTx, values: ProgramValues) {
-  const errors = referenceErrors(values, await repo.findUniversityIds(tx), new Set(await repo.findCategoryNames(tx)));
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors, `Invalid value for ${Object.keys(errors).join(', ')}.`);
+  const errors = referenceErrors(
+    values,
+    await repo.findUniversityIds(tx),
+    new Set(await repo.findCategoryNames(tx)),
+  );
+  if (Object.keys(errors).length > 0)
+    throw new ValidationError(errors, `Invalid value for ${Object.keys(errors).join(', ')}.`);
 }
 
-export async function createProgram(app: FastifyInstance, actor: SessionUser, values: ProgramValues): Promise<StaffProgram> {
+export async function createProgram(
+  app: FastifyInstance,
+  actor: SessionUser,
+  values: ProgramValues,
+): Promise<StaffProgram> {
   await auditedWrite(app, actor, async (tx) => {
     if (await repo.findProgram(tx, values.id)) {
-      throw new ValidationError({ id: 'A program with this id already exists' }, 'A program with this id already exists.');
+      throw new ValidationError(
+        { id: 'A program with this id already exists' },
+        'A program with this id already exists.',
+      );
     }
     await checkReferences(tx, values);
     await repo.upsertPrograms(tx, [values]);
-    return { action: 'catalogue.program_created', subjectType: 'program', subjectId: values.id, details: { after: values } };
+    return {
+      action: 'catalogue.program_created',
+      subjectType: 'program',
+      subjectId: values.id,
+      details: { after: values },
+    };
   });
   return getProgram(app, values.id);
 }
 
-export async function updateProgram(app: FastifyInstance, actor: SessionUser, id: string, values: ProgramValues): Promise<StaffProgram> {
+export async function updateProgram(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  values: ProgramValues,
+): Promise<StaffProgram> {
   if (values.id !== id) throw new ValidationError({ id: 'The id of a program cannot be changed' });
   await auditedWrite(app, actor, async (tx) => {
     const row = await repo.findProgram(tx, id, true);
@@ -212,12 +294,22 @@ export async function updateProgram(app: FastifyInstance, actor: SessionUser, id
     const diff = changedFields(toProgramValues(row), values);
     if (Object.keys(diff.after).length === 0) return null;
     await repo.upsertPrograms(tx, [values]);
-    return { action: 'catalogue.program_updated', subjectType: 'program', subjectId: id, details: diff };
+    return {
+      action: 'catalogue.program_updated',
+      subjectType: 'program',
+      subjectId: id,
+      details: diff,
+    };
   });
   return getProgram(app, id);
 }
 
-export async function setProgramActive(app: FastifyInstance, actor: SessionUser, id: string, active: boolean): Promise<StaffProgram> {
+export async function setProgramActive(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  active: boolean,
+): Promise<StaffProgram> {
   const row = await repo.findProgram(app.db, id);
   if (!row) throw programNotFound();
   return updateProgram(app, actor, id, { ...toProgramValues(row), active });
@@ -227,7 +319,12 @@ function toStaffFigures(rows: Awaited<ReturnType<typeof repo.findCostFigures>>):
   const on = today();
   return rows.map((row) => {
     const inForce = (figureOn(rows, row.kind, on) as { id?: string } | undefined)?.id === row.id;
-    return { ...row, kind: row.kind as StaffCostFigure['kind'], inForce, updatedAt: row.updatedAt.toISOString() };
+    return {
+      ...row,
+      kind: row.kind as StaffCostFigure['kind'],
+      inForce,
+      updatedAt: row.updatedAt.toISOString(),
+    };
   });
 }
 
@@ -235,11 +332,20 @@ export async function listCostFigures(app: FastifyInstance): Promise<StaffCostFi
   return toStaffFigures(await repo.findCostFigures(app.db));
 }
 
-export async function createCostFigure(app: FastifyInstance, actor: SessionUser, values: CostFigureValues): Promise<StaffCostFigure[]> {
+export async function createCostFigure(
+  app: FastifyInstance,
+  actor: SessionUser,
+  values: CostFigureValues,
+): Promise<StaffCostFigure[]> {
   const id = `${values.kind}-${values.effectiveFrom}-${randomUUID().slice(0, 8)}`;
   await auditedWrite(app, actor, async (tx) => {
     await repo.insertCostFigure(tx, id, values);
-    return { action: 'catalogue.cost_figure_created', subjectType: 'cost_figure', subjectId: id, details: { after: values } };
+    return {
+      action: 'catalogue.cost_figure_created',
+      subjectType: 'cost_figure',
+      subjectId: id,
+      details: { after: values },
+    };
   });
   return listCostFigures(app);
 }
@@ -256,26 +362,44 @@ export async function updateCostFigure(
     const diff = changedFields(before, values);
     if (Object.keys(diff.after).length === 0) return null;
     await repo.updateCostFigure(tx, id, values);
-    return { action: 'catalogue.cost_figure_updated', subjectType: 'cost_figure', subjectId: id, details: diff };
+    return {
+      action: 'catalogue.cost_figure_updated',
+      subjectType: 'cost_figure',
+      subjectId: id,
+      details: diff,
+    };
   });
   return listCostFigures(app);
 }
 
-const categoryNotFound = () => new NotFoundError('CATEGORY_NOT_FOUND', 'No subject category with this name.');
+const categoryNotFound = () =>
+  new NotFoundError('CATEGORY_NOT_FOUND', 'No subject category with this name.');
 const categoryTaken = (name: string) =>
-  new ValidationError({ name: `There is already a category called ${name}` }, `There is already a category called ${name}.`);
+  new ValidationError(
+    { name: `There is already a category called ${name}` },
+    `There is already a category called ${name}.`,
+  );
 
 export async function listAllCategories(app: FastifyInstance): Promise<StaffCategory[]> {
   return repo.findCategories(app.db);
 }
 
 /** A new subject category, at the end of the list: the program form and the public filter offer it at once. */
-export async function addCategory(app: FastifyInstance, actor: SessionUser, name: string): Promise<StaffCategory[]> {
+export async function addCategory(
+  app: FastifyInstance,
+  actor: SessionUser,
+  name: string,
+): Promise<StaffCategory[]> {
   await auditedWrite(app, actor, async (tx) => {
     const existing = await repo.findCategory(tx, name);
     if (existing) throw categoryTaken(existing.name);
     await repo.insertCategory(tx, name);
-    return { action: 'catalogue.category_added', subjectType: 'category', subjectId: name, details: { after: { name, active: true } } };
+    return {
+      action: 'catalogue.category_added',
+      subjectType: 'category',
+      subjectId: name,
+      details: { after: { name, active: true } },
+    };
   });
   return listAllCategories(app);
 }
@@ -284,7 +408,12 @@ export async function addCategory(app: FastifyInstance, actor: SessionUser, name
  * Renames a category (and every program listing it, so filters keep finding them) and/or turns it
  * off: an inactive category leaves the program form and the public filter; programs keep it.
  */
-export async function changeCategory(app: FastifyInstance, actor: SessionUser, name: string, change: CategoryChange): Promise<StaffCategory[]> {
+export async function changeCategory(
+  app: FastifyInstance,
+  actor: SessionUser,
+  name: string,
+  change: CategoryChange,
+): Promise<StaffCategory[]> {
   await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findCategory(tx, name, true);
     if (!before || before.name !== name) throw categoryNotFound();
@@ -295,12 +424,24 @@ export async function changeCategory(app: FastifyInstance, actor: SessionUser, n
       if (clash && clash.name !== before.name) throw categoryTaken(clash.name);
       const programs = await repo.renameCategory(tx, before.name, after.name);
       const details = { before: { name: before.name }, after: { name: after.name }, programs };
-      audits.push({ action: 'catalogue.category_renamed', subjectType: 'category', subjectId: after.name, details });
+      audits.push({
+        action: 'catalogue.category_renamed',
+        subjectType: 'category',
+        subjectId: after.name,
+        details,
+      });
     }
     if (after.active !== before.active) {
       await repo.setCategoryActive(tx, after.name, after.active);
-      const action = after.active ? 'catalogue.category_activated' : 'catalogue.category_deactivated';
-      audits.push({ action, subjectType: 'category', subjectId: after.name, details: { before: { active: before.active }, after: { active: after.active } } });
+      const action = after.active
+        ? 'catalogue.category_activated'
+        : 'catalogue.category_deactivated';
+      audits.push({
+        action,
+        subjectType: 'category',
+        subjectId: after.name,
+        details: { before: { active: before.active }, after: { active: after.active } },
+      });
     }
     return audits;
   });

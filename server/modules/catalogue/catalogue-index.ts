@@ -13,7 +13,9 @@ import { SearchColumns } from './search-columns.ts';
 /** Where a university's logo is served: a file of the seed under /media/logos, or one uploaded in the console. */
 export const uploadedLogoPrefix = 'uploaded/';
 export const logoUrl = (file: string) =>
-  file.startsWith(uploadedLogoPrefix) ? `/api/catalogue/logos/${file.slice(uploadedLogoPrefix.length)}` : `/media/logos/${file}`;
+  file.startsWith(uploadedLogoPrefix)
+    ? `/api/catalogue/logos/${file.slice(uploadedLogoPrefix.length)}`
+    : `/media/logos/${file}`;
 
 /** Lower-case words of letters and digits: what a search matches against. */
 export function words(text: string): string[] {
@@ -66,12 +68,20 @@ export class CatalogueIndex {
     this.tokens = [...this.postings.keys()].sort(byText);
     this.universities = rows.universities.map((u: UniversityRow) => {
       const { logo, ...rest } = u;
-      const university: University = { ...rest, logoUrl: logoUrl(logo), programCount: counts.get(u.id) ?? 0 };
+      const university: University = {
+        ...rest,
+        logoUrl: logoUrl(logo),
+        programCount: counts.get(u.id) ?? 0,
+      };
       this.universityById.set(u.id, university);
       return university;
     });
     const order = (compare: (a: ProgramRow, b: ProgramRow) => number) =>
-      Uint32Array.from(rows.programs.map((_, i) => i).sort((a, b) => compare(rows.programs[a]!, rows.programs[b]!)));
+      Uint32Array.from(
+        rows.programs
+          .map((_, i) => i)
+          .sort((a, b) => compare(rows.programs[a]!, rows.programs[b]!)),
+      );
     const byName = (a: ProgramRow, b: ProgramRow) => byText(a.name, b.name) || byText(a.id, b.id);
     this.orders = {
       name: order(byName),
@@ -83,7 +93,11 @@ export class CatalogueIndex {
       o.forEach((i, place) => (rank[i] = place));
       return rank;
     };
-    this.ranks = { name: rankOf(this.orders.name), fee: rankOf(this.orders.fee), ranking: rankOf(this.orders.ranking) };
+    this.ranks = {
+      name: rankOf(this.orders.name),
+      fee: rankOf(this.orders.fee),
+      ranking: rankOf(this.orders.ranking),
+    };
     this.columns = new SearchColumns(rows.programs);
   }
 
@@ -100,7 +114,9 @@ export class CatalogueIndex {
     const needle = q?.toLocaleLowerCase('en-GB');
     if (!needle) return this.universities;
     return this.universities.filter(
-      (u) => u.name.toLocaleLowerCase('en-GB').includes(needle) || u.location.toLocaleLowerCase('en-GB').includes(needle),
+      (u) =>
+        u.name.toLocaleLowerCase('en-GB').includes(needle) ||
+        u.location.toLocaleLowerCase('en-GB').includes(needle),
     );
   }
 
@@ -177,7 +193,13 @@ export class CatalogueIndex {
    * order is scanned once. The picked universities' programs come first.
    */
   search(query: ProgramSearchQuery, today: string): ProgramSearchResult {
-    const empty = { programs: [], total: 0, pickedTotal: 0, page: query.page, pageSize: query.pageSize };
+    const empty = {
+      programs: [],
+      total: 0,
+      pickedTotal: 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
     const filter = this.columns.resolve(query);
     const matched = filter && this.matchWords(query.q);
     if (!filter || matched?.length === 0) return empty;
@@ -194,14 +216,17 @@ export class CatalogueIndex {
     } else {
       const all = new Uint32Array(order.length);
       let n = 0;
-      for (let k = 0; k < order.length; k++) if (this.columns.keeps(filter, order[k]!)) all[n++] = order[k]!;
+      for (let k = 0; k < order.length; k++)
+        if (this.columns.keeps(filter, order[k]!)) all[n++] = order[k]!;
       kept = all.subarray(0, n);
     }
     const flags = this.columns.pickedFlags(query.picked ?? []);
     const start = (query.page - 1) * query.pageSize;
     const end = start + query.pageSize;
     let pickedTotal = 0;
-    if (flags) for (let k = 0; k < kept.length; k++) if (flags[this.columns.university[kept[k]!]!]) pickedTotal++;
+    if (flags)
+      for (let k = 0; k < kept.length; k++)
+        if (flags[this.columns.university[kept[k]!]!]) pickedTotal++;
     // the picked programs take places 0..pickedTotal-1 and the rest follow, each group in order
     const pickedOnPage: number[] = [];
     const restOnPage: number[] = [];
@@ -246,7 +271,12 @@ export class CatalogueIndex {
       url: url ?? universityWebsite,
       urlIsCoursePage: url !== null,
       costOfStudy: costOfStudy(
-        { tuitionGbp: row.tuitionGbp, feeYear: row.feeYear, durationMonths: row.durationMonths, inLondon: row.region === 'London' },
+        {
+          tuitionGbp: row.tuitionGbp,
+          feeYear: row.feeYear,
+          durationMonths: row.durationMonths,
+          inLondon: row.region === 'London',
+        },
         this.figures,
         today,
       ),

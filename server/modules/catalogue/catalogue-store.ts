@@ -45,7 +45,10 @@ export async function registerCatalogueStore(app: FastifyInstance): Promise<void
         } while (again);
         for (const listener of listeners) listener();
       } catch (error) {
-        app.log.error({ err: error }, 'catalogue: reloading failed; the previous catalogue stays in use');
+        app.log.error(
+          { err: error },
+          'catalogue: reloading failed; the previous catalogue stays in use',
+        );
       } finally {
         loading = null;
       }

@@ -20,7 +20,9 @@ describe('GET /api/universities', () => {
     expect(res.statusCode).toBe(200);
     expect(body.length).toBeGreaterThanOrEqual(25);
     expect(body.length).toBeLessThanOrEqual(30);
-    expect(body.map((u) => u.ranking)).toEqual([...body.map((u) => u.ranking)].sort((a, b) => a - b));
+    expect(body.map((u) => u.ranking)).toEqual(
+      [...body.map((u) => u.ranking)].sort((a, b) => a - b),
+    );
     for (const u of body) {
       expect(u.ranking).toBeGreaterThanOrEqual(1);
       expect(u.ranking).toBeLessThanOrEqual(126);
@@ -51,7 +53,9 @@ describe('GET /api/universities', () => {
     expect(long.res.statusCode).toBe(400);
     expect(long.body.error.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(long.body.error.fields)).toEqual(['q']);
-    const unknown = await get<{ error: { fields: Record<string, string> } }>('/api/universities?sort=name');
+    const unknown = await get<{ error: { fields: Record<string, string> } }>(
+      '/api/universities?sort=name',
+    );
     expect(unknown.res.statusCode).toBe(400);
     expect(unknown.body.error.fields).toHaveProperty('sort');
   });
@@ -61,7 +65,11 @@ describe('GET /api/universities', () => {
     expect(first.headers['cache-control']).toContain('max-age');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
-    const second = await ctx.app.inject({ method: 'GET', url: '/api/universities', headers: { 'if-none-match': etag } });
+    const second = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/universities',
+      headers: { 'if-none-match': etag },
+    });
     expect(second.statusCode).toBe(304);
   });
 });
@@ -96,7 +104,9 @@ describe('GET /api/programs', () => {
       expect(p.feeYear).toMatch(/^\d{4}\/\d{2}$/);
       expect(p.requirements).toContain(`IELTS ${p.ieltsOverall.toFixed(1)} overall`);
       expect(p.ieltsMinComponent).toBeLessThanOrEqual(p.ieltsOverall);
-      expect(p.duration).toBe(`${p.durationMonths / 12} year${p.durationMonths === 12 ? '' : 's'} full-time`);
+      expect(p.duration).toBe(
+        `${p.durationMonths / 12} year${p.durationMonths === 12 ? '' : 's'} full-time`,
+      );
       expect(p.academicLevel).not.toBe('');
       expect(p.url).toMatch(/^https:\/\//);
       expect(p.universityName).not.toBe('');
@@ -114,7 +124,12 @@ describe('GET /api/programs', () => {
       if (p.urlIsCoursePage) expect(p.url).not.toBe(website);
       else expect(p.url).toBe(website);
     }
-    expect(body.filter((p) => p.urlIsCoursePage).map((p) => p.id).sort()).toEqual([
+    expect(
+      body
+        .filter((p) => p.urlIsCoursePage)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([
       'ba-hospitality-and-tourism-management-strathclyde',
       'bsc-management-science-ucl',
       'msc-cyber-security-kings-college-london',
@@ -128,7 +143,12 @@ describe('GET /api/programs', () => {
     expect(masters.every((p) => p.level === 'Masters')).toBe(true);
 
     const it = (await get<Program[]>('/api/programs?category=IT&intake=September')).body;
-    expect(it.map((p) => p.id).sort()).toEqual(all.filter((p) => p.categories.includes('IT')).map((p) => p.id).sort());
+    expect(it.map((p) => p.id).sort()).toEqual(
+      all
+        .filter((p) => p.categories.includes('IT'))
+        .map((p) => p.id)
+        .sort(),
+    );
     expect((await get<Program[]>('/api/programs?intake=January')).body).toEqual([]);
     expect((await get<Program[]>('/api/programs?category=Medicine')).body).toEqual([]);
 
@@ -180,14 +200,20 @@ describe('universities carry their region, website and number of programs', () =
 
 describe('GET /api/consultants and /api/site', () => {
   it('lists 4 consultants with photos served by the portal', async () => {
-    const { body } = await get<{ name: string; role: string; nationality: string; imageUrl: string }[]>('/api/consultants');
+    const { body } =
+      await get<{ name: string; role: string; nationality: string; imageUrl: string }[]>(
+        '/api/consultants',
+      );
     expect(body).toHaveLength(4);
     for (const c of body) {
       expect(c.name && c.role && c.nationality).toBeTruthy();
       expect((await ctx.app.inject({ method: 'GET', url: c.imageUrl })).statusCode).toBe(200);
     }
     // Each with their own WhatsApp number and video room, from the data.
-    const contacts = body as unknown as { whatsappNumber: string | null; meetingRoom: string | null }[];
+    const contacts = body as unknown as {
+      whatsappNumber: string | null;
+      meetingRoom: string | null;
+    }[];
     expect(new Set(contacts.map((c) => c.whatsappNumber)).size).toBe(4);
     expect(contacts.every((c) => /^\+44\d{10}$/.test(c.whatsappNumber ?? ''))).toBe(true);
     expect(new Set(contacts.map((c) => c.meetingRoom)).size).toBe(4);
@@ -224,7 +250,9 @@ describe('catalogue loading (D11: the files seed the first start only)', () => {
     await ctx.app.catalogue.reload();
     const one = await get<Program>(`/api/programs/${id}`);
     expect(one.body.tuition).toBe('£41,000 per year');
-    expect((await get<University>(`/api/universities/${files.universities[0]!.id}`)).res.statusCode).toBe(200);
+    expect(
+      (await get<University>(`/api/universities/${files.universities[0]!.id}`)).res.statusCode,
+    ).toBe(200);
     await ctx.app.db.update(programs).set({ tuitionGbp: 39_500 }).where(eq(programs.id, id));
     await ctx.app.catalogue.reload();
   });
@@ -235,7 +263,9 @@ describe('catalogue loading (D11: the files seed the first start only)', () => {
       await tx.update(programs).set({ tuitionGbp: 37_250 }).where(eq(programs.id, id));
       await notifyCatalogueChanged(tx as unknown as typeof ctx.app.db);
     });
-    await expect.poll(async () => (await get<Program>(`/api/programs/${id}`)).body.tuition).toBe('£37,250 per year');
+    await expect
+      .poll(async () => (await get<Program>(`/api/programs/${id}`)).body.tuition)
+      .toBe('£37,250 per year');
     await ctx.app.db.update(programs).set({ tuitionGbp: 36_500 }).where(eq(programs.id, id));
     await ctx.app.catalogue.reload();
   });

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { consultants, programCategories, programs, ukCostFigures, universities } from '../../db/schema/index.ts';
+import {
+  consultants,
+  programCategories,
+  programs,
+  ukCostFigures,
+  universities,
+} from '../../db/schema/index.ts';
 
 const universityColumns = {
   id: universities.id,
@@ -45,7 +51,10 @@ const programColumns = {
 };
 
 const selectPrograms = (db: Db) =>
-  db.select(programColumns).from(programs).innerJoin(universities, eq(universities.id, programs.universityId));
+  db
+    .select(programColumns)
+    .from(programs)
+    .innerJoin(universities, eq(universities.id, programs.universityId));
 export type ProgramRow = Awaited<ReturnType<typeof selectPrograms>>[number];
 const selectUniversities = (db: Db) => db.select(universityColumns).from(universities);
 export type UniversityRow = Awaited<ReturnType<typeof selectUniversities>>[number];
@@ -53,7 +62,13 @@ export type UniversityRow = Awaited<ReturnType<typeof selectUniversities>>[numbe
 export interface CatalogueRows {
   universities: UniversityRow[];
   programs: ProgramRow[];
-  figures: { kind: string; amountGbp: number; effectiveFrom: string; source: string; sourceUrl: string }[];
+  figures: {
+    kind: string;
+    amountGbp: number;
+    effectiveFrom: string;
+    source: string;
+    sourceUrl: string;
+  }[];
   /** The team's active subject categories, in their order (the public filter). */
   categories: string[];
 }

@@ -17,7 +17,8 @@ const publicCache = 'public, max-age=300';
 export async function catalogueRoutes(app: FastifyInstance) {
   await app.register(etag, { weak: true });
   app.addHook('onSend', (_req, reply, payload, done) => {
-    if (reply.statusCode === 200 && !reply.hasHeader('cache-control')) reply.header('cache-control', publicCache);
+    if (reply.statusCode === 200 && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', publicCache);
     done(null, payload);
   });
 
@@ -36,12 +37,19 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const queryAt = req.url.indexOf('?');
     const question = parse === null || queryAt === -1 ? '' : req.url.slice(queryAt + 1);
     const key = `${catalogue.today()} ${req.routeOptions.url} ${question}`;
-    const prepared = answers.get(app.catalogue.current(), key, () => compute((parse ? parse() : null) as Q));
+    const prepared = answers.get(app.catalogue.current(), key, () =>
+      compute((parse ? parse() : null) as Q),
+    );
     return sendPrepared(req, reply, prepared, publicCache);
   };
 
   app.get('/api/universities', (req, reply) =>
-    answer(req, reply, () => parseInput(universityQuery, req.query), (query) => catalogue.listUniversities(app.catalogue, query.q)),
+    answer(
+      req,
+      reply,
+      () => parseInput(universityQuery, req.query),
+      (query) => catalogue.listUniversities(app.catalogue, query.q),
+    ),
   );
 
   app.get('/api/universities/:id', async (req) => {
@@ -50,11 +58,21 @@ export async function catalogueRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/programs', (req, reply) =>
-    answer(req, reply, () => parseInput(programQuery, req.query), (query) => catalogue.listPrograms(app.catalogue, query)),
+    answer(
+      req,
+      reply,
+      () => parseInput(programQuery, req.query),
+      (query) => catalogue.listPrograms(app.catalogue, query),
+    ),
   );
 
   app.get('/api/programs/search', (req, reply) =>
-    answer(req, reply, () => parseInput(programSearchQuery, req.query), (query) => catalogue.searchPrograms(app.catalogue, query)),
+    answer(
+      req,
+      reply,
+      () => parseInput(programSearchQuery, req.query),
+      (query) => catalogue.searchPrograms(app.catalogue, query),
+    ),
   );
 
   /** The subject categories the public filter offers: the team's active list, live with the catalogue. */

@@ -59,7 +59,8 @@ export class SearchColumns {
       this.level[i] = this.levels.code(p.level);
       this.region[i] = this.regions.code(p.region);
       this.university[i] = this.universities.code(p.universityId);
-      for (const intake of p.intakes) this.intakes[i]! |= 1 << (this.months.code(intake.month) % 32);
+      for (const intake of p.intakes)
+        this.intakes[i]! |= 1 << (this.months.code(intake.month) % 32);
       this.fee[i] = p.tuitionGbp;
       this.ielts[i] = p.ieltsOverall;
       for (const category of p.categories) {

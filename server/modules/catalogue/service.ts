@@ -57,7 +57,10 @@ export function getProgram(store: CatalogueStore, id: string): Program {
   return program;
 }
 
-export function searchPrograms(store: CatalogueStore, query: ProgramSearchQuery): ProgramSearchResult {
+export function searchPrograms(
+  store: CatalogueStore,
+  query: ProgramSearchQuery,
+): ProgramSearchResult {
   return store.current().search(query, today());
 }
 

@@ -26,7 +26,11 @@ describe('the dev outbox', () => {
     const res = await get('/dev/mail/api/messages');
     expect(res.statusCode).toBe(200);
     const [message] = res.json<OutboxMessage[]>();
-    expect(message).toMatchObject({ to, subject: 'Hello <there>', from: expect.stringContaining('UK Study Portal') });
+    expect(message).toMatchObject({
+      to,
+      subject: 'Hello <there>',
+      from: expect.stringContaining('UK Study Portal'),
+    });
     expect(message!.text).toContain('http://localhost:3000/track?x=1&y=2');
     expect(message!.html).toContain('href="http://localhost:3000/track?x=1&amp;y=2"');
     expect(message!.html).toContain('First &lt;b&gt;paragraph&lt;/b&gt;.');
@@ -55,7 +59,9 @@ describe('the dev outbox', () => {
     const [message] = (await get('/dev/mail/api/messages')).json<OutboxMessage[]>();
     const html = await get(`/dev/mail/${message!.id}/html`);
     expect(html.body).toContain('<head><base target="_blank">');
-    expect(html.body.replace('<base target="_blank"><meta name="referrer" content="no-referrer">', '')).toBe(message!.html);
+    expect(
+      html.body.replace('<base target="_blank"><meta name="referrer" content="no-referrer">', ''),
+    ).toBe(message!.html);
     const csp = html.headers['content-security-policy'] as string;
     // Links open in a new tab outside the sandbox; scripts, forms and same-origin access stay off.
     expect(csp).toContain('sandbox allow-popups allow-popups-to-escape-sandbox');
@@ -74,21 +80,36 @@ describe('the dev outbox', () => {
     const app = Fastify({ logger: false });
     app.decorate('config', { ...ctx.config, isProduction: true });
     await app.register(devMailRoutes);
-    expect((await app.inject({ method: 'GET', url: '/dev/mail/api/messages' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/dev/mail/api/messages' })).statusCode).toBe(
+      404,
+    );
     expect((await app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
     await app.close();
   });
 
   it('answers loopback clients only: anyone else finds nothing there (finding 15)', async () => {
     const [message] = (await get('/dev/mail/api/messages')).json<OutboxMessage[]>();
-    for (const url of ['/dev/mail', '/dev/mail/api/messages', `/dev/mail/${message!.id}`, `/dev/mail/${message!.id}/html`]) {
-      for (const remoteAddress of ['203.0.113.9', '10.0.0.2', '::ffff:192.168.1.5', '2001:db8::1']) {
+    for (const url of [
+      '/dev/mail',
+      '/dev/mail/api/messages',
+      `/dev/mail/${message!.id}`,
+      `/dev/mail/${message!.id}/html`,
+    ]) {
+      for (const remoteAddress of [
+        '203.0.113.9',
+        '10.0.0.2',
+        '::ffff:192.168.1.5',
+        '2001:db8::1',
+      ]) {
         const res = await ctx.app.inject({ method: 'GET', url, remoteAddress });
         expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
         expect(res.body).not.toContain(to);
       }
       for (const remoteAddress of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
-        expect((await ctx.app.inject({ method: 'GET', url, remoteAddress })).statusCode, `${url} from ${remoteAddress}`).toBe(200);
+        expect(
+          (await ctx.app.inject({ method: 'GET', url, remoteAddress })).statusCode,
+          `${url} from ${remoteAddress}`,
+        ).toBe(200);
       }
     }
   });

@@ -1,7 +1,11 @@
 import type { OutboxMessage } from '../../lib/mailer/dev-outbox.ts';
 
 function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 function page(title: string, body: string): string {
@@ -47,10 +51,17 @@ export function linkifyText(text: string): string {
  */
 export function framedMessageHtml(html: string): string {
   const base = '<base target="_blank"><meta name="referrer" content="no-referrer">';
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`) : `${base}${html}`;
+  return /<head[^>]*>/i.test(html)
+    ? html.replace(/<head[^>]*>/i, (head) => `${head}${base}`)
+    : `${base}${html}`;
 }
 
-const formatDate = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: 'UTC',
+  }) + ' UTC';
 
 export function listPage(messages: OutboxMessage[]): string {
   const rows = messages

@@ -24,7 +24,8 @@ export async function devMailRoutes(app: FastifyInstance) {
 
   // Every reset and confirmation link sits here: only this machine may read it (finding 15).
   app.addHook('onRequest', async (req) => {
-    if (!isLoopback(req.ip)) throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
+    if (!isLoopback(req.ip))
+      throw new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
   });
 
   app.addHook('onSend', async (_req, reply) => {
@@ -33,20 +34,28 @@ export async function devMailRoutes(app: FastifyInstance) {
 
   const find = async (id: string) => {
     const message = isOutboxId(id) ? await outbox.get(id) : null;
-    if (!message) throw new NotFoundError('MESSAGE_NOT_FOUND', 'There is no such message in the dev outbox.');
+    if (!message)
+      throw new NotFoundError('MESSAGE_NOT_FOUND', 'There is no such message in the dev outbox.');
     return message;
   };
 
   app.get('/dev/mail/api/messages', async () => outbox.list());
-  app.get<{ Params: { id: string } }>('/dev/mail/api/messages/:id', async (req) => find(req.params.id));
+  app.get<{ Params: { id: string } }>('/dev/mail/api/messages/:id', async (req) =>
+    find(req.params.id),
+  );
 
   app.get('/dev/mail/outbox.css', async (_req, reply) => reply.type('text/css').send(outboxCss));
-  app.get('/dev/mail', async (_req, reply) => reply.type('text/html').send(listPage(await outbox.list())));
+  app.get('/dev/mail', async (_req, reply) =>
+    reply.type('text/html').send(listPage(await outbox.list())),
+  );
   app.get<{ Params: { id: string } }>('/dev/mail/:id', async (req, reply) =>
     reply.type('text/html').send(messagePage(await find(req.params.id))),
   );
   app.get<{ Params: { id: string } }>('/dev/mail/:id/html', async (req, reply) => {
     const message = await find(req.params.id);
-    return reply.header('content-security-policy', messageCsp).type('text/html').send(framedMessageHtml(message.html));
+    return reply
+      .header('content-security-policy', messageCsp)
+      .type('text/html')
+      .send(framedMessageHtml(message.html));
   });
 }

@@ -17,49 +17,121 @@ beforeAll(async () => {
   baseUrl = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
 });
 
-const newTranscript = { key: 'transcripts', ...fixture('transcript.pdf'), filename: 'transcript-certified.pdf', contentType: 'application/pdf' };
+const newTranscript = {
+  key: 'transcripts',
+  ...fixture('transcript.pdf'),
+  filename: 'transcript-certified.pdf',
+  contentType: 'application/pdf',
+};
 const tokenFor = (id: string) => ctx.app.trackingTokens.issue('track', id);
 
 async function reject(reason = 'The scan is cut off at the bottom') {
-  const res = await reviewDocumentAs(ctx.app, s.applicationId, 'transcripts', { version: 1, state: 'rejected', reason }, { cookie: s.consultant.cookie });
+  const res = await reviewDocumentAs(
+    ctx.app,
+    s.applicationId,
+    'transcripts',
+    { version: 1, state: 'rejected', reason },
+    { cookie: s.consultant.cookie },
+  );
   expect(res.statusCode, res.body).toBe(204);
 }
 
 async function applicantView(): Promise<ApplicationView> {
-  const res = await staffCall(ctx.app, { method: 'GET', url: `/api/applications/${s.applicationId}` }, s.applicant.cookie);
+  const res = await staffCall(
+    ctx.app,
+    { method: 'GET', url: `/api/applications/${s.applicationId}` },
+    s.applicant.cookie,
+  );
   return res.json();
 }
 
 describe('staff check each document', () => {
   it('a new document is received; staff verify it, the applicant sees it verified, and the audit log says who', async () => {
-    expect((await applicantView()).documents[0]).toMatchObject({ key: 'transcripts', state: 'received', version: 1, rejectionReason: null });
-    const res = await reviewDocumentAs(ctx.app, s.applicationId, 'transcripts', { version: 1, state: 'verified' }, { cookie: s.consultant.cookie });
+    expect((await applicantView()).documents[0]).toMatchObject({
+      key: 'transcripts',
+      state: 'received',
+      version: 1,
+      rejectionReason: null,
+    });
+    const res = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      { version: 1, state: 'verified' },
+      { cookie: s.consultant.cookie },
+    );
     expect(res.statusCode).toBe(204);
     expect(res.headers['cache-control']).toBe('no-store');
     expect((await applicantView()).documents[0]).toMatchObject({ state: 'verified' });
     const { documents } = await detail();
-    expect(documents[0]!.versions[0]).toMatchObject({ state: 'verified', reviewedBy: { name: 'Cora Consultant' } });
-    const entries = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'document.verified'), eq(auditLog.subjectId, documents[0]!.id)));
-    expect(entries).toEqual([expect.objectContaining({ actorId: s.consultant.user.id, details: { applicationId: s.applicationId, key: 'transcripts', version: 1 } })]);
+    expect(documents[0]!.versions[0]).toMatchObject({
+      state: 'verified',
+      reviewedBy: { name: 'Cora Consultant' },
+    });
+    const entries = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'document.verified'), eq(auditLog.subjectId, documents[0]!.id)),
+      );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        actorId: s.consultant.user.id,
+        details: { applicationId: s.applicationId, key: 'transcripts', version: 1 },
+      }),
+    ]);
   });
 
   it('a rejection needs a reason, which the applicant reads', async () => {
-    const bare = await reviewDocumentAs(ctx.app, s.applicationId, 'transcripts', { version: 1, state: 'rejected' }, { cookie: s.consultant.cookie });
+    const bare = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      { version: 1, state: 'rejected' },
+      { cookie: s.consultant.cookie },
+    );
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.fields.reason).toMatch(/Say why/);
     await reject();
-    expect((await applicantView()).documents[0]).toMatchObject({ state: 'rejected', rejectionReason: 'The scan is cut off at the bottom' });
+    expect((await applicantView()).documents[0]).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'The scan is cut off at the bottom',
+    });
   });
 
   it('refuses a decision on a version that is no longer the current one (409), and unknown documents (404)', async () => {
     await reject();
-    expect((await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { cookie: s.applicant.cookie })).statusCode).toBe(201);
-    const stale = await reviewDocumentAs(ctx.app, s.applicationId, 'transcripts', { version: 1, state: 'verified' }, { cookie: s.consultant.cookie });
+    expect(
+      (
+        await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+          cookie: s.applicant.cookie,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const stale = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      { version: 1, state: 'verified' },
+      { cookie: s.consultant.cookie },
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('DOCUMENT_CHANGED_MEANWHILE');
-    const missing = await reviewDocumentAs(ctx.app, s.applicationId, 'cv', { version: 1, state: 'verified' }, { cookie: s.consultant.cookie });
+    const missing = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'cv',
+      { version: 1, state: 'verified' },
+      { cookie: s.consultant.cookie },
+    );
     expect(missing.statusCode).toBe(404);
-    const unknownKey = await reviewDocumentAs(ctx.app, s.applicationId, 'diploma', { version: 1, state: 'verified' }, { cookie: s.consultant.cookie });
+    const unknownKey = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'diploma',
+      { version: 1, state: 'verified' },
+      { cookie: s.consultant.cookie },
+    );
     expect(unknownKey.statusCode).toBe(400);
   });
 });
@@ -67,11 +139,21 @@ describe('staff check each document', () => {
 describe('the applicant sends a rejected document again', () => {
   it('from the track page (tracking token): a new version, received, older ones kept for staff only', async () => {
     await reject();
-    const res = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { token: tokenFor(s.applicationId) });
+    const res = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+      token: tokenFor(s.applicationId),
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const view = res.json<ApplicationView>();
-    expect(view.documents).toEqual([expect.objectContaining({ key: 'transcripts', version: 2, state: 'received', fileName: 'transcript-certified.pdf', rejectionReason: null })]);
+    expect(view.documents).toEqual([
+      expect.objectContaining({
+        key: 'transcripts',
+        version: 2,
+        state: 'received',
+        fileName: 'transcript-certified.pdf',
+        rejectionReason: null,
+      }),
+    ]);
 
     const { documents } = await detail();
     expect(documents[0]!.versions.map((v) => [v.version, v.state, v.originalName])).toEqual([
@@ -79,28 +161,56 @@ describe('the applicant sends a rejected document again', () => {
       [1, 'rejected', 'transcript.pdf'],
     ]);
     const older = documents[0]!.versions[1]!;
-    const asStaff = await staffCall(ctx.app, { method: 'GET', url: older.url }, s.consultant.cookie);
+    const asStaff = await staffCall(
+      ctx.app,
+      { method: 'GET', url: older.url },
+      s.consultant.cookie,
+    );
     expect(asStaff.statusCode).toBe(200);
     expect(asStaff.headers['cache-control']).toBe('private, no-store');
     expect(asStaff.rawPayload.equals(fixture('transcript.pdf').content)).toBe(true);
-    const audit = await ctx.app.db.select().from(auditLog).where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.subjectId, older.id)));
+    const audit = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.downloaded'), eq(auditLog.subjectId, older.id)));
     expect(audit).toHaveLength(1);
     // the applicant (owner) cannot open an older version; the current one is what their link gives
-    expect((await staffCall(ctx.app, { method: 'GET', url: older.url }, s.applicant.cookie)).statusCode).toBe(403);
-    const current = await staffCall(ctx.app, { method: 'GET', url: view.documents[0]!.url }, s.applicant.cookie);
+    expect(
+      (await staffCall(ctx.app, { method: 'GET', url: older.url }, s.applicant.cookie)).statusCode,
+    ).toBe(403);
+    const current = await staffCall(
+      ctx.app,
+      { method: 'GET', url: view.documents[0]!.url },
+      s.applicant.cookie,
+    );
     expect(current.statusCode).toBe(200);
     expect(current.headers['content-disposition']).toContain('transcript-certified.pdf');
   });
 
   it('signed in as the owner, and only while the current version is rejected', async () => {
-    const early = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { cookie: s.applicant.cookie });
+    const early = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+      cookie: s.applicant.cookie,
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('DOCUMENT_NOT_REQUESTED');
     await reject();
-    expect((await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { cookie: s.applicant.cookie })).statusCode).toBe(201);
-    const again = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { cookie: s.applicant.cookie });
+    expect(
+      (
+        await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+          cookie: s.applicant.cookie,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const again = await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+      cookie: s.applicant.cookie,
+    });
     expect(again.statusCode).toBe(409);
-    const neverSent = await uploadDocumentVersion(ctx.app, s.applicationId, { ...newTranscript, key: 'cv' }, { cookie: s.applicant.cookie });
+    const neverSent = await uploadDocumentVersion(
+      ctx.app,
+      s.applicationId,
+      { ...newTranscript, key: 'cv' },
+      { cookie: s.applicant.cookie },
+    );
     expect(neverSent.statusCode).toBe(409);
   });
 
@@ -108,15 +218,38 @@ describe('the applicant sends a rejected document again', () => {
     await reject();
     const before = await storedState(ctx.app);
     const caller = { token: tokenFor(s.applicationId) };
-    const exe = await uploadDocumentVersion(ctx.app, s.applicationId, { key: 'transcripts', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' }, caller);
+    const exe = await uploadDocumentVersion(
+      ctx.app,
+      s.applicationId,
+      { key: 'transcripts', ...fixture('not-a-pdf.pdf'), contentType: 'application/pdf' },
+      caller,
+    );
     expect(exe.statusCode).toBe(415);
     expect(exe.json().error.code).toBe('UNSUPPORTED_FILE_TYPE');
-    const large = await uploadDocumentVersion(ctx.app, s.applicationId, { key: 'transcripts', ...pdfOfSize(11 * 1024 * 1024) }, caller);
+    const large = await uploadDocumentVersion(
+      ctx.app,
+      s.applicationId,
+      { key: 'transcripts', ...pdfOfSize(11 * 1024 * 1024) },
+      caller,
+    );
     expect(large.statusCode).toBe(413);
-    expect(large.json().error.message).toBe('Transcripts is larger than 10 MB. Please upload a smaller file.');
-    const other = await uploadDocumentVersion(ctx.app, s.applicationId, { ...newTranscript, key: 'cv' }, caller, 'transcripts');
+    expect(large.json().error.message).toBe(
+      'Transcripts is larger than 10 MB. Please upload a smaller file.',
+    );
+    const other = await uploadDocumentVersion(
+      ctx.app,
+      s.applicationId,
+      { ...newTranscript, key: 'cv' },
+      caller,
+      'transcripts',
+    );
     expect(other.statusCode).toBe(400);
-    const empty = await uploadDocumentVersion(ctx.app, s.applicationId, { key: 'transcripts', filename: 'empty.pdf', content: Buffer.alloc(0) }, caller);
+    const empty = await uploadDocumentVersion(
+      ctx.app,
+      s.applicationId,
+      { key: 'transcripts', filename: 'empty.pdf', content: Buffer.alloc(0) },
+      caller,
+    );
     expect(empty.statusCode).toBe(400);
     const notMultipart = await ctx.app.inject({
       method: 'POST',
@@ -126,7 +259,10 @@ describe('the applicant sends a rejected document again', () => {
     });
     expect(notMultipart.statusCode).toBe(415);
     expect(await storedState(ctx.app)).toEqual(before);
-    const rows = await ctx.app.db.select().from(applicationDocuments).where(eq(applicationDocuments.applicationId, s.applicationId));
+    const rows = await ctx.app.db
+      .select()
+      .from(applicationDocuments)
+      .where(eq(applicationDocuments.applicationId, s.applicationId));
     expect(rows).toHaveLength(1);
   });
 });
@@ -154,12 +290,21 @@ describe('who may send or decide', () => {
     const versionUrl = documents[0]!.versions[0]!.url;
     const callers = [{}, { cookie: s.applicant.cookie }, { token: tokenFor(s.applicationId) }];
     for (const caller of callers) {
-      const review = await reviewDocumentAs(ctx.app, s.applicationId, 'transcripts', { version: 1, state: 'verified' }, caller);
+      const review = await reviewDocumentAs(
+        ctx.app,
+        s.applicationId,
+        'transcripts',
+        { version: 1, state: 'verified' },
+        caller,
+      );
       expect(review.statusCode, JSON.stringify(caller)).toBe(caller.cookie ? 403 : 401);
       const download = await ctx.app.inject({
         method: 'GET',
         url: versionUrl,
-        headers: { ...(caller.cookie ? { cookie: caller.cookie } : {}), ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}) },
+        headers: {
+          ...(caller.cookie ? { cookie: caller.cookie } : {}),
+          ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+        },
       });
       expect(download.statusCode, JSON.stringify(caller)).toBe(caller.cookie ? 403 : 401);
     }
@@ -169,21 +314,37 @@ describe('who may send or decide', () => {
 
 describe('live', () => {
   it('the open track page sees the rejection and the new version; the dashboard and the staff console too', async () => {
-    const track = await openTrackStream(baseUrl, ctx.app.trackingTokens.issue('stream', s.applicationId));
-    const dashboard = await openEventStream(`${baseUrl}/api/me/applications/stream`, { cookie: s.applicant.cookie });
-    const consoleStream = await openEventStream(`${baseUrl}/api/staff/applications/${s.applicationId}/stream`, { cookie: s.consultant.cookie });
+    const track = await openTrackStream(
+      baseUrl,
+      ctx.app.trackingTokens.issue('stream', s.applicationId),
+    );
+    const dashboard = await openEventStream(`${baseUrl}/api/me/applications/stream`, {
+      cookie: s.applicant.cookie,
+    });
+    const consoleStream = await openEventStream(
+      `${baseUrl}/api/staff/applications/${s.applicationId}/stream`,
+      { cookie: s.consultant.cookie },
+    );
     try {
       expect(consoleStream.status).toBe(200);
       for (const stream of [track, consoleStream]) {
-        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]!.state).toBe('received');
+        expect(
+          (JSON.parse((await stream.next()).data) as ApplicationView).documents[0]!.state,
+        ).toBe('received');
       }
       await reject('Blurred');
       for (const stream of [track, dashboard, consoleStream]) {
-        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]).toMatchObject({ state: 'rejected', rejectionReason: 'Blurred' });
+        expect(
+          (JSON.parse((await stream.next()).data) as ApplicationView).documents[0],
+        ).toMatchObject({ state: 'rejected', rejectionReason: 'Blurred' });
       }
-      await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, { token: tokenFor(s.applicationId) });
+      await uploadDocumentVersion(ctx.app, s.applicationId, newTranscript, {
+        token: tokenFor(s.applicationId),
+      });
       for (const stream of [track, dashboard, consoleStream]) {
-        expect((JSON.parse((await stream.next()).data) as ApplicationView).documents[0]).toMatchObject({ state: 'received', version: 2 });
+        expect(
+          (JSON.parse((await stream.next()).data) as ApplicationView).documents[0],
+        ).toMatchObject({ state: 'received', version: 2 });
       }
     } finally {
       consoleStream.close();

@@ -71,7 +71,10 @@ describe('no orphan files after kill -9 during an upload (finding 9)', () => {
       // transcript passes through .incoming first: wait for both, however slow the machine)
       const inFlight = async () => {
         const files = await filesUnder(uploads);
-        return { files: files.length, incoming: files.filter((f) => f.startsWith('.incoming/')).length };
+        return {
+          files: files.length,
+          incoming: files.filter((f) => f.startsWith('.incoming/')).length,
+        };
       };
       await expect.poll(inFlight, { timeout: 20_000 }).toEqual({ files: 3, incoming: 1 });
       server.child.kill('SIGKILL');

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { documentKeys, documentLabel, type ApplicationView, type AnyDocumentKey, type DocumentKey } from '../../../shared/schemas/application.ts';
+import {
+  documentKeys,
+  documentLabel,
+  type ApplicationView,
+  type AnyDocumentKey,
+  type DocumentKey,
+} from '../../../shared/schemas/application.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from '../applications/intake.ts';
 import { publishApplicationChange } from '../applications/live.ts';
@@ -22,14 +28,23 @@ const notAskedFor = (key: AnyDocumentKey) =>
   );
 
 /** The applicant: the signed-in owner, or whoever holds this application's tracking link. Staff are not. */
-export async function checkApplicant(app: FastifyInstance, reader: DocumentReader, applicationId: string) {
+export async function checkApplicant(
+  app: FastifyInstance,
+  reader: DocumentReader,
+  applicationId: string,
+) {
   if (!reader.user && !reader.trackedApplicationId) {
-    throw new AppError('UNAUTHENTICATED', 401, 'Please sign in, or send the document from the track page.');
+    throw new AppError(
+      'UNAUTHENTICATED',
+      401,
+      'Please sign in, or send the document from the track page.',
+    );
   }
   const application = await findApplicationRow(app.db, applicationId);
   const allowed =
     application !== undefined &&
-    (reader.trackedApplicationId === application.id || (reader.user !== null && reader.user.id === application.userId));
+    (reader.trackedApplicationId === application.id ||
+      (reader.user !== null && reader.user.id === application.userId));
   if (!allowed) throw documentNotFound();
   return application;
 }
@@ -61,7 +76,11 @@ export async function receiveOneDocument(
     async validate(fields) {
       const names = Object.keys(fields);
       if (names.length > 0) {
-        throw new AppError('UNKNOWN_FIELD', 400, `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`);
+        throw new AppError(
+          'UNKNOWN_FIELD',
+          400,
+          `"${names[0]!.slice(0, 40)}" is not a field of this form: send the file only.`,
+        );
       }
       await beforeStoring();
       return {};
@@ -69,7 +88,11 @@ export async function receiveOneDocument(
     accepts: (sent) => (sent === key ? null : `Send ${documentLabel(key)} only`),
   });
   const file = files[0];
-  if (!file) throw new ValidationError({ [key]: 'Choose a file' }, `Choose the ${documentLabel(key)} to send.`);
+  if (!file)
+    throw new ValidationError(
+      { [key]: 'Choose a file' },
+      `Choose the ${documentLabel(key)} to send.`,
+    );
   return file;
 }
 
@@ -88,7 +111,11 @@ export async function uploadNewVersion(
     if (!current || current.state !== 'rejected') throw notAskedFor(key);
     seenVersion = current.version;
     if (!req.isMultipart()) {
-      throw new AppError('MULTIPART_REQUIRED', 415, 'Send the document as a multipart form (multipart/form-data).');
+      throw new AppError(
+        'MULTIPART_REQUIRED',
+        415,
+        'Send the document as a multipart form (multipart/form-data).',
+      );
     }
   } catch (error) {
     req.raw.resume();

@@ -42,7 +42,12 @@ export async function reviewDocument(
     if (current.state === input.state && current.rejectionReason === reason) return;
     await tx
       .update(applicationDocuments)
-      .set({ state: input.state, rejectionReason: reason, reviewedBy: actor.id, reviewedAt: new Date() })
+      .set({
+        state: input.state,
+        rejectionReason: reason,
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+      })
       .where(and(eq(applicationDocuments.id, current.id)));
     await recordAudit(tx, {
       actorId: actor.id,
@@ -53,7 +58,10 @@ export async function reviewDocument(
     });
     await publishApplicationChange(tx, applicationId, application.userId);
     if (input.state === 'rejected' && reason) {
-      await app.mailer.enqueue(tx, documentRejectedMail(application, key, reason, mailedTrackingLink(app, applicationId)));
+      await app.mailer.enqueue(
+        tx,
+        documentRejectedMail(application, key, reason, mailedTrackingLink(app, applicationId)),
+      );
     }
   });
 }

@@ -10,7 +10,12 @@ import { StorageNotFoundError } from '../../lib/storage/index.ts';
 import { openTrackingToken } from '../tracking/revocation.ts';
 import { reviewDocument } from './review.ts';
 import { uploadNewVersion } from './reupload.ts';
-import { documentNotFound, openDocument, openDocumentVersion, type DocumentReader } from './service.ts';
+import {
+  documentNotFound,
+  openDocument,
+  openDocumentVersion,
+  type DocumentReader,
+} from './service.ts';
 
 const params = z.strictObject({
   id: z.uuid('Not an application id'),
@@ -32,7 +37,15 @@ export async function readerOf(app: FastifyInstance, req: FastifyRequest): Promi
   };
 }
 
-async function sendFile(reply: FastifyReply, open: () => Promise<{ stream: NodeJS.ReadableStream; fileName: string; contentType: string; size: number }>) {
+async function sendFile(
+  reply: FastifyReply,
+  open: () => Promise<{
+    stream: NodeJS.ReadableStream;
+    fileName: string;
+    contentType: string;
+    size: number;
+  }>,
+) {
   let document;
   try {
     document = await open();
@@ -67,7 +80,9 @@ export async function documentRoutes(app: FastifyInstance) {
   app.post('/api/applications/:id/documents/:key', async (req, reply) => {
     const { id, key } = parseInput(documentKeyParams, req.params);
     const reader = await readerOf(app, req);
-    const view = await uploadNewVersion(app, req, reader, id.toLowerCase(), key, () => limits.client('applications', req, reply));
+    const view = await uploadNewVersion(app, req, reader, id.toLowerCase(), key, () =>
+      limits.client('applications', req, reply),
+    );
     return reply.code(201).header('cache-control', 'no-store').send(view);
   });
 
@@ -80,8 +95,14 @@ export async function documentRoutes(app: FastifyInstance) {
   });
 
   /** Any kept version, staff only (the applicant downloads the current one above). */
-  app.get('/api/staff/applications/:id/documents/versions/:documentId', staffOnly, async (req, reply) => {
-    const { id, documentId } = parseInput(documentVersionParams, req.params);
-    return sendFile(reply, () => openDocumentVersion(app, req.user!, id.toLowerCase(), documentId.toLowerCase()));
-  });
+  app.get(
+    '/api/staff/applications/:id/documents/versions/:documentId',
+    staffOnly,
+    async (req, reply) => {
+      const { id, documentId } = parseInput(documentVersionParams, req.params);
+      return sendFile(reply, () =>
+        openDocumentVersion(app, req.user!, id.toLowerCase(), documentId.toLowerCase()),
+      );
+    },
+  );
 }

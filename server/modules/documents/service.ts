@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { isAnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { findApplicationRow, findDocument, findDocumentVersion } from '../applications/repository.ts';
+import {
+  findApplicationRow,
+  findDocument,
+  findDocumentVersion,
+} from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 
 export interface DocumentReader {
@@ -100,7 +104,11 @@ export async function openDocumentVersion(
   const stream = await app.storage.get(document.storageKey);
   return {
     stream,
-    fileName: downloadName(document.originalName, document.contentType, `${document.key}-v${document.version}`),
+    fileName: downloadName(
+      document.originalName,
+      document.contentType,
+      `${document.key}-v${document.version}`,
+    ),
     contentType: document.contentType,
     size: document.size,
   };

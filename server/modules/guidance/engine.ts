@@ -1,5 +1,12 @@
 import type { Program } from '../../../shared/schemas/catalogue.ts';
-import type { BalanceRole, BalanceWhy, GuidanceAnswer, GuidanceFact, GuidanceProfile, GuidanceResult } from '../../../shared/schemas/guidance.ts';
+import type {
+  BalanceRole,
+  BalanceWhy,
+  GuidanceAnswer,
+  GuidanceFact,
+  GuidanceProfile,
+  GuidanceResult,
+} from '../../../shared/schemas/guidance.ts';
 import { formatDate, formatGbp, formatTuition } from '../../../shared/program-display.ts';
 
 /**
@@ -39,11 +46,31 @@ const subjectWords: Record<string, string> = {
   travel: 'Tourism',
   events: 'Tourism',
 };
-const stopWords = new Set(['and', 'or', 'the', 'of', 'in', 'a', 'an', 'to', 'for', 'with', 'want', 'study', 'studies', 'work', 'i', 'my', 'degree']);
+const stopWords = new Set([
+  'and',
+  'or',
+  'the',
+  'of',
+  'in',
+  'a',
+  'an',
+  'to',
+  'for',
+  'with',
+  'want',
+  'study',
+  'studies',
+  'work',
+  'i',
+  'my',
+  'degree',
+]);
 
 export function subjectTerms(text: string): string[] {
   const words = text.toLocaleLowerCase('en-GB').match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !stopWords.has(w) && (w.length >= 3 || w in subjectWords)))].slice(0, 12);
+  return [
+    ...new Set(words.filter((w) => !stopWords.has(w) && (w.length >= 3 || w in subjectWords))),
+  ].slice(0, 12);
 }
 
 /** UCAS tariff points of the best three grades ("A*AA" = 152). */
@@ -109,7 +136,10 @@ export interface GuidanceCandidate {
   universityRanking: number;
 }
 
-interface Assessed<P extends GuidanceCandidate> extends Omit<GuidanceResult, 'program' | 'reasons' | 'warnings'> {
+interface Assessed<P extends GuidanceCandidate> extends Omit<
+  GuidanceResult,
+  'program' | 'reasons' | 'warnings'
+> {
   program: P;
   /** How far the student is below the entry requirements (0: meets them). */
   gap: number;
@@ -140,7 +170,10 @@ function assess<P extends GuidanceCandidate>(
   if (terms.length > 0) {
     const nameWords = program.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
     const matched = terms.filter(
-      (t) => nameWords.some((w) => w.startsWith(t) || (t.length >= 5 && t.startsWith(w) && w.length >= 5)) || program.categories.includes(subjectWords[t] ?? ''),
+      (t) =>
+        nameWords.some(
+          (w) => w.startsWith(t) || (t.length >= 5 && t.startsWith(w) && w.length >= 5),
+        ) || program.categories.includes(subjectWords[t] ?? ''),
     );
     if (matched.length === 0) return null;
     reasons.push({ code: 'subject', terms: matched });
@@ -153,7 +186,11 @@ function assess<P extends GuidanceCandidate>(
     reasons.push({ code: 'intake', month: intake.month });
   }
   for (const intake of program.intakes) {
-    if ((!profile.intake || intake.month === profile.intake) && intake.deadline && intake.deadline < today) {
+    if (
+      (!profile.intake || intake.month === profile.intake) &&
+      intake.deadline &&
+      intake.deadline < today
+    ) {
       warnings.push({ code: 'deadlinePassed', date: intake.deadline });
       score -= 20;
     }
@@ -180,11 +217,19 @@ function assess<P extends GuidanceCandidate>(
     const have = degreeRank[profile.qualification]!;
     if (asked !== undefined) {
       if (have < asked) {
-        warnings.push({ code: 'degreeBelow', asked: program.academicLevel, have: profile.qualification });
+        warnings.push({
+          code: 'degreeBelow',
+          asked: program.academicLevel,
+          have: profile.qualification,
+        });
         gap += 0.5 * (asked - have);
         score -= 15 * (asked - have);
       } else {
-        reasons.push({ code: 'degreeMeets', asked: program.academicLevel, have: profile.qualification });
+        reasons.push({
+          code: 'degreeMeets',
+          asked: program.academicLevel,
+          have: profile.qualification,
+        });
         margin += 0.5 * (have - asked);
       }
     }
@@ -268,13 +313,20 @@ function balance(results: Assessed<GuidanceCandidate>[]): GuidanceAnswer['balanc
     used.add(pick.program.universityId);
     chosen.push({ role, result: pick });
   };
-  const byRanking = [...results].sort((a, b) => a.program.universityRanking - b.program.universityRanking || b.score - a.score);
+  const byRanking = [...results].sort(
+    (a, b) => a.program.universityRanking - b.program.universityRanking || b.score - a.score,
+  );
   const meets = results.filter((r) => r.gap === 0);
-  take('ambitious', byRanking.filter((r) => r.gap <= 1));
+  take(
+    'ambitious',
+    byRanking.filter((r) => r.gap <= 1),
+  );
   take('good match', meets);
   take(
     'safer',
-    [...meets].sort((a, b) => b.margin - a.margin || b.program.universityRanking - a.program.universityRanking),
+    [...meets].sort(
+      (a, b) => b.margin - a.margin || b.program.universityRanking - a.program.universityRanking,
+    ),
   );
   return chosen.map(({ role, result }) => ({
     role,
@@ -303,8 +355,15 @@ export function guide<P extends GuidanceCandidate>(
     const r = assess(candidate, profile, terms, today, false);
     if (r) scored.push(r);
   }
-  scored.sort((a, b) => b.score - a.score || a.program.universityRanking - b.program.universityRanking || (a.program.id < b.program.id ? -1 : 1));
-  const results = scored.slice(0, limit).map((r) => assess(r.program, profile, terms, today, true)!);
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.program.universityRanking - b.program.universityRanking ||
+      (a.program.id < b.program.id ? -1 : 1),
+  );
+  const results = scored
+    .slice(0, limit)
+    .map((r) => assess(r.program, profile, terms, today, true)!);
   return {
     results: results.map(({ program, score, reasonFacts, warningFacts }) => ({
       program: show(program),

@@ -54,29 +54,75 @@ const cases: Case[] = [
     profile: { subjects: 'cyber security', budgetGbp: 35_000, ielts: '6' },
     in: [kcl, uclSecurity],
     out: [manchester, lse],
-    warned: [[kcl, 'IELTS 6.5 needed, you have 6.0'], [kcl, '£1,200 over your budget'], [uclSecurity, '£5,300 over your budget']],
+    warned: [
+      [kcl, 'IELTS 6.5 needed, you have 6.0'],
+      [kcl, '£1,200 over your budget'],
+      [uclSecurity, '£5,300 over your budget'],
+    ],
     reasons: [[kcl, 'matches cyber security']],
   },
-  { name: 'computer science with a First', profile: { subjects: 'computer science', qualification: 'First' }, in: [manchester, uclSecurity, kcl, imperialAnalytics], out: [lse], clean: [manchester] },
-  { name: 'management', profile: { subjects: 'management' }, in: [lse, imperialAnalytics], out: [kcl, manchester] },
-  { name: 'business with a 2:2', profile: { subjects: 'business', qualification: '2:2' }, in: [lse], warned: [[lse, 'asks a 2:1 degree, you have a 2:2']] },
-  { name: 'no English test yet', profile: { ielts: null }, in: masters, warned: [[kcl, 'IELTS 6.5 needed: you have not taken a test yet']] },
+  {
+    name: 'computer science with a First',
+    profile: { subjects: 'computer science', qualification: 'First' },
+    in: [manchester, uclSecurity, kcl, imperialAnalytics],
+    out: [lse],
+    clean: [manchester],
+  },
+  {
+    name: 'management',
+    profile: { subjects: 'management' },
+    in: [lse, imperialAnalytics],
+    out: [kcl, manchester],
+  },
+  {
+    name: 'business with a 2:2',
+    profile: { subjects: 'business', qualification: '2:2' },
+    in: [lse],
+    warned: [[lse, 'asks a 2:1 degree, you have a 2:2']],
+  },
+  {
+    name: 'no English test yet',
+    profile: { ielts: null },
+    in: masters,
+    warned: [[kcl, 'IELTS 6.5 needed: you have not taken a test yet']],
+  },
   {
     name: 'engineering with AAA and IELTS 6.5',
     profile: { level: 'Bachelors', subjects: 'engineering', qualification: 'AAA', ielts: '6.5' },
     in: [edinburgh, imperialEee],
     out: [durham, ...masters],
-    warned: [[imperialEee, 'asks A*A*A at A-level, you have AAA'], [imperialEee, 'IELTS 7.0 needed, you have 6.5']],
+    warned: [
+      [imperialEee, 'asks A*A*A at A-level, you have AAA'],
+      [imperialEee, 'IELTS 7.0 needed, you have 6.5'],
+    ],
     clean: [edinburgh],
   },
-  { name: 'tourism with BBB', profile: { level: 'Bachelors', subjects: 'tourism', qualification: 'BBB', ielts: '6' }, in: [strathclyde], out: [uclManagement], clean: [strathclyde] },
+  {
+    name: 'tourism with BBB',
+    profile: { level: 'Bachelors', subjects: 'tourism', qualification: 'BBB', ielts: '6' },
+    in: [strathclyde],
+    out: [uclManagement],
+    clean: [strathclyde],
+  },
   {
     name: 'hospitality in Scotland',
-    profile: { level: 'Bachelors', subjects: 'hospitality', qualification: 'BBB', ielts: '6', regions: ['Scotland'] },
+    profile: {
+      level: 'Bachelors',
+      subjects: 'hospitality',
+      qualification: 'BBB',
+      ielts: '6',
+      regions: ['Scotland'],
+    },
     in: [strathclyde],
     reasons: [[strathclyde, 'in Scotland, a region you chose']],
   },
-  { name: 'computing with A*AA', profile: { level: 'Bachelors', subjects: 'computer', qualification: 'A*AA', ielts: '7' }, in: [durham], out: [imperialEee], clean: [durham] },
+  {
+    name: 'computing with A*AA',
+    profile: { level: 'Bachelors', subjects: 'computer', qualification: 'A*AA', ielts: '7' },
+    in: [durham],
+    out: [imperialEee],
+    clean: [durham],
+  },
   {
     name: 'cyber, only in the North West',
     profile: { subjects: 'cyber', regions: ['North West'] },
@@ -84,9 +130,23 @@ const cases: Case[] = [
     warned: [[kcl, 'in London, outside the regions you chose']],
   },
   { name: 'Masters leaves out every Bachelors', profile: {}, in: masters, out: bachelors },
-  { name: 'Bachelors leaves out every Masters', profile: { level: 'Bachelors', qualification: 'A*A*A', ielts: '7.5' }, in: bachelors, out: masters },
-  { name: 'a January intake nobody offers', profile: { intake: 'January' }, out: [...masters, ...bachelors] },
-  { name: 'a September intake', profile: { intake: 'September' }, in: masters, reasons: [[lse, 'September intake']] },
+  {
+    name: 'Bachelors leaves out every Masters',
+    profile: { level: 'Bachelors', qualification: 'A*A*A', ielts: '7.5' },
+    in: bachelors,
+    out: masters,
+  },
+  {
+    name: 'a January intake nobody offers',
+    profile: { intake: 'January' },
+    out: [...masters, ...bachelors],
+  },
+  {
+    name: 'a September intake',
+    profile: { intake: 'September' },
+    in: masters,
+    reasons: [[lse, 'September intake']],
+  },
   {
     name: 'a budget of £36,300',
     profile: { budgetGbp: 36_300 },
@@ -94,9 +154,24 @@ const cases: Case[] = [
     reasons: [[kcl, 'within your budget (£36,200 per year)']],
     warned: [[manchester, '£200 over your budget']],
   },
-  { name: 'analytics', profile: { subjects: 'analytics' }, in: [imperialAnalytics, lse], out: [kcl] },
-  { name: 'marketing', profile: { subjects: 'marketing' }, in: [lse, imperialAnalytics], out: [kcl, manchester] },
-  { name: 'data', profile: { subjects: 'data' }, in: [manchester, uclSecurity, kcl, imperialAnalytics], out: [lse] },
+  {
+    name: 'analytics',
+    profile: { subjects: 'analytics' },
+    in: [imperialAnalytics, lse],
+    out: [kcl],
+  },
+  {
+    name: 'marketing',
+    profile: { subjects: 'marketing' },
+    in: [lse, imperialAnalytics],
+    out: [kcl, manchester],
+  },
+  {
+    name: 'data',
+    profile: { subjects: 'data' },
+    in: [manchester, uclSecurity, kcl, imperialAnalytics],
+    out: [lse],
+  },
   {
     name: 'mechanical with AAB',
     profile: { level: 'Bachelors', subjects: 'mechanical', qualification: 'AAB', ielts: '6.5' },
@@ -104,15 +179,32 @@ const cases: Case[] = [
     out: [durham],
     warned: [[edinburgh, 'asks AAA at A-level, you have AAB']],
   },
-  { name: 'economics with top grades', profile: { level: 'Bachelors', subjects: 'economics', qualification: 'A*A*A*', ielts: '8' }, in: [uclManagement, strathclyde], out: [durham], clean: [uclManagement] },
+  {
+    name: 'economics with top grades',
+    profile: { level: 'Bachelors', subjects: 'economics', qualification: 'A*A*A*', ielts: '8' },
+    in: [uclManagement, strathclyde],
+    out: [durham],
+    clean: [uclManagement],
+  },
   {
     name: 'security with a Third and IELTS 5.5',
     profile: { subjects: 'security', qualification: 'Third', ielts: '5.5' },
     in: [kcl],
-    warned: [[kcl, 'asks a 2:1 degree, you have a Third'], [kcl, 'IELTS 6.5 needed, you have 5.5']],
+    warned: [
+      [kcl, 'asks a 2:1 degree, you have a Third'],
+      [kcl, 'IELTS 6.5 needed, you have 5.5'],
+    ],
   },
-  { name: 'the ranking is a reason', profile: { subjects: 'management' }, reasons: [[lse, 'ranked #4']] },
-  { name: 'words the catalogue does not know leave nothing', profile: { subjects: 'veterinary medicine' }, out: masters },
+  {
+    name: 'the ranking is a reason',
+    profile: { subjects: 'management' },
+    reasons: [[lse, 'ranked #4']],
+  },
+  {
+    name: 'words the catalogue does not know leave nothing',
+    profile: { subjects: 'veterinary medicine' },
+    out: masters,
+  },
 ];
 
 describe('guidance: a table of profiles (rule-based, D12)', () => {
@@ -141,7 +233,9 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
       ['good match', 'imperial-college-london'],
       ['safer', 'university-of-manchester'],
     ]);
-    expect(answer.balanced[2]!.why).toBe('ranked #31, and you meet what it asks with room to spare');
+    expect(answer.balanced[2]!.why).toBe(
+      'ranked #31, and you meet what it asks with room to spare',
+    );
   });
 
   it('gives every reason and warning as a code with its values too, for the page to word in the reader’s language', async () => {
@@ -161,12 +255,19 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
 
   it('warns when an intake deadline has passed', async () => {
     await createCatalogueEntries(ctx.app, { name: 'Late Deadline University', ranking: 60 }, [
-      { name: 'MSc Late Logistics', intakes: [{ month: 'September', deadline: '2020-06-30' }], categories: ['Business'] },
+      {
+        name: 'MSc Late Logistics',
+        intakes: [{ month: 'September', deadline: '2020-06-30' }],
+        categories: ['Business'],
+      },
     ]);
     const answer = await ask({ subjects: 'logistics' });
     expect(answer.results[0]!.program.name).toBe('MSc Late Logistics');
     expect(answer.results[0]!.warnings).toContain('deadline 30 June 2020 has passed');
-    expect(answer.results[0]!.warningFacts).toContainEqual({ code: 'deadlinePassed', date: '2020-06-30' });
+    expect(answer.results[0]!.warningFacts).toContainEqual({
+      code: 'deadlinePassed',
+      date: '2020-06-30',
+    });
   });
 
   it('answers 400 naming the field for a wrong profile', async () => {
@@ -179,8 +280,20 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
       [{ regions: ['Mars'] }, 'regions.0'],
       [{ subjects: 'x'.repeat(201) }, 'subjects'],
     ] as const) {
-      const base: Record<string, unknown> = { level: 'Masters', subjects: '', budgetGbp: null, ielts: '7', qualification: '2:1', regions: [], intake: null };
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/guidance', payload: { ...base, ...payload } });
+      const base: Record<string, unknown> = {
+        level: 'Masters',
+        subjects: '',
+        budgetGbp: null,
+        ielts: '7',
+        qualification: '2:1',
+        regions: [],
+        intake: null,
+      };
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/guidance',
+        payload: { ...base, ...payload },
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json().error.fields), JSON.stringify(payload)).toEqual([field]);
     }

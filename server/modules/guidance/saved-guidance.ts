@@ -1,7 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { GuidanceAnswer, GuidanceProfile, SavedGuidance } from '../../../shared/schemas/guidance.ts';
+import type {
+  GuidanceAnswer,
+  GuidanceProfile,
+  SavedGuidance,
+} from '../../../shared/schemas/guidance.ts';
 import { requireRole } from '../../auth/session.ts';
 import { applications, savedGuidance } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -9,7 +13,12 @@ import { parseInput } from '../../lib/validate.ts';
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
 /** Guidance a signed-in student asked for is kept with the account (issue 11 item 4): the profile and the top results. */
-export async function saveGuidance(app: FastifyInstance, userId: string, profile: GuidanceProfile, answer: GuidanceAnswer) {
+export async function saveGuidance(
+  app: FastifyInstance,
+  userId: string,
+  profile: GuidanceProfile,
+  answer: GuidanceAnswer,
+) {
   await app.db.insert(savedGuidance).values({
     userId,
     profile,
@@ -24,8 +33,14 @@ export async function saveGuidance(app: FastifyInstance, userId: string, profile
 }
 
 /** The latest guidance of the application's student, for consultants beside the application. */
-export async function guidanceForApplication(app: FastifyInstance, applicationId: string): Promise<SavedGuidance | null> {
-  const [application] = await app.db.select({ userId: applications.userId }).from(applications).where(eq(applications.id, applicationId));
+export async function guidanceForApplication(
+  app: FastifyInstance,
+  applicationId: string,
+): Promise<SavedGuidance | null> {
+  const [application] = await app.db
+    .select({ userId: applications.userId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
   if (!application) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
   if (!application.userId) return null;
   const [row] = await app.db
@@ -34,13 +49,22 @@ export async function guidanceForApplication(app: FastifyInstance, applicationId
     .where(eq(savedGuidance.userId, application.userId))
     .orderBy(desc(savedGuidance.createdAt))
     .limit(1);
-  return row ? { profile: row.profile, results: row.results, savedAt: row.createdAt.toISOString() } : null;
+  return row
+    ? { profile: row.profile, results: row.results, savedAt: row.createdAt.toISOString() }
+    : null;
 }
 
 export async function savedGuidanceRoutes(app: FastifyInstance) {
-  app.get('/api/staff/applications/:id/guidance', { preHandler: requireRole(...caseworkRoles) }, async (req, reply) => {
-    const { id } = parseInput(z.strictObject({ id: z.uuid('Not an application id') }), req.params);
-    reply.header('cache-control', 'no-store');
-    return { guidance: await guidanceForApplication(app, id) };
-  });
+  app.get(
+    '/api/staff/applications/:id/guidance',
+    { preHandler: requireRole(...caseworkRoles) },
+    async (req, reply) => {
+      const { id } = parseInput(
+        z.strictObject({ id: z.uuid('Not an application id') }),
+        req.params,
+      );
+      reply.header('cache-control', 'no-store');
+      return { guidance: await guidanceForApplication(app, id) };
+    },
+  );
 }

@@ -44,13 +44,19 @@ describe('the team hears of new requests (item 12 of issue 15)', () => {
     const same = await createUser(ctx.app);
     await createApplication(ctx.app, { email: same.user.email }, { cookie: same.cookie });
     await ctx.app.mailer.flush();
-    const subjects = (await mailTo(ctx.app, same.user.email)).map((m) => m.subject).filter((s) => /application/i.test(s));
+    const subjects = (await mailTo(ctx.app, same.user.email))
+      .map((m) => m.subject)
+      .filter((s) => /application/i.test(s));
     expect(subjects).toEqual(['We have received your application']);
   });
 
   it('e-mails the team once about a referral, naming the student and what they want to study, not on a replay', async () => {
     const key = randomUUID();
-    const body = createReferralInput({ name: 'Adaeze Obi', studentName: 'Chidi Eze', studyInterest: 'MSc Data Science' });
+    const body = createReferralInput({
+      name: 'Adaeze Obi',
+      studentName: 'Chidi Eze',
+      studyInterest: 'MSc Data Science',
+    });
     const res = await post('/api/referrals', body, key);
     expect(res.statusCode).toBe(201);
     expect((await post('/api/referrals', body, key)).statusCode).toBe(200);
@@ -74,7 +80,9 @@ describe('the team hears of new requests (item 12 of issue 15)', () => {
   it('writes no notice when the request is refused', async () => {
     await ctx.app.mailer.flush();
     const before = (await mailTo(ctx.app, team())).length;
-    expect((await post('/api/referrals', createReferralInput({ studentName: '' }))).statusCode).toBe(400);
+    expect(
+      (await post('/api/referrals', createReferralInput({ studentName: '' }))).statusCode,
+    ).toBe(400);
     await ctx.app.mailer.flush();
     expect((await mailTo(ctx.app, team())).length).toBe(before);
   });

@@ -17,7 +17,14 @@ import { renderMail, userText } from '../../lib/mailer/index.ts';
 
 const country = (code: string) => (isCountryCode(code) ? countryNames[code] : code);
 
-async function toTeam(app: FastifyInstance, tx: Db, subject: string, heading: string, paragraphs: string[], path: string) {
+async function toTeam(
+  app: FastifyInstance,
+  tx: Db,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  path: string,
+) {
   await app.mailer.enqueue(tx, {
     to: app.site.teamNoticesTo,
     ...renderMail({
@@ -39,7 +46,11 @@ export interface NewApplication {
   universityName: string;
 }
 
-export async function noticeOfApplication(app: FastifyInstance, tx: Db, a: NewApplication): Promise<void> {
+export async function noticeOfApplication(
+  app: FastifyInstance,
+  tx: Db,
+  a: NewApplication,
+): Promise<void> {
   await toTeam(
     app,
     tx,
@@ -52,7 +63,10 @@ export async function noticeOfApplication(app: FastifyInstance, tx: Db, a: NewAp
     `/staff/applications/${a.id}`,
   );
   if (!a.userId) return;
-  const [owner] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, a.userId));
+  const [owner] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, a.userId));
   if (!owner || owner.email.toLowerCase() === a.email.toLowerCase()) return;
   // an account e-mail: in the account's language (issue 14)
   const words = mailText(isLocale(owner.language) ? owner.language : defaultLocale);
@@ -63,7 +77,11 @@ export async function noticeOfApplication(app: FastifyInstance, tx: Db, a: NewAp
         subject: words.t('ownerNotice.subject'),
         heading: words.t('ownerNotice.heading'),
         paragraphs: [
-          words.t('ownerNotice.submitted', { program: a.programName, university: a.universityName, name: userText(a.fullName) }),
+          words.t('ownerNotice.submitted', {
+            program: a.programName,
+            university: a.universityName,
+            name: userText(a.fullName),
+          }),
           words.t('ownerNotice.followIt'),
         ],
         action: { label: words.t('ownerNotice.action'), url: `${app.config.publicUrl}/dashboard` },
@@ -83,7 +101,9 @@ export async function noticeOfReferral(
     tx,
     'New student referral',
     'A student has been referred',
-    [`${userText(r.name)} (${country(r.country)}) has referred ${userText(r.studentName)}, who wants to study ${userText(r.studyInterest)}.`],
+    [
+      `${userText(r.name)} (${country(r.country)}) has referred ${userText(r.studentName)}, who wants to study ${userText(r.studyInterest)}.`,
+    ],
     `/staff/requests/referral/${r.id}`,
   );
 }
@@ -98,7 +118,9 @@ export async function noticeOfPartnership(
     tx,
     'New partnership request',
     'A business would like to partner with us',
-    [`${userText(p.contactName)} of ${userText(p.businessName)} (${country(p.country)}) has asked about a partnership.`],
+    [
+      `${userText(p.contactName)} of ${userText(p.businessName)} (${country(p.country)}) has asked about a partnership.`,
+    ],
     `/staff/requests/partnership/${p.id}`,
   );
 }

@@ -44,7 +44,13 @@ export const caseworkSource: PersonalDataSource = {
       from: m.fromTeam ? 'team' : 'you',
       text: m.body,
       sentAt: m.createdAt,
-      attachment: m.attachmentName ? { fileName: m.attachmentName, contentType: m.attachmentContentType, size: m.attachmentSize } : null,
+      attachment: m.attachmentName
+        ? {
+            fileName: m.attachmentName,
+            contentType: m.attachmentContentType,
+            size: m.attachmentSize,
+          }
+        : null,
     }));
     return { data: { requests, conversation }, files };
   },
@@ -53,7 +59,12 @@ export const caseworkSource: PersonalDataSource = {
     const attachments = await tx
       .select({ key: applicationMessages.attachmentStorageKey })
       .from(applicationMessages)
-      .where(and(inArray(applicationMessages.applicationId, owned), isNotNull(applicationMessages.attachmentStorageKey)));
+      .where(
+        and(
+          inArray(applicationMessages.applicationId, owned),
+          isNotNull(applicationMessages.attachmentStorageKey),
+        ),
+      );
     const storageKeys = attachments.map((a) => a.key!);
     await markPending(tx, storageKeys);
     // The rows themselves go with the applications (cascade).
@@ -66,14 +77,21 @@ export const guidanceSource: PersonalDataSource = {
   name: 'guidance',
   async collect(app, subject) {
     const rows = await app.db
-      .select({ profile: savedGuidance.profile, results: savedGuidance.results, askedAt: savedGuidance.createdAt })
+      .select({
+        profile: savedGuidance.profile,
+        results: savedGuidance.results,
+        askedAt: savedGuidance.createdAt,
+      })
       .from(savedGuidance)
       .where(eq(savedGuidance.userId, subject.id))
       .orderBy(desc(savedGuidance.createdAt));
     return { data: rows };
   },
   async erase(_app, tx, subject) {
-    const removed = await tx.delete(savedGuidance).where(eq(savedGuidance.userId, subject.id)).returning({ id: savedGuidance.id });
+    const removed = await tx
+      .delete(savedGuidance)
+      .where(eq(savedGuidance.userId, subject.id))
+      .returning({ id: savedGuidance.id });
     return { counts: { guidance: removed.length } };
   },
 };

@@ -19,13 +19,20 @@ export interface PersonalDataSource {
   /** The key of this module's part of data.json (e.g. `applications`). */
   name: string;
   /** What the module holds about the person: JSON for data.json, and files for the zip. */
-  collect(app: FastifyInstance, subject: DataSubject): Promise<{ data: unknown; files?: ExportFile[] }>;
+  collect(
+    app: FastifyInstance,
+    subject: DataSubject,
+  ): Promise<{ data: unknown; files?: ExportFile[] }>;
   /**
    * Erases it, inside the deletion's transaction; may keep anonymised statistics. Returns the
    * storage keys to delete once the transaction commits (marked pending first, so a crash leaves
    * no orphan) and counts for the audit record.
    */
-  erase(app: FastifyInstance, tx: Db, subject: DataSubject): Promise<{ storageKeys?: string[]; counts?: Record<string, number> }>;
+  erase(
+    app: FastifyInstance,
+    tx: Db,
+    subject: DataSubject,
+  ): Promise<{ storageKeys?: string[]; counts?: Record<string, number> }>;
 }
 
 /**
@@ -38,7 +45,8 @@ export class PersonalDataRegistry {
   private readonly sources: PersonalDataSource[] = [];
 
   register(source: PersonalDataSource): void {
-    if (this.sources.some((s) => s.name === source.name)) throw new Error(`personal data source ${source.name} registered twice`);
+    if (this.sources.some((s) => s.name === source.name))
+      throw new Error(`personal data source ${source.name} registered twice`);
     this.sources.push(source);
   }
 

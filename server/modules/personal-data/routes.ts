@@ -5,7 +5,13 @@ import { dataRequestInput } from '../../../shared/schemas/personal-data.ts';
 import { requireRecentReauth } from '../../auth/reauth.ts';
 import { requireRole, requireUser } from '../../auth/session.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { confirmPassword, erasePersonalData, exportFileName, exportPersonalData, subjectByEmail } from './service.ts';
+import {
+  confirmPassword,
+  erasePersonalData,
+  exportFileName,
+  exportPersonalData,
+  subjectByEmail,
+} from './service.ts';
 
 function sendZip(reply: FastifyReply, zip: Readable) {
   return reply
@@ -48,11 +54,18 @@ export async function personalDataRoutes(app: FastifyInstance) {
   });
 
   /** The same for a person who asked by e-mail; admins only, with their own password again. */
-  app.post('/api/staff/data-requests/export', { preHandler: requireRole('admin') }, async (req, reply) => {
-    const { email, password } = parseInput(dataRequestInput, req.body ?? {});
-    await confirmPassword(app, req, password);
-    return sendZip(reply, await exportPersonalData(app, req.user!, await subjectByEmail(app, email)));
-  });
+  app.post(
+    '/api/staff/data-requests/export',
+    { preHandler: requireRole('admin') },
+    async (req, reply) => {
+      const { email, password } = parseInput(dataRequestInput, req.body ?? {});
+      await confirmPassword(app, req, password);
+      return sendZip(
+        reply,
+        await exportPersonalData(app, req.user!, await subjectByEmail(app, email)),
+      );
+    },
+  );
 
   app.post('/api/staff/data-requests/erase', { preHandler: requireRole('admin') }, async (req) => {
     const { email, password } = parseInput(dataRequestInput, req.body ?? {});

@@ -20,11 +20,16 @@ function sessionHeaders(req: FastifyRequest): Headers {
 }
 
 /** Both actions ask for the password again (better-auth checks it against the signed-in account). */
-export async function confirmPassword(app: FastifyInstance, req: FastifyRequest, password: string): Promise<void> {
+export async function confirmPassword(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  password: string,
+): Promise<void> {
   try {
     await app.auth.api.verifyPassword({ body: { password }, headers: sessionHeaders(req) });
   } catch (error) {
-    if (error instanceof APIError) throw new ValidationError({ password: wrongPasswordMessage }, 'The password is not correct.');
+    if (error instanceof APIError)
+      throw new ValidationError({ password: wrongPasswordMessage }, 'The password is not correct.');
     throw error;
   }
 }
@@ -44,7 +49,11 @@ export const exportFileName = 'uk-study-portal-my-data.zip';
 /**
  * One zip: data.json (every registered module's part) and the documents. Audited, with who asked.
  */
-export async function exportPersonalData(app: FastifyInstance, actor: SessionUser, subject: DataSubject): Promise<Readable> {
+export async function exportPersonalData(
+  app: FastifyInstance,
+  actor: SessionUser,
+  subject: DataSubject,
+): Promise<Readable> {
   const parts: Record<string, unknown> = {};
   const files = [];
   for (const source of app.personalData.all()) {
@@ -52,7 +61,9 @@ export async function exportPersonalData(app: FastifyInstance, actor: SessionUse
     parts[source.name] = collected.data;
     files.push(...(collected.files ?? []));
   }
-  const opened = await Promise.all(files.map(async (file) => ({ path: file.path, stream: await file.open() })));
+  const opened = await Promise.all(
+    files.map(async (file) => ({ path: file.path, stream: await file.open() })),
+  );
   await recordAudit(app.db, {
     actorId: actor.id,
     action: 'personal_data.exported',
@@ -76,7 +87,11 @@ export async function exportPersonalData(app: FastifyInstance, actor: SessionUse
  * and so every session (their live streams end on every instance). Anonymised statistics stay;
  * the audit record says what was erased and by whom, without naming the person.
  */
-export async function erasePersonalData(app: FastifyInstance, actor: SessionUser, subject: DataSubject): Promise<Record<string, number>> {
+export async function erasePersonalData(
+  app: FastifyInstance,
+  actor: SessionUser,
+  subject: DataSubject,
+): Promise<Record<string, number>> {
   const bySelf = actor.id === subject.id;
   const counts: Record<string, number> = {};
   const storageKeys: string[] = [];
@@ -84,7 +99,11 @@ export async function erasePersonalData(app: FastifyInstance, actor: SessionUser
     await lockAdmins(tx);
     const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, subject.id));
     if (row?.role === 'admin' && (await countActiveAdminsOtherThan(tx, subject.id)) === 0) {
-      throw new AppError('LAST_ADMIN', 409, 'The portal needs at least one active administrator: make someone else an administrator first.');
+      throw new AppError(
+        'LAST_ADMIN',
+        409,
+        'The portal needs at least one active administrator: make someone else an administrator first.',
+      );
     }
     for (const source of [...app.personalData.all()].reverse()) {
       const erased = await source.erase(app, tx, subject);

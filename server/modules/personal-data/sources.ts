@@ -15,7 +15,12 @@ export const accountSource: PersonalDataSource = {
   async collect(app, subject) {
     const [user] = await app.db.select().from(users).where(eq(users.id, subject.id));
     const signIns = await app.db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, subject.id))
       .orderBy(desc(sessions.createdAt));
@@ -72,7 +77,12 @@ export const applicationsSource: PersonalDataSource = {
       program: { id: record.programId, name: record.programName, level: record.programLevel },
       university: { id: record.universityId, name: record.universityName },
       pickedUniversities: record.pickedUniversities.map((u) => u.name),
-      statusHistory: record.events.map((event) => ({ status: event.status, from: event.fromStatus, note: event.note, at: event.createdAt })),
+      statusHistory: record.events.map((event) => ({
+        status: event.status,
+        from: event.fromStatus,
+        note: event.note,
+        at: event.createdAt,
+      })),
       documents: record.documents.map((document) => ({
         key: document.key,
         fileName: document.originalName,
@@ -115,7 +125,13 @@ export const messagesSource: PersonalDataSource = {
   name: 'messages',
   async collect(app, subject) {
     const rows = await app.db
-      .select({ subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+      .select({
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
       .from(mailOutbox)
       .where(sql`lower(${mailOutbox.recipient}) = lower(${subject.email})`)
       .orderBy(mailOutbox.createdAt);

@@ -46,7 +46,12 @@ describe.each(endpoints)('POST $url', ({ url, table, nameField, create, fields }
     const { id, createdAt } = res.json<{ id: string; createdAt: string }>();
     expect(new Date(createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await ctx.app.db.select().from(table).where(eq(table.id, id));
-    expect(row).toMatchObject({ phone: '+442079460958', country: 'GB', email: body.email, status: 'new' });
+    expect(row).toMatchObject({
+      phone: '+442079460958',
+      country: 'GB',
+      email: body.email,
+      status: 'new',
+    });
     expect(row![nameField as keyof typeof row]).toBe(body[nameField as keyof typeof body]);
   });
 
@@ -57,19 +62,22 @@ describe.each(endpoints)('POST $url', ({ url, table, nameField, create, fields }
     expect(row!.phone).toBe('+2348031234567');
   });
 
-  it.each(fields)('refuses a request without %s, naming the field, and stores nothing', async (field) => {
-    const body: Record<string, string> = { ...create() };
-    delete body[field];
-    const res = await post(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.code).toBe('VALIDATION_FAILED');
-    expect(Object.keys(res.json().error.fields)).toEqual([field]);
-    expect(res.json().error.fields[field]).toMatch(/is required$/);
-    const blank = await post({ ...create(), [field]: '   ' });
-    expect(blank.statusCode).toBe(400);
-    expect(Object.keys(blank.json().error.fields)).toEqual([field]);
-    expect(await rowCount()).toBe(0);
-  });
+  it.each(fields)(
+    'refuses a request without %s, naming the field, and stores nothing',
+    async (field) => {
+      const body: Record<string, string> = { ...create() };
+      delete body[field];
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.json().error.fields)).toEqual([field]);
+      expect(res.json().error.fields[field]).toMatch(/is required$/);
+      const blank = await post({ ...create(), [field]: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect(Object.keys(blank.json().error.fields)).toEqual([field]);
+      expect(await rowCount()).toBe(0);
+    },
+  );
 
   it.each([
     ['phone', '+44 1234'],
@@ -89,7 +97,9 @@ describe.each(endpoints)('POST $url', ({ url, table, nameField, create, fields }
   it('refuses a 10,000-character name, naming the field', async () => {
     const res = await post(create({ [nameField]: 'x'.repeat(10_000) }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ [nameField]: expect.stringMatching(/at most 200 characters/) });
+    expect(res.json().error.fields).toEqual({
+      [nameField]: expect.stringMatching(/at most 200 characters/),
+    });
     expect(res.json().error.message).toContain(nameField);
     expect(await rowCount()).toBe(0);
   });
@@ -152,10 +162,20 @@ describe.each(endpoints)('POST $url', ({ url, table, nameField, create, fields }
 
 describe('a referral names the student referred (item 13 of issue 15)', () => {
   const post = (body: unknown) =>
-    ctx.app.inject({ method: 'POST', url: '/api/referrals', headers: { 'idempotency-key': randomUUID() }, payload: body as object });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/referrals',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: body as object,
+    });
 
   it('stores the student beside the referrer: name, e-mail or phone (read in the chosen country), what they want to study', async () => {
-    const body = createReferralInput({ country: 'NG', studentEmail: '', studentPhone: '0803 765 4321', studyInterest: 'BSc Computer Science' });
+    const body = createReferralInput({
+      country: 'NG',
+      studentEmail: '',
+      studentPhone: '0803 765 4321',
+      studyInterest: 'BSc Computer Science',
+    });
     const res = await post(body);
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await ctx.app.db.select().from(referrals).where(eq(referrals.id, res.json().id));

@@ -43,7 +43,11 @@ export async function referralRoutes(app: FastifyInstance) {
     return answer(
       reply,
       await createReferral(app.db, input, key, (tx, row) =>
-        noticeOfReferral(app, tx, { ...row, studentName: input.studentName, studyInterest: input.studyInterest }),
+        noticeOfReferral(app, tx, {
+          ...row,
+          studentName: input.studentName,
+          studyInterest: input.studyInterest,
+        }),
       ),
     );
   });
@@ -53,6 +57,9 @@ export async function referralRoutes(app: FastifyInstance) {
     const input = parseInput(partnershipInput, req.body);
     await limits.client('partnerships', req, reply);
     await limits.address('partnerships', input.email, reply);
-    return answer(reply, await createPartnership(app.db, input, key, (tx, row) => noticeOfPartnership(app, tx, row)));
+    return answer(
+      reply,
+      await createPartnership(app.db, input, key, (tx, row) => noticeOfPartnership(app, tx, row)),
+    );
   });
 }

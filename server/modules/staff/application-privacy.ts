@@ -12,11 +12,20 @@ const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
 
 /** The full passport number, decrypted for one member of staff, and the view written to the audit log. */
-export async function revealPassport(app: FastifyInstance, actor: SessionUser, id: string): Promise<{ passportNumber: string }> {
+export async function revealPassport(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+): Promise<{ passportNumber: string }> {
   return app.db.transaction(async (tx) => {
     const row = await findApplicationRow(tx, id);
     if (!row) throw notFound();
-    await recordAudit(tx, { actorId: actor.id, action: 'application.passport_viewed', subjectType: 'application', subjectId: id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'application.passport_viewed',
+      subjectType: 'application',
+      subjectId: id,
+    });
     return { passportNumber: app.fieldCipher.decrypt(row.passportNumber) };
   });
 }
@@ -35,7 +44,12 @@ export async function staffApplicationPrivacyRoutes(app: FastifyInstance) {
   app.post('/api/staff/applications/:id/tracking/revoke', staffOnly, async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);
     const revokedAt = await revokeTracking(app, id, async (tx) =>
-      recordAudit(tx, { actorId: req.user!.id, action: 'application.tracking_revoked', subjectType: 'application', subjectId: id }),
+      recordAudit(tx, {
+        actorId: req.user!.id,
+        action: 'application.tracking_revoked',
+        subjectType: 'application',
+        subjectId: id,
+      }),
     );
     if (!revokedAt) throw notFound();
     return { revokedAt: revokedAt.toISOString() };

@@ -26,21 +26,29 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
   });
 
   /** The console's live stream of one application: each change (documents, status) as the record, to refetch. */
-  app.get('/api/staff/applications/:id/stream', { ...staffOnly, ...liveStreamRoute }, async (req, reply) => {
-    const id = parseInput(applicationIdParam, req.params).id.toLowerCase();
-    const live = app.applicationLive;
-    const snapshot = await live.current(id);
-    let stream;
-    try {
-      if (!snapshot) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
-      stream = live.streams.start(req, reply, { holders: { client: req.ip, account: req.user!.id } });
-    } catch (error) {
-      live.forgetUnlessWatched(id);
-      throw error;
-    }
-    stream.onClose(live.watchApplication(id, snapshot, (json) => stream.send('application', json)));
-    return reply;
-  });
+  app.get(
+    '/api/staff/applications/:id/stream',
+    { ...staffOnly, ...liveStreamRoute },
+    async (req, reply) => {
+      const id = parseInput(applicationIdParam, req.params).id.toLowerCase();
+      const live = app.applicationLive;
+      const snapshot = await live.current(id);
+      let stream;
+      try {
+        if (!snapshot) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+        stream = live.streams.start(req, reply, {
+          holders: { client: req.ip, account: req.user!.id },
+        });
+      } catch (error) {
+        live.forgetUnlessWatched(id);
+        throw error;
+      }
+      stream.onClose(
+        live.watchApplication(id, snapshot, (json) => stream.send('application', json)),
+      );
+      return reply;
+    },
+  );
 
   app.post('/api/staff/applications/:id/status', staffOnly, async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);

@@ -10,10 +10,24 @@ import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { changeStatus } from '../applications/index.ts';
-import { currentDocuments, findApplicationRecord, findApplicationRow } from '../applications/repository.ts';
-import { documentUrl, documentVersionUrl, maskedPassport, selectedUniversities } from '../applications/views.ts';
+import {
+  currentDocuments,
+  findApplicationRecord,
+  findApplicationRow,
+} from '../applications/repository.ts';
+import {
+  documentUrl,
+  documentVersionUrl,
+  maskedPassport,
+  selectedUniversities,
+} from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
-import { toApplicantRequest, toCaseworkView, toConversationMessage, unreadCount } from '../casework/views.ts';
+import {
+  toApplicantRequest,
+  toCaseworkView,
+  toConversationMessage,
+  unreadCount,
+} from '../casework/views.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
 const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');

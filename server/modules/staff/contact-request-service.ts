@@ -38,7 +38,12 @@ function summarise(
     country: row.country,
     countryName: isCountryCode(row.country) ? countryNames[row.country] : row.country,
     student: row.studentName
-      ? { name: row.studentName, email: row.studentEmail, phone: row.studentPhone, studyInterest: row.studyInterest }
+      ? {
+          name: row.studentName,
+          email: row.studentEmail,
+          phone: row.studentPhone,
+          studyInterest: row.studyInterest,
+        }
       : null,
     phone: row.phone,
     email: row.email,

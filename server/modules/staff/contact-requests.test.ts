@@ -65,7 +65,12 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
     // The inbox names the country, not its code (item 13 of issue 15).
     expect(item.countryName).toBe(path === 'referrals' ? 'Nigeria' : 'India');
     if (path === 'referrals')
-      expect(item.student).toEqual({ name: 'Chidi Eze', email: (newer.body as { studentEmail: string }).studentEmail, phone: null, studyInterest: 'MSc Data Science' });
+      expect(item.student).toEqual({
+        name: 'Chidi Eze',
+        email: (newer.body as { studentEmail: string }).studentEmail,
+        phone: null,
+        studyInterest: 'MSc Data Science',
+      });
     else expect(item.student).toBeNull();
   });
 

@@ -9,7 +9,12 @@ import { reencryptPassports } from '../applications/passport-keys.ts';
 
 const ctx = useTestApp();
 const storedPassport = async (id: string) =>
-  (await ctx.app.db.select({ value: applications.passportNumber }).from(applications).where(eq(applications.id, id)))[0]!.value;
+  (
+    await ctx.app.db
+      .select({ value: applications.passportNumber })
+      .from(applications)
+      .where(eq(applications.id, id))
+  )[0]!.value;
 
 describe('passport numbers at rest (finding 14)', () => {
   it('stores them encrypted, shows staff the masked number, and audits every full view', async () => {
@@ -20,26 +25,54 @@ describe('passport numbers at rest (finding 14)', () => {
 
     const consultant = await createStaff(ctx.app, 'consultant');
     const admin = await createStaff(ctx.app, 'admin');
-    const detail = await staffCall(ctx.app, { method: 'GET', url: `/api/staff/applications/${id}` }, consultant.cookie);
-    expect(detail.json<{ application: { passportNumber: string } }>().application.passportNumber).toBe('•••••2345');
+    const detail = await staffCall(
+      ctx.app,
+      { method: 'GET', url: `/api/staff/applications/${id}` },
+      consultant.cookie,
+    );
+    expect(
+      detail.json<{ application: { passportNumber: string } }>().application.passportNumber,
+    ).toBe('•••••2345');
     expect(detail.body).not.toContain('P55512345');
 
-    const reveal = await staffCall(ctx.app, { method: 'POST', url: `/api/staff/applications/${id}/passport` }, consultant.cookie);
+    const reveal = await staffCall(
+      ctx.app,
+      { method: 'POST', url: `/api/staff/applications/${id}/passport` },
+      consultant.cookie,
+    );
     expect(reveal.statusCode).toBe(200);
     expect(reveal.json()).toEqual({ passportNumber: 'P55512345' });
     expect(reveal.headers['cache-control']).toBe('no-store');
-    await staffCall(ctx.app, { method: 'POST', url: `/api/staff/applications/${id}/passport` }, admin.cookie);
-    const audit = await staffCall(ctx.app, { method: 'GET', url: '/api/staff/audit?action=application.passport_viewed' }, admin.cookie);
-    const entries = audit.json<{ items: { subjectId: string; actor: { id: string } }[] }>().items.filter((e) => e.subjectId === id);
-    expect(entries.map((e) => e.actor.id).sort()).toEqual([consultant.user.id, admin.user.id].sort());
+    await staffCall(
+      ctx.app,
+      { method: 'POST', url: `/api/staff/applications/${id}/passport` },
+      admin.cookie,
+    );
+    const audit = await staffCall(
+      ctx.app,
+      { method: 'GET', url: '/api/staff/audit?action=application.passport_viewed' },
+      admin.cookie,
+    );
+    const entries = audit
+      .json<{ items: { subjectId: string; actor: { id: string } }[] }>()
+      .items.filter((e) => e.subjectId === id);
+    expect(entries.map((e) => e.actor.id).sort()).toEqual(
+      [consultant.user.id, admin.user.id].sort(),
+    );
 
-    const applicant = await ctx.app.inject({ method: 'POST', url: `/api/staff/applications/${id}/passport` });
+    const applicant = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${id}/passport`,
+    });
     expect(applicant.statusCode).toBe(401);
   });
 
   it('encrypts numbers stored before encryption, and moves every row to a new key when keys rotate', async () => {
     const { id } = await createApplication(ctx.app, { passportNumber: 'LEGACY9876' });
-    await ctx.app.db.update(applications).set({ passportNumber: 'LEGACY9876' }).where(eq(applications.id, id));
+    await ctx.app.db
+      .update(applications)
+      .set({ passportNumber: 'LEGACY9876' })
+      .where(eq(applications.id, id));
     expect(await reencryptPassports(ctx.app.db, ctx.app.fieldCipher)).toBeGreaterThanOrEqual(1);
     expect(ctx.app.fieldCipher.decrypt(await storedPassport(id))).toBe('LEGACY9876');
 

@@ -37,7 +37,8 @@ export function cachedCount<T>(db: Db, key: string, compute: () => Promise<T>): 
   if (!entries) caches.set(db, (entries = new Map()));
   const now = Date.now();
   const kept = entries.get(key);
-  if (kept && kept.changes === changes && now - kept.at < countsTtlMs && now >= kept.at) return kept.value as Promise<T>;
+  if (kept && kept.changes === changes && now - kept.at < countsTtlMs && now >= kept.at)
+    return kept.value as Promise<T>;
   const entry: Entry = { at: now, changes, value: compute() };
   entries.delete(key);
   entries.set(key, entry);

@@ -64,7 +64,8 @@ const todayOf = (now: Date) => now.toISOString().slice(0, 10);
  * (owner_id, created_at), late by the partial index on stage_due_at, action required by the
  * partial index on request_due_on.
  */
-const lateCondition = (now: Date) => sql`${applications.stageDueAt} < ${now.toISOString()}::timestamptz`;
+const lateCondition = (now: Date) =>
+  sql`${applications.stageDueAt} < ${now.toISOString()}::timestamptz`;
 const actionCondition = () => sql`${applications.requestDueOn} is not null`;
 const overdueCondition = (now: Date) => sql`${applications.requestDueOn} < ${todayOf(now)}::date`;
 
@@ -73,7 +74,12 @@ function ownerCondition(owner: string, ctx: QueueContext): SQL {
   return eq(applications.ownerId, owner === 'me' ? ctx.userId : owner.toLowerCase());
 }
 
-function filterConditions(query: QueueQuery, withStatus: boolean, ctx: QueueContext, withFlags = true): SQL | undefined {
+function filterConditions(
+  query: QueueQuery,
+  withStatus: boolean,
+  ctx: QueueContext,
+  withFlags = true,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     query.owner ? ownerCondition(query.owner, ctx) : undefined,
     withFlags && query.late ? lateCondition(ctx.now) : undefined,
@@ -155,7 +161,14 @@ export function queueRowsQuery(db: Db, query: QueueQuery, ctx: QueueContext) {
  */
 export function statusCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
   const where = filterConditions(query, false, ctx);
-  const isBroad = !query.q && !query.universityId && !query.programId && !query.level && !query.owner && !query.late && !query.action;
+  const isBroad =
+    !query.q &&
+    !query.universityId &&
+    !query.programId &&
+    !query.level &&
+    !query.owner &&
+    !query.late &&
+    !query.action;
   if (isBroad) {
     const counts = applicationStatuses.map(
       (status) =>
@@ -185,7 +198,13 @@ export function flagCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
 }
 
 /** What a count depends on: the filters, "my cases" as the asking consultant. */
-function countKey(kind: string, query: QueueQuery, ctx: QueueContext, withStatus: boolean, withFlags: boolean): string {
+function countKey(
+  kind: string,
+  query: QueueQuery,
+  ctx: QueueContext,
+  withStatus: boolean,
+  withFlags: boolean,
+): string {
   const owner = query.owner === 'me' ? ctx.userId : query.owner?.toLowerCase();
   return JSON.stringify([
     kind,
@@ -201,12 +220,19 @@ function countKey(kind: string, query: QueueQuery, ctx: QueueContext, withStatus
   ]);
 }
 
-async function countStatuses(db: Db, query: QueueQuery, ctx: QueueContext): Promise<Record<ApplicationStatus, number>> {
+async function countStatuses(
+  db: Db,
+  query: QueueQuery,
+  ctx: QueueContext,
+): Promise<Record<ApplicationStatus, number>> {
   const counted = (await db.execute(statusCountsSql(query, ctx))) as unknown as {
     rows: Record<ApplicationStatus, number>[];
   };
   const first = counted.rows[0];
-  return Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<ApplicationStatus, number>;
+  return Object.fromEntries(applicationStatuses.map((s) => [s, Number(first?.[s] ?? 0)])) as Record<
+    ApplicationStatus,
+    number
+  >;
 }
 
 async function countFlags(db: Db, query: QueueQuery, ctx: QueueContext) {
@@ -214,14 +240,20 @@ async function countFlags(db: Db, query: QueueQuery, ctx: QueueContext) {
     rows: { late: number; actionRequired: number; overdue: number }[];
   };
   const flags = flagged.rows[0];
-  return { late: Number(flags?.late ?? 0), actionRequired: Number(flags?.actionRequired ?? 0), overdue: Number(flags?.overdue ?? 0) };
+  return {
+    late: Number(flags?.late ?? 0),
+    actionRequired: Number(flags?.actionRequired ?? 0),
+    overdue: Number(flags?.overdue ?? 0),
+  };
 }
 
 /** The page of rows, with the counts (kept a few seconds per filter: see queue-counts.ts). */
 export async function findQueuePage(db: Db, query: QueueQuery, ctx: QueueContext) {
   const [rows, statusCounts, flagCounts] = await Promise.all([
     queueRowsQuery(db, query, ctx),
-    cachedCount(db, countKey('status', query, ctx, false, true), () => countStatuses(db, query, ctx)),
+    cachedCount(db, countKey('status', query, ctx, false, true), () =>
+      countStatuses(db, query, ctx),
+    ),
     cachedCount(db, countKey('flags', query, ctx, true, false), () => countFlags(db, query, ctx)),
   ]);
   return { rows, statusCounts, flagCounts };

@@ -144,7 +144,9 @@ describe('the staff queue with 3,000 applications', () => {
     const byProgram = await page({ programId: program.id });
     expect(byProgram.total).toBe(rows.filter((r) => r.program.id === program.id).length);
     // a program of another university than the one chosen: nothing matches, and it is not an error
-    const elsewhere = programs.find((p) => p.universityId !== ucl && rows.some((r) => r.program.id === p.id))!;
+    const elsewhere = programs.find(
+      (p) => p.universityId !== ucl && rows.some((r) => r.program.id === p.id),
+    )!;
     const mismatched = await page({ universityId: ucl, programId: elsewhere.id });
     expect(mismatched.total).toBe(0);
     expect(mismatched.items).toEqual([]);

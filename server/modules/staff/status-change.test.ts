@@ -11,13 +11,22 @@ const ctx = useTestApp();
 
 /** The English status e-mails' subjects and headings, word for word. */
 const statusWords = {
-  reviewed: { subject: 'Your application is being reviewed', heading: 'The admissions team is reviewing your application' },
+  reviewed: {
+    subject: 'Your application is being reviewed',
+    heading: 'The admissions team is reviewing your application',
+  },
   applied: {
     subject: 'Your application has been sent to your universities',
     heading: 'We have submitted your application to your chosen universities',
   },
-  offered: { subject: 'You have received an offer', heading: 'Congratulations! You have received an offer' },
-  accepted: { subject: 'Your application has been accepted', heading: 'Welcome to your new university!' },
+  offered: {
+    subject: 'You have received an offer',
+    heading: 'Congratulations! You have received an offer',
+  },
+  accepted: {
+    subject: 'Your application has been accepted',
+    heading: 'Welcome to your new university!',
+  },
 } as const;
 
 const { s, move, detail, statusMails, expectStatusMails } = useStaffApplicationScenario(ctx);

@@ -1,7 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../db/schema/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { accounts, auditLog, sessions, userDeactivations, users, verifications } from '../../db/schema/index.ts';
+import {
+  accounts,
+  auditLog,
+  sessions,
+  userDeactivations,
+  users,
+  verifications,
+} from '../../db/schema/index.ts';
 
 const hasPassword = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.password} is not null)`;
 
@@ -91,7 +98,10 @@ export async function deleteDeactivation(db: Db, userId: string) {
 /** Every session of the user ends at once: the next request with any of them is signed out. */
 /** Ends every session of the user; returns how many there were. */
 export async function deleteSessions(db: Db, userId: string): Promise<number> {
-  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const rows = await db
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
@@ -101,13 +111,23 @@ export async function deleteSessions(db: Db, userId: string): Promise<number> {
  * invitee sets a password through the invitation's own link.
  */
 export async function clearCredentials(db: Db, userId: string) {
-  await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  await db
+    .delete(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db
     .delete(verifications)
-    .where(and(sql`${verifications.identifier} like 'reset-password:%'`, eq(verifications.value, userId)));
+    .where(
+      and(
+        sql`${verifications.identifier} like 'reset-password:%'`,
+        eq(verifications.value, userId),
+      ),
+    );
 }
 
 export async function markEmailVerified(db: Db, userId: string) {
-  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

@@ -194,7 +194,11 @@ export async function reactivateUser(
 }
 
 /** An admin ends every session of a colleague (issue 10, item 6): they sign in again, with their factor. */
-export async function endMemberSessions(app: FastifyInstance, actor: SessionUser, userId: string): Promise<{ ended: number }> {
+export async function endMemberSessions(
+  app: FastifyInstance,
+  actor: SessionUser,
+  userId: string,
+): Promise<{ ended: number }> {
   return app.db.transaction(async (tx) => {
     const target = await repo.findMember(tx, userId);
     if (!target) throw notFound();

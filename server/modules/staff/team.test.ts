@@ -5,7 +5,13 @@ import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { apiError, authPost } from '../../../tests/factories/user-requests.ts';
-import { cookieFrom, createUser, enrollTotp, signInAs, uniqueEmail } from '../../../tests/factories/user.ts';
+import {
+  cookieFrom,
+  createUser,
+  enrollTotp,
+  signInAs,
+  uniqueEmail,
+} from '../../../tests/factories/user.ts';
 import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
 
@@ -99,33 +105,61 @@ describe('inviting staff', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const email = uniqueEmail('newhire');
     // The stranger registers the address before the invitation and never confirms it.
-    const stranger = await createUser(ctx.app, { email, password: 'stranger password', verified: false });
+    const stranger = await createUser(ctx.app, {
+      email,
+      password: 'stranger password',
+      verified: false,
+    });
     const strangerReset = await authPost(ctx.app, '/request-password-reset', { email });
     expect(strangerReset.statusCode).toBe(200);
-    const [stale] = await ctx.app.db.select().from(verifications).where(eq(verifications.value, stranger.user.id));
+    const [stale] = await ctx.app.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, stranger.user.id));
     expect(stale).toBeDefined();
     // A session the stranger could hold (made directly: an unconfirmed account cannot sign in).
-    await ctx.app.db.update(users).set({ emailVerified: true }).where(eq(users.id, stranger.user.id));
+    await ctx.app.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, stranger.user.id));
     const strangerCookie = await signInAs(ctx.app, email, 'stranger password');
-    await ctx.app.db.update(users).set({ emailVerified: false }).where(eq(users.id, stranger.user.id));
+    await ctx.app.db
+      .update(users)
+      .set({ emailVerified: false })
+      .where(eq(users.id, stranger.user.id));
 
     const res = await post('/api/staff/team/invitations', admin.cookie, { email });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ role: 'consultant', hasSignedUp: false });
 
-    expect(await ctx.app.db.select().from(sessions).where(eq(sessions.userId, stranger.user.id))).toEqual([]);
+    expect(
+      await ctx.app.db.select().from(sessions).where(eq(sessions.userId, stranger.user.id)),
+    ).toEqual([]);
     expect((await get('/api/staff/applications', strangerCookie)).statusCode).toBe(401);
-    const signIn = await authPost(ctx.app, '/sign-in/email', { email, password: 'stranger password' });
+    const signIn = await authPost(ctx.app, '/sign-in/email', {
+      email,
+      password: 'stranger password',
+    });
     expect(signIn.statusCode).toBe(401);
     expect(apiError(signIn).code).toBe('INVALID_EMAIL_OR_PASSWORD');
-    const oldLinks = await ctx.app.db.select().from(verifications).where(eq(verifications.value, stranger.user.id));
+    const oldLinks = await ctx.app.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, stranger.user.id));
     expect(oldLinks.map((v) => v.id)).not.toContain(stale!.id);
 
     // D13: a staff password needs 12 characters, and none from the common list.
     const mail = await waitForMail(ctx.app, email, /invited to the UK Study Portal staff console/);
     const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token');
-    for (const [weak, message] of [['elevenchars', authMessages.staffPasswordTooShort], ['password1234', authMessages.passwordTooCommon]] as const) {
-      const refused = await authPost(ctx.app, '/reset-password', { token, newPassword: weak, confirmPassword: weak });
+    for (const [weak, message] of [
+      ['elevenchars', authMessages.staffPasswordTooShort],
+      ['password1234', authMessages.passwordTooCommon],
+    ] as const) {
+      const refused = await authPost(ctx.app, '/reset-password', {
+        token,
+        newPassword: weak,
+        confirmPassword: weak,
+      });
       expect(refused.statusCode).toBe(400);
       expect(apiError(refused).fields).toEqual({ newPassword: message });
     }
@@ -169,7 +203,10 @@ describe('roles', () => {
     expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(403);
     // Former staff stay on the team list, as applicants, so an admin can restore them.
     const listed = (await get('/api/staff/team', admin.cookie)).json().members as TeamMember[];
-    expect(listed.find((m) => m.id === consultant.user.id)).toMatchObject({ role: 'applicant', deactivatedAt: null });
+    expect(listed.find((m) => m.id === consultant.user.id)).toMatchObject({
+      role: 'applicant',
+      deactivatedAt: null,
+    });
     // An applicant who was never staff is not listed.
     const applicant = await createUser(ctx.app);
     expect(listed.some((m) => m.id === applicant.user.id)).toBe(false);
@@ -183,7 +220,9 @@ describe('roles', () => {
     ]);
     expect(audit.items[0]!.actor).toEqual({ id: admin.user.id, name: 'Ada Admin' });
 
-    const restored = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, { role: 'consultant' });
+    const restored = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+      role: 'consultant',
+    });
     expect(restored.json().role).toBe('consultant');
     expect((await get('/api/staff/applications', consultant.cookie)).statusCode).toBe(200);
   });

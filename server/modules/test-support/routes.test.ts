@@ -11,7 +11,9 @@ describe('test-support routes', () => {
     const { email, id } = (await createUser(ctx.app)).user;
     const post = (payload: unknown) =>
       ctx.app.inject({ method: 'POST', url: '/api/test/staff-role', payload: payload as object });
-    expect((await post({ email: email.toUpperCase(), role: 'catalogue_editor' })).statusCode).toBe(204);
+    expect((await post({ email: email.toUpperCase(), role: 'catalogue_editor' })).statusCode).toBe(
+      204,
+    );
     const [row] = await ctx.app.db.select({ role: users.role }).from(users).where(eq(users.id, id));
     expect(row?.role).toBe('catalogue_editor');
     expect((await post({ email: uniqueEmail('nobody') })).statusCode).toBe(404);
@@ -23,7 +25,11 @@ describe('test-support routes', () => {
     const dev = await createTestApp({ NODE_ENV: 'development' });
     try {
       expect(dev.app.routeList.filter((r) => r.url.startsWith('/api/test/'))).toEqual([]);
-      const res = await dev.app.inject({ method: 'POST', url: '/api/test/staff-role', payload: { email: 'a@b.co' } });
+      const res = await dev.app.inject({
+        method: 'POST',
+        url: '/api/test/staff-role',
+        payload: { email: 'a@b.co' },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await dev.close();

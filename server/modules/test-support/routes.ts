@@ -13,7 +13,10 @@ export async function testSupportRoutes(app: FastifyInstance) {
   /** A registered account becomes a consultant, or the role given (the e-mail in the body, never the URL). */
   app.post('/api/test/staff-role', async (req, reply) => {
     const { email, role } = parseInput(
-      z.strictObject({ email: z.email().max(254), role: z.enum(['consultant', 'catalogue_editor', 'admin']).default('consultant') }),
+      z.strictObject({
+        email: z.email().max(254),
+        role: z.enum(['consultant', 'catalogue_editor', 'admin']).default('consultant'),
+      }),
       req.body,
     );
     const updated = await app.db

@@ -16,7 +16,11 @@ import { openEventStream, openTrackStream } from '../../../tests/factories/appli
 import { createUser } from '../../../tests/factories/user.ts';
 
 async function trackTokens(app: FastifyInstance, id: string, email: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/track', payload: { applicationId: id, email } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/track',
+    payload: { applicationId: id, email },
+  });
   return res.json() as TrackResult;
 }
 
@@ -45,10 +49,18 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
       expect(viewOf(first)).toMatchObject({ id, status: 'submitted' });
       expect(stream.retry).toBe(3000);
 
-      await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note: 'Looks good', actorId: null });
+      await changeStatus(ctx.app, {
+        applicationId: id,
+        to: 'reviewed',
+        note: 'Looks good',
+        actorId: null,
+      });
       const changed = viewOf(await stream.next());
       expect(changed.status).toBe('reviewed');
-      expect(changed.statusUpdates.at(-1)).toMatchObject({ status: 'reviewed', note: 'Looks good' });
+      expect(changed.statusUpdates.at(-1)).toMatchObject({
+        status: 'reviewed',
+        note: 'Looks good',
+      });
       expect(changed.personalInfo.passportNumber).toMatch(/^•+/);
     } finally {
       stream.close();
@@ -77,12 +89,24 @@ describe('live updates in one process (PGlite: in-process NOTIFY; PostgreSQL: LI
     const { token, streamToken } = await trackTokens(ctx.app, id, email);
     const other = await createApplication(ctx.app);
     const othersStream = (await trackTokens(ctx.app, other.id, other.email)).streamToken;
-    for (const cookie of [undefined, 'portal_track_stream=forged.token', `portal_track_stream=${token}`, `portal_track_stream=${othersStream}`]) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/track/stream/${id}`, ...(cookie ? { headers: { cookie } } : {}) });
+    for (const cookie of [
+      undefined,
+      'portal_track_stream=forged.token',
+      `portal_track_stream=${token}`,
+      `portal_track_stream=${othersStream}`,
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/track/stream/${id}`,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
       expect(res.statusCode, cookie).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, cookie).toBeLessThan(500);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/track/stream?token=${streamToken}` })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/track/stream?token=${streamToken}` }))
+        .statusCode,
+    ).toBe(404);
     const dashboard = await ctx.app.inject({ method: 'GET', url: '/api/me/applications/stream' });
     expect(dashboard.statusCode).toBe(401);
   });
@@ -106,9 +130,15 @@ async function twoInstances() {
   const { database, drop } = await createTestDatabase();
   const dirs = await Promise.all([1, 2].map(() => mkdtemp(path.join(tmpdir(), 'portal-live-'))));
   const secret = 'one secret shared by every instance of the portal';
-  const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', BETTER_AUTH_SECRET: secret, TRACKING_TOKEN_SECRET: secret };
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    BETTER_AUTH_SECRET: secret,
+    TRACKING_TOKEN_SECRET: secret,
+  };
   const apps: FastifyInstance[] = [];
-  for (const dir of dirs) apps.push(await buildApp({ ...loadConfig({ ...env, DATA_DIR: dir }), database }));
+  for (const dir of dirs)
+    apps.push(await buildApp({ ...loadConfig({ ...env, DATA_DIR: dir }), database }));
   return {
     apps,
     databaseName: database.kind === 'postgres' ? new URL(database.url).pathname.slice(1) : '',
@@ -162,7 +192,7 @@ if (process.env.TEST_DATABASE_URL) {
         await admin.connect();
         try {
           const killed = await admin.query(
-            "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2",
+            'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2',
             [listenerApplicationName, pair.databaseName],
           );
           expect(killed.rowCount).toBeGreaterThanOrEqual(2);

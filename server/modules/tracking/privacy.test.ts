@@ -17,7 +17,10 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-privacy-'));
   const { database, drop } = await createTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info' }), database };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+    database,
+  };
   app = await buildApp(config, { logStream: { write: (line: string) => void (logs += line) } });
   cleanup = async () => {
     await app.close();
@@ -30,10 +33,24 @@ afterAll(async () => cleanup?.());
 describe('no e-mail, passport number or token in a log line (D4)', () => {
   it('logs requests to submit, track, stream and download by path only', async () => {
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const { id, email, fields } = await createApplication(app, {}, { files: [{ key: 'cv', ...fixture('transcript.pdf') }] });
-    const tracked = (await app.inject({ method: 'POST', url: '/api/track', payload: { applicationId: id, email } })).json() as TrackResult;
-    await app.inject({ method: 'POST', url: '/api/track', payload: { applicationId: id, email: 'wrong@example.test' } });
-    await app.inject({ method: 'POST', url: '/api/track/token', payload: { token: tracked.token } });
+    const { id, email, fields } = await createApplication(
+      app,
+      {},
+      { files: [{ key: 'cv', ...fixture('transcript.pdf') }] },
+    );
+    const tracked = (
+      await app.inject({ method: 'POST', url: '/api/track', payload: { applicationId: id, email } })
+    ).json() as TrackResult;
+    await app.inject({
+      method: 'POST',
+      url: '/api/track',
+      payload: { applicationId: id, email: 'wrong@example.test' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      payload: { token: tracked.token },
+    });
     await app.inject({
       method: 'GET',
       url: `/api/applications/${id}/documents/cv`,
@@ -45,7 +62,13 @@ describe('no e-mail, passport number or token in a log line (D4)', () => {
 
     expect(logs).toContain('/api/track/stream');
     expect(logs).toContain(`/api/applications/${id}/documents/cv`);
-    for (const secret of [email, 'wrong@example.test', fields.passportNumber as string, tracked.token, tracked.streamToken]) {
+    for (const secret of [
+      email,
+      'wrong@example.test',
+      fields.passportNumber as string,
+      tracked.token,
+      tracked.streamToken,
+    ]) {
       expect(logs, secret).not.toContain(secret);
     }
   });

@@ -30,7 +30,11 @@ export async function revokeTracking(
 }
 
 /** The application a token opens, unless it was issued before that application's tracking was revoked. */
-export async function openTrackingToken(app: FastifyInstance, token: string, purpose: TokenPurpose): Promise<string | null> {
+export async function openTrackingToken(
+  app: FastifyInstance,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<string | null> {
   return (await openTrackingTokenDetails(app, token, purpose))?.applicationId ?? null;
 }
 

@@ -4,7 +4,13 @@ import { trackLookupInput, trackTokenInput } from '../../../shared/schemas/appli
 import { getSessionUser } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { revokeWithToken, streamStart, streamTarget, trackByEmail, trackByToken } from './service.ts';
+import {
+  revokeWithToken,
+  streamStart,
+  streamTarget,
+  trackByEmail,
+  trackByToken,
+} from './service.ts';
 import { setStreamCookie, streamCookie, streamPath } from './stream-access.ts';
 import { streamTokenSeconds } from './tokens.ts';
 import { liveStreamRoute } from '../../lib/events/sse.ts';
@@ -20,7 +26,11 @@ export async function trackingRoutes(app: FastifyInstance) {
     const verdict = await limiter.consume(req.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new AppError('TOO_MANY_ATTEMPTS', 429, 'Too many tracking attempts. Please wait a few minutes and try again.');
+      throw new AppError(
+        'TOO_MANY_ATTEMPTS',
+        429,
+        'Too many tracking attempts. Please wait a few minutes and try again.',
+      );
     }
     return trackByEmail(app, parseInput(trackLookupInput, req.body));
   });
@@ -53,12 +63,18 @@ export async function trackingRoutes(app: FastifyInstance) {
     const snapshot = await streamStart(app, streamCookie(req), id);
     let stream;
     try {
-      stream = app.applicationLive.streams.start(req, reply, { holders: { client: req.ip, application: id } });
+      stream = app.applicationLive.streams.start(req, reply, {
+        holders: { client: req.ip, application: id },
+      });
     } catch (error) {
       app.applicationLive.forgetUnlessWatched(id);
       throw error;
     }
-    stream.onClose(app.applicationLive.watchApplication(id, snapshot, (json) => stream.send('application', json)));
+    stream.onClose(
+      app.applicationLive.watchApplication(id, snapshot, (json) =>
+        stream.send('application', json),
+      ),
+    );
     stream.onClose(app.applicationLive.onRevoked(id, () => stream.close()));
     return reply;
   });

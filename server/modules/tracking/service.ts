@@ -8,7 +8,12 @@ import { toApplicationView } from '../applications/views.ts';
 import { applications } from '../../db/schema/applications.ts';
 import { eq } from 'drizzle-orm';
 import type { Snapshot } from '../applications/live.ts';
-import { openTrackingToken, openTrackingTokenDetails, revokedSince, revokeTracking } from './revocation.ts';
+import {
+  openTrackingToken,
+  openTrackingTokenDetails,
+  revokedSince,
+  revokeTracking,
+} from './revocation.ts';
 import { addApplicationByMailedLink } from '../applications/service.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,7 +38,10 @@ function result(app: FastifyInstance, record: ApplicationRecord, token?: string)
  * D4: the id and the e-mail it was submitted with. An unknown id and a wrong e-mail give the same
  * answer after the same work, so nobody can probe which ids exist.
  */
-export async function trackByEmail(app: FastifyInstance, input: TrackLookupInput): Promise<TrackResult> {
+export async function trackByEmail(
+  app: FastifyInstance,
+  input: TrackLookupInput,
+): Promise<TrackResult> {
   const id = uuidPattern.test(input.applicationId) ? input.applicationId.toLowerCase() : nilUuid;
   // One query and one comparison whether the id exists or not; the full record only for a match.
   const [key] = await app.db
@@ -58,13 +66,22 @@ export const trackingLinkExpired = () =>
  * The signed link of an e-mail, or the token the track page keeps for the session. Opened while
  * signed in, an e-mailed link also adds a signed-out application to that account (D2).
  */
-export async function trackByToken(app: FastifyInstance, token: string, userId: string | null = null): Promise<TrackResult> {
+export async function trackByToken(
+  app: FastifyInstance,
+  token: string,
+  userId: string | null = null,
+): Promise<TrackResult> {
   const opened = await openTrackingTokenDetails(app, token, 'track');
   if (!opened) throw trackingLinkExpired();
-  const added = userId !== null && opened.mailed && (await addApplicationByMailedLink(app, userId, opened.applicationId));
+  const added =
+    userId !== null &&
+    opened.mailed &&
+    (await addApplicationByMailedLink(app, userId, opened.applicationId));
   const record = await findApplicationRecord(app.db, opened.applicationId);
   if (!record) throw applicationNotFound();
-  return added ? { ...result(app, record, token), addedToAccount: true } : result(app, record, token);
+  return added
+    ? { ...result(app, record, token), addedToAccount: true }
+    : result(app, record, token);
 }
 
 /** The application a live-stream token opens, checked before the stream starts. */
@@ -79,7 +96,11 @@ export async function streamTarget(app: FastifyInstance, streamToken: string): P
  * was not revoked since. The revocation time comes with the kept snapshot of the application, so
  * opening many streams on one application reads the database once.
  */
-export async function streamStart(app: FastifyInstance, token: string | null, requestedId: string): Promise<Snapshot> {
+export async function streamStart(
+  app: FastifyInstance,
+  token: string | null,
+  requestedId: string,
+): Promise<Snapshot> {
   const opened = token ? app.trackingTokens.open(token, 'stream') : null;
   if (!opened || opened.applicationId !== requestedId.toLowerCase()) throw trackingLinkExpired();
   const snapshot = await app.applicationLive.current(opened.applicationId);

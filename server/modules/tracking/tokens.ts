@@ -25,7 +25,12 @@ export interface OpenedToken {
 }
 
 export interface TrackingTokens {
-  issue(purpose: TokenPurpose, applicationId: string, ttlSeconds?: number, options?: { mailed?: boolean }): string;
+  issue(
+    purpose: TokenPurpose,
+    applicationId: string,
+    ttlSeconds?: number,
+    options?: { mailed?: boolean },
+  ): string;
   /** The application id the token was issued for, or null when forged, expired or for another use. */
   verify(token: string, purpose: TokenPurpose): string | null;
   /** As `verify`, with when the token was issued (for revocation). */
@@ -35,13 +40,21 @@ export interface TrackingTokens {
 export const streamTokenSeconds = 30 * 60;
 const defaultTtl: Record<TokenPurpose, number> = { track: 30 * 86_400, stream: streamTokenSeconds };
 
-export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTtl.track): TrackingTokens {
+export function createTrackingTokens(
+  secret: Buffer,
+  trackTtlSeconds = defaultTtl.track,
+): TrackingTokens {
   const ttl: Record<TokenPurpose, number> = { ...defaultTtl, track: trackTtlSeconds };
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest();
 
   return {
     issue(purpose, applicationId, ttlSeconds = ttl[purpose], options = {}) {
-      const payload: Payload = { p: purpose, a: applicationId, e: Math.floor(Date.now() / 1000) + ttlSeconds, i: Date.now() };
+      const payload: Payload = {
+        p: purpose,
+        a: applicationId,
+        e: Math.floor(Date.now() / 1000) + ttlSeconds,
+        i: Date.now(),
+      };
       if (options.mailed) payload.m = 1;
       const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
       return `${body}.${sign(body).toString('base64url')}`;
@@ -58,10 +71,17 @@ export function createTrackingTokens(secret: Buffer, trackTtlSeconds = defaultTt
       const given = Buffer.from(signature, 'base64url');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
-        const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Partial<Payload>;
-        if (payload.p !== purpose || typeof payload.a !== 'string' || typeof payload.e !== 'number') return null;
+        const payload = JSON.parse(
+          Buffer.from(body, 'base64url').toString('utf8'),
+        ) as Partial<Payload>;
+        if (payload.p !== purpose || typeof payload.a !== 'string' || typeof payload.e !== 'number')
+          return null;
         if (payload.e <= Date.now() / 1000) return null;
-        return { applicationId: payload.a, issuedAtMs: typeof payload.i === 'number' ? payload.i : 0, mailed: payload.m === 1 };
+        return {
+          applicationId: payload.a,
+          issuedAtMs: typeof payload.i === 'number' ? payload.i : 0,
+          mailed: payload.m === 1,
+        };
       } catch {
         return null;
       }

@@ -14,7 +14,11 @@ function track(payload: object, remoteAddress = '127.0.0.1') {
 
 describe('POST /api/track', () => {
   it('answers the application id + e-mail pair with the applicant view and tokens', async () => {
-    const { id, email } = await createApplication(ctx.app, {}, { files: [{ key: 'transcripts', ...fixture('transcript.pdf') }] });
+    const { id, email } = await createApplication(
+      ctx.app,
+      {},
+      { files: [{ key: 'transcripts', ...fixture('transcript.pdf') }] },
+    );
     const res = await track({ applicationId: id, email: email.toUpperCase() });
     expect(res.statusCode).toBe(200);
     const body = res.json() as TrackResult;
@@ -29,11 +33,18 @@ describe('POST /api/track', () => {
         studyLevel: sampleProgram.level,
         program: { id: sampleProgram.id, name: sampleProgram.name },
         // the program's university first: it was not among the picks
-        selectedUniversities: ['University of Manchester', 'University of Oxford', 'University of Cambridge', 'Imperial College London'],
+        selectedUniversities: [
+          'University of Manchester',
+          'University of Oxford',
+          'University of Cambridge',
+          'Imperial College London',
+        ],
       },
     });
     expect(JSON.stringify(view)).not.toContain('A12345678');
-    expect(view.statusUpdates).toEqual([{ status: 'submitted', date: view.submittedAt, note: null }]);
+    expect(view.statusUpdates).toEqual([
+      { status: 'submitted', date: view.submittedAt, note: null },
+    ]);
     expect(view.documents).toEqual([
       {
         key: 'transcripts',
@@ -74,13 +85,19 @@ describe('POST /api/track', () => {
   it('limits look-ups per client address', async () => {
     const max = ctx.app.config.tracking.rateLimit.max;
     const attempts = [];
-    for (let i = 0; i < max; i += 1) attempts.push(await track({ applicationId: randomUUID(), email: 'x@example.test' }, '10.9.9.9'));
+    for (let i = 0; i < max; i += 1)
+      attempts.push(
+        await track({ applicationId: randomUUID(), email: 'x@example.test' }, '10.9.9.9'),
+      );
     expect(attempts.every((r) => r.statusCode === 404)).toBe(true);
     const over = await track({ applicationId: randomUUID(), email: 'x@example.test' }, '10.9.9.9');
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('TOO_MANY_ATTEMPTS');
     expect(over.headers['retry-after']).toBeDefined();
-    const elsewhere = await track({ applicationId: randomUUID(), email: 'x@example.test' }, '10.9.9.10');
+    const elsewhere = await track(
+      { applicationId: randomUUID(), email: 'x@example.test' },
+      '10.9.9.10',
+    );
     expect(elsewhere.statusCode).toBe(404);
   });
 });
@@ -88,13 +105,21 @@ describe('POST /api/track', () => {
 describe('POST /api/track/token', () => {
   it('opens tracking with the token alone, and refuses a changed, expired or stream token', async () => {
     const { id, email } = await createApplication(ctx.app);
-    const { token, streamToken } = (await track({ applicationId: id, email })).json() as TrackResult;
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/track/token', payload: { token } });
+    const { token, streamToken } = (
+      await track({ applicationId: id, email })
+    ).json() as TrackResult;
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      payload: { token },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().application.id).toBe(id);
 
     const [body, signature] = token.split('.');
-    const otherId = Buffer.from(JSON.stringify({ p: 'track', a: randomUUID(), e: 9_999_999_999 })).toString('base64url');
+    const otherId = Buffer.from(
+      JSON.stringify({ p: 'track', a: randomUUID(), e: 9_999_999_999 }),
+    ).toString('base64url');
     const tokens = createTrackingTokens(Buffer.from('a different secret of enough length!!'));
     for (const bad of [
       `${otherId}.${signature}`,
@@ -103,12 +128,20 @@ describe('POST /api/track/token', () => {
       tokens.issue('track', id),
       'garbage',
     ]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/track/token', payload: { token: bad } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/track/token',
+        payload: { token: bad },
+      });
       expect(res.statusCode, bad).toBe(401);
       expect(res.json().error.code).toBe('TRACKING_LINK_EXPIRED');
     }
     const expired = ctx.app.trackingTokens.issue('track', id, -1);
-    const late = await ctx.app.inject({ method: 'POST', url: '/api/track/token', payload: { token: expired } });
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/token',
+      payload: { token: expired },
+    });
     expect(late.statusCode).toBe(401);
   });
 });

@@ -28,12 +28,21 @@ async function postForZip(path: string, body: object): Promise<Blob> {
       body: JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.');
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'We could not reach the server. Check your connection and try again.',
+    );
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-    throw new ApiError(response.status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
+    if (isApiErrorBody(body))
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      'Something went wrong. Please try again later.',
+    );
   }
   return response.blob();
 }

@@ -22,13 +22,21 @@ const exportFileName = 'uk-study-portal-my-data.zip';
 /** An account that signs in with a provider or a passkey may have no password (decision 0023). */
 function useHasPassword(): boolean {
   const identities = useLinkedIdentities();
-  return identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
+  return identities.data
+    ? identities.data.some((identity) => identity.providerId === 'credential')
+    : true;
 }
 
 function DownloadMyData() {
   const intl = useIntl();
-  const label = intl.formatMessage({ id: 'account.export.button', defaultMessage: 'Download my data' });
-  const busyLabel = intl.formatMessage({ id: 'account.export.busy', defaultMessage: 'Preparing your file…' });
+  const label = intl.formatMessage({
+    id: 'account.export.button',
+    defaultMessage: 'Download my data',
+  });
+  const busyLabel = intl.formatMessage({
+    id: 'account.export.busy',
+    defaultMessage: 'Preparing your file…',
+  });
   const [done, setDone] = useState(false);
   const hasPassword = useHasPassword();
   const download = async (password?: string) => {
@@ -51,16 +59,23 @@ function DownloadMyData() {
       {hasPassword ? (
         <PasswordAgainForm id="export" label={label} busyLabel={busyLabel} action={download} />
       ) : (
-        <ConfirmedActionButton id="export" label={label} busyLabel={busyLabel} action={() => download()} />
+        <ConfirmedActionButton
+          id="export"
+          label={label}
+          busyLabel={busyLabel}
+          action={() => download()}
+        />
       )}
       <div className="mt-3" aria-live="polite">
-        {done && <Alert tone="success">
+        {done && (
+          <Alert tone="success">
             <FormattedMessage
               id="account.export.downloading"
               defaultMessage="Your file {fileName} is downloading."
               values={{ fileName: <bdi dir="ltr">{exportFileName}</bdi> }}
             />
-          </Alert>}
+          </Alert>
+        )}
       </div>
     </Card>
   );
@@ -68,7 +83,10 @@ function DownloadMyData() {
 
 function DeleteMyAccount() {
   const intl = useIntl();
-  const label = intl.formatMessage({ id: 'account.delete.button', defaultMessage: 'Delete my account' });
+  const label = intl.formatMessage({
+    id: 'account.delete.button',
+    defaultMessage: 'Delete my account',
+  });
   const busyLabel = intl.formatMessage({ id: 'account.delete.busy', defaultMessage: 'Deleting…' });
   const navigate = useNavigate();
   const hasPassword = useHasPassword();
@@ -100,7 +118,13 @@ function DeleteMyAccount() {
       {hasPassword ? (
         <PasswordAgainForm id="delete" danger label={label} busyLabel={busyLabel} action={erase} />
       ) : (
-        <ConfirmedActionButton id="delete" danger label={label} busyLabel={busyLabel} action={() => erase()} />
+        <ConfirmedActionButton
+          id="delete"
+          danger
+          label={label}
+          busyLabel={busyLabel}
+          action={() => erase()}
+        />
       )}
     </Card>
   );
@@ -131,7 +155,10 @@ export function AccountPage() {
               <FormattedMessage id="account.page.myApplications" defaultMessage="My Applications" />
             </ButtonLink>
           </div>
-          <TwoFactorCard user={user} required={user.role !== 'applicant' || params.get('setup') === 'two-factor'} />
+          <TwoFactorCard
+            user={user}
+            required={user.role !== 'applicant' || params.get('setup') === 'two-factor'}
+          />
           <LinkedIdentitiesCard />
           <PasskeysCard />
           <SessionsCard />
@@ -156,11 +183,16 @@ export function AccountPage() {
 
 export function AccountDeletedPage() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'account.deleted.title', defaultMessage: 'Account deleted' }));
+  usePageTitle(
+    intl.formatMessage({ id: 'account.deleted.title', defaultMessage: 'Account deleted' }),
+  );
   return (
     <section className="mx-auto max-w-xl space-y-4 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">
-        <FormattedMessage id="account.deleted.heading" defaultMessage="Your account has been deleted" />
+        <FormattedMessage
+          id="account.deleted.heading"
+          defaultMessage="Your account has been deleted"
+        />
       </h1>
       <Alert tone="success">
         <FormattedMessage

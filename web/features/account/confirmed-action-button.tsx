@@ -34,7 +34,16 @@ export function ConfirmedActionButton({
       await reauth.run(action);
     } catch (caught) {
       const message = cancelledMessage(caught);
-      if (message) setFailure(t(typeof message === 'string' ? message : caught instanceof ApiError ? caught.message : undefined));
+      if (message)
+        setFailure(
+          t(
+            typeof message === 'string'
+              ? message
+              : caught instanceof ApiError
+                ? caught.message
+                : undefined,
+          ),
+        );
     } finally {
       setBusy(false);
     }
@@ -42,7 +51,12 @@ export function ConfirmedActionButton({
 
   return (
     <div className="mt-4 space-y-4">
-      <Button variant={danger ? 'danger' : 'primary'} disabled={busy} aria-describedby={`${id}-intro`} onClick={() => void run()}>
+      <Button
+        variant={danger ? 'danger' : 'primary'}
+        disabled={busy}
+        aria-describedby={`${id}-intro`}
+        onClick={() => void run()}
+      >
         {busy ? busyLabel : label}
       </Button>
       {failure && <Alert tone="error">{failure}</Alert>}

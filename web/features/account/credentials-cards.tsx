@@ -30,9 +30,15 @@ export function ChangePasswordCard() {
 function ChangePasswordForm() {
   const intl = useIntl();
   const t = useAuthText();
-  const form = useSchemaForm(changePasswordInput, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useSchemaForm(changePasswordInput, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const { errors, isSubmitting } = form.formState;
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(
+    null,
+  );
   const submit = form.handleSubmit(async (data) => {
     setOutcome(null);
     try {
@@ -40,12 +46,23 @@ function ChangePasswordForm() {
       form.reset();
       setOutcome({
         tone: 'success',
-        message: intl.formatMessage({ id: 'account.password.changed', defaultMessage: 'Your password has been changed. Your other devices are signed out.' }),
+        message: intl.formatMessage({
+          id: 'account.password.changed',
+          defaultMessage: 'Your password has been changed. Your other devices are signed out.',
+        }),
       });
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields) showServerErrors(form.setError, fields);
-      else setOutcome({ tone: 'error', message: t(error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.') });
+      else
+        setOutcome({
+          tone: 'error',
+          message: t(
+            error instanceof ApiError
+              ? error.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        });
     }
   });
   return (
@@ -55,7 +72,10 @@ function ChangePasswordForm() {
       </h2>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <PasswordField
-          label={intl.formatMessage({ id: 'account.password.current', defaultMessage: 'Current password' })}
+          label={intl.formatMessage({
+            id: 'account.password.current',
+            defaultMessage: 'Current password',
+          })}
           autoComplete="current-password"
           {...form.register('currentPassword')}
           error={t(errors.currentPassword?.message)}
@@ -67,7 +87,10 @@ function ChangePasswordForm() {
           error={t(errors.newPassword?.message)}
         />
         <PasswordField
-          label={intl.formatMessage({ id: 'account.password.newAgain', defaultMessage: 'New password again' })}
+          label={intl.formatMessage({
+            id: 'account.password.newAgain',
+            defaultMessage: 'New password again',
+          })}
           autoComplete="new-password"
           {...form.register('confirmPassword')}
           error={t(errors.confirmPassword?.message)}
@@ -79,7 +102,9 @@ function ChangePasswordForm() {
             <FormattedMessage id="account.password.submit" defaultMessage="Change password" />
           )}
         </Button>
-        <div aria-live="polite">{outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}</div>
+        <div aria-live="polite">
+          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+        </div>
       </form>
     </Card>
   );
@@ -92,7 +117,9 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
   const form = useSchemaForm(changeEmailInput, { newEmail: '' });
   const { errors, isSubmitting } = form.formState;
   const reauth = useReauth();
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(null);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; message: ReactNode } | null>(
+    null,
+  );
   const submit = form.handleSubmit(async ({ newEmail }) => {
     setOutcome(null);
     try {
@@ -104,7 +131,10 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           <FormattedMessage
             id="account.email.linkSent"
             defaultMessage="We sent a link to {newEmail}. Open it to confirm the new address; until then you keep signing in with {email}."
-            values={{ newEmail: <bdi dir="ltr">{newEmail}</bdi>, email: <bdi dir="ltr">{email}</bdi> }}
+            values={{
+              newEmail: <bdi dir="ltr">{newEmail}</bdi>,
+              email: <bdi dir="ltr">{email}</bdi>,
+            }}
           />
         ),
       });
@@ -112,7 +142,15 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
       if (error instanceof ApiError && error.code === 'REAUTH_CANCELLED') return;
       const fields = serverFieldErrors(error);
       if (fields) showServerErrors(form.setError, fields);
-      else setOutcome({ tone: 'error', message: t(error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.') });
+      else
+        setOutcome({
+          tone: 'error',
+          message: t(
+            error instanceof ApiError
+              ? error.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        });
     }
   });
   return (
@@ -130,13 +168,19 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
       {changed && (
         <div className="mt-3">
           <Alert tone="success">
-            <FormattedMessage id="account.email.confirmed" defaultMessage="Your new e-mail address is confirmed." />
+            <FormattedMessage
+              id="account.email.confirmed"
+              defaultMessage="Your new e-mail address is confirmed."
+            />
           </Alert>
         </div>
       )}
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <TextField
-          label={intl.formatMessage({ id: 'account.email.new', defaultMessage: 'New email address' })}
+          label={intl.formatMessage({
+            id: 'account.email.new',
+            defaultMessage: 'New email address',
+          })}
           type="email"
           dir="ltr"
           autoComplete="email"
@@ -150,7 +194,9 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
             <FormattedMessage id="account.email.submit" defaultMessage="Change e-mail address" />
           )}
         </Button>
-        <div aria-live="polite">{outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}</div>
+        <div aria-live="polite">
+          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+        </div>
       </form>
       {reauth.dialog}
     </Card>

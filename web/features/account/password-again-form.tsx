@@ -44,8 +44,16 @@ export function PasswordAgainForm({
       await action(checked.data.password);
       setPassword('');
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields?.password) setError(t(caught.fields.password));
-      else setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
+      if (caught instanceof ApiError && caught.fields?.password)
+        setError(t(caught.fields.password));
+      else
+        setFailure(
+          t(
+            caught instanceof Error
+              ? caught.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        );
     } finally {
       setBusy(false);
     }
@@ -55,7 +63,10 @@ export function PasswordAgainForm({
     <form noValidate onSubmit={submit} className="mt-4 space-y-4" aria-describedby={`${id}-intro`}>
       {children}
       <PasswordField
-        label={intl.formatMessage({ id: 'account.passwordAgain.label', defaultMessage: 'Your password' })}
+        label={intl.formatMessage({
+          id: 'account.passwordAgain.label',
+          defaultMessage: 'Your password',
+        })}
         name={`${id}-password`}
         autoComplete="current-password"
         value={password}

@@ -1,4 +1,7 @@
-import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { authMessages } from '../../../shared/auth-messages';
@@ -12,18 +15,25 @@ import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
 
 /** POST /api/me/reauth: the password, a code or an e-mailed code; good for 5 minutes on this session. */
-export async function reauthenticate(input: { password?: string; code?: string; emailCode?: string }): Promise<void> {
+export async function reauthenticate(input: {
+  password?: string;
+  code?: string;
+  emailCode?: string;
+}): Promise<void> {
   await apiPost('/api/me/reauth', input);
 }
 
 /** Re-authentication with one of the account's passkeys (the device checks it is the person). */
 async function reauthenticateWithPasskey(): Promise<void> {
-  const optionsJSON = await apiGet<PublicKeyCredentialRequestOptionsJSON>('/api/me/reauth/passkey-options');
+  const optionsJSON = await apiGet<PublicKeyCredentialRequestOptionsJSON>(
+    '/api/me/reauth/passkey-options',
+  );
   const response = await startAuthentication({ optionsJSON });
   await apiPost('/api/me/reauth', { passkey: response });
 }
 
-const isReauthRequired = (error: unknown) => error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
+const isReauthRequired = (error: unknown) =>
+  error instanceof ApiError && error.code === 'REAUTH_REQUIRED';
 
 /**
  * The spec's reauthenticate, for any sensitive action (change e-mail, turn off two-step
@@ -36,7 +46,10 @@ const isReauthRequired = (error: unknown) => error instanceof ApiError && error.
  *   return <>{…}{reauth.dialog}</>;
  */
 export function useReauth() {
-  const [pending, setPending] = useState<{ resolve: () => void; reject: (error: unknown) => void } | null>(null);
+  const [pending, setPending] = useState<{
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  } | null>(null);
 
   const run = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
     try {
@@ -67,21 +80,31 @@ type ReauthKind = 'password' | 'code' | 'passkey' | 'email';
 
 const m = defineMessages({
   title: { id: 'account.reauth.title', defaultMessage: 'Confirm it is you' },
-  passwordText: { id: 'account.reauth.passwordText', defaultMessage: 'For your safety, type your password again before this change.' },
+  passwordText: {
+    id: 'account.reauth.passwordText',
+    defaultMessage: 'For your safety, type your password again before this change.',
+  },
   passwordLabel: { id: 'account.reauth.passwordLabel', defaultMessage: 'Your password' },
   codeText: {
     id: 'account.reauth.codeText',
-    defaultMessage: 'For your safety, type the code from your authenticator app (or a backup code) before this change.',
+    defaultMessage:
+      'For your safety, type the code from your authenticator app (or a backup code) before this change.',
   },
   codeLabel: { id: 'account.reauth.codeLabel', defaultMessage: 'Code' },
-  passkeyText: { id: 'account.reauth.passkeyText', defaultMessage: 'For your safety, confirm with your passkey before this change.' },
+  passkeyText: {
+    id: 'account.reauth.passkeyText',
+    defaultMessage: 'For your safety, confirm with your passkey before this change.',
+  },
   emailCodeLabel: { id: 'account.reauth.emailCodeLabel', defaultMessage: 'Code from the e-mail' },
   sending: { id: 'account.reauth.sending', defaultMessage: 'Sending…' },
   sendNewCode: { id: 'account.reauth.sendNewCode', defaultMessage: 'Send a new code' },
   usePassword: { id: 'account.reauth.usePassword', defaultMessage: 'Use my password instead' },
   useCode: { id: 'account.reauth.useCode', defaultMessage: 'Use a code instead' },
   useEmail: { id: 'account.reauth.useEmail', defaultMessage: 'E-mail me a code instead' },
-  waitingForPasskey: { id: 'account.reauth.waitingForPasskey', defaultMessage: 'Waiting for your passkey…' },
+  waitingForPasskey: {
+    id: 'account.reauth.waitingForPasskey',
+    defaultMessage: 'Waiting for your passkey…',
+  },
   usePasskey: { id: 'account.reauth.usePasskey', defaultMessage: 'Use a passkey' },
   cancel: { id: 'account.reauth.cancel', defaultMessage: 'Cancel' },
   emailMe: { id: 'account.reauth.emailMe', defaultMessage: 'E-mail me a code' },
@@ -103,13 +126,17 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   const identities = useLinkedIdentities();
   const passkeys = usePasskeys();
   // An account that signs in with a provider or a passkey may have no password (decision 0023).
-  const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
+  const hasPassword = identities.data
+    ? identities.data.some((identity) => identity.providerId === 'credential')
+    : true;
   const hasPasskey = (passkeys.data?.length ?? 0) > 0;
   const [chosen, setKind] = useState<ReauthKind>();
   // Every account can have a code e-mailed; it is the only way for one with no password, app or passkey.
-  const kind: ReauthKind = chosen ?? (hasPassword ? 'password' : hasFactor ? 'code' : hasPasskey ? 'passkey' : 'email');
+  const kind: ReauthKind =
+    chosen ?? (hasPassword ? 'password' : hasFactor ? 'code' : hasPasskey ? 'passkey' : 'email');
   const others = (['password', 'code', 'email'] as const).filter(
-    (other) => other !== kind && (other === 'email' || (other === 'password' ? hasPassword : hasFactor)),
+    (other) =>
+      other !== kind && (other === 'email' || (other === 'password' ? hasPassword : hasFactor)),
   );
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
@@ -133,7 +160,12 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       await reauthenticateWithPasskey();
       onDone();
     } catch (caught) {
-      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.'));
+      setError(
+        passkeyFailure(caught) ??
+          (caught instanceof ApiError
+            ? caught.message
+            : 'Something went wrong. Please try again later.'),
+      );
     } finally {
       setPasskeyBusy(false);
     }
@@ -147,7 +179,11 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       setCodeSent(true);
       setValue('');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.');
+      setError(
+        caught instanceof ApiError
+          ? caught.message
+          : 'Something went wrong. Please try again later.',
+      );
     } finally {
       setSending(false);
     }
@@ -160,16 +196,32 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       return;
     }
     if (!value.trim()) {
-      setError(kind === 'password' ? 'Please enter your password.' : kind === 'code' ? authMessages.codeFormat : authMessages.emailCodeFormat);
+      setError(
+        kind === 'password'
+          ? 'Please enter your password.'
+          : kind === 'code'
+            ? authMessages.codeFormat
+            : authMessages.emailCodeFormat,
+      );
       return;
     }
     setError(undefined);
     setBusy(true);
     try {
-      await reauthenticate(kind === 'password' ? { password: value } : kind === 'code' ? { code: value } : { emailCode: value });
+      await reauthenticate(
+        kind === 'password'
+          ? { password: value }
+          : kind === 'code'
+            ? { code: value }
+            : { emailCode: value },
+      );
       onDone();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again later.');
+      setError(
+        caught instanceof ApiError
+          ? caught.message
+          : 'Something went wrong. Please try again later.',
+      );
     } finally {
       setBusy(false);
     }
@@ -306,8 +358,15 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           </div>
         )}
         {hasPasskey && (
-          <Button variant="secondary" className="w-full" onClick={() => void confirmWithPasskey()} disabled={passkeyBusy}>
-            {passkeyBusy ? intl.formatMessage(m.waitingForPasskey) : intl.formatMessage(m.usePasskey)}
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => void confirmWithPasskey()}
+            disabled={passkeyBusy}
+          >
+            {passkeyBusy
+              ? intl.formatMessage(m.waitingForPasskey)
+              : intl.formatMessage(m.usePasskey)}
           </Button>
         )}
         <div className="flex flex-wrap justify-end gap-3">
@@ -331,5 +390,9 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
 
 /** Shown where a cancelled re-authentication left things as they were. */
 export function cancelledMessage(error: unknown): ReactNode {
-  return error instanceof ApiError && error.code === 'REAUTH_CANCELLED' ? null : error instanceof Error ? error.message : null;
+  return error instanceof ApiError && error.code === 'REAUTH_CANCELLED'
+    ? null
+    : error instanceof Error
+      ? error.message
+      : null;
 }

@@ -19,7 +19,9 @@ export async function signOutOtherDevices(): Promise<void> {
 }
 
 /** Step one of setting up the authenticator app: the key (as an otpauth:// URI) and ten backup codes. */
-export function startTwoFactor(password?: string): Promise<{ totpURI: string; backupCodes: string[] }> {
+export function startTwoFactor(
+  password?: string,
+): Promise<{ totpURI: string; backupCodes: string[] }> {
   // An account without a password sends none: a recent re-authentication stands in for it.
   return apiPost('/api/auth/two-factor/enable', password ? { password } : {});
 }
@@ -32,7 +34,8 @@ export async function confirmTwoFactor(code: string): Promise<void> {
 
 /** Ten new backup codes (after re-authentication); the old ones stop working. Shown once. */
 export async function regenerateBackupCodes(): Promise<string[]> {
-  return (await apiPost<{ backupCodes: string[] }>('/api/me/two-factor/backup-codes', {})).backupCodes;
+  return (await apiPost<{ backupCodes: string[] }>('/api/me/two-factor/backup-codes', {}))
+    .backupCodes;
 }
 
 export async function turnOffTwoFactor(): Promise<void> {
@@ -52,5 +55,8 @@ export async function changeEmail(newEmail: string): Promise<void> {
 /** The base32 key of an otpauth:// URI, in groups of four for typing into an app. */
 export function keyText(totpURI: string): string {
   const key = new URL(totpURI).searchParams.get('secret') ?? '';
-  return key.replace(/=+$/, '').replace(/(.{4})/g, '$1 ').trim();
+  return key
+    .replace(/=+$/, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }

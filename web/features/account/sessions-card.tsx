@@ -8,7 +8,13 @@ import { forgetSession, signOut, signOutFinished } from '../../lib/auth-client';
 import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
 import { endSession, listSessions, sessionsKey, signOutOtherDevices } from './security-api';
 
-const whenFormat = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+const whenFormat = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
 
 /** Where the account is signed in: browser, when, last active, "this device"; sign out by scope. */
 export function SessionsCard() {
@@ -41,18 +47,53 @@ export function SessionsCard() {
         <FormattedMessage id="account.sessions.heading" defaultMessage="Where you are signed in" />
       </h2>
       <p className="mt-1 text-muted">
-        <FormattedMessage id="account.sessions.intro" defaultMessage="Every device and browser signed in to your account now. Sign out of any you do not recognise." />
+        <FormattedMessage
+          id="account.sessions.intro"
+          defaultMessage="Every device and browser signed in to your account now. Sign out of any you do not recognise."
+        />
       </p>
-      {sessions.isError && <Alert tone="error">
-          <FormattedMessage id="account.sessions.loadFailed" defaultMessage="We could not load your devices. Please try again later." />
-        </Alert>}
-      <ul aria-label={intl.formatMessage({ id: 'account.sessions.listLabel', defaultMessage: 'Signed-in devices' })} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
+      {sessions.isError && (
+        <Alert tone="error">
+          <FormattedMessage
+            id="account.sessions.loadFailed"
+            defaultMessage="We could not load your devices. Please try again later."
+          />
+        </Alert>
+      )}
+      <ul
+        aria-label={intl.formatMessage({
+          id: 'account.sessions.listLabel',
+          defaultMessage: 'Signed-in devices',
+        })}
+        className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200"
+      >
         {list.map((s) => (
-          <li key={s.id} aria-label={s.thisDevice ? intl.formatMessage({ id: 'account.sessions.thisDeviceLabel', defaultMessage: '{browser} (this device)' }, { browser: s.browser }) : s.browser} className="flex flex-wrap items-center justify-between gap-3 p-3">
+          <li
+            key={s.id}
+            aria-label={
+              s.thisDevice
+                ? intl.formatMessage(
+                    {
+                      id: 'account.sessions.thisDeviceLabel',
+                      defaultMessage: '{browser} (this device)',
+                    },
+                    { browser: s.browser },
+                  )
+                : s.browser
+            }
+            className="flex flex-wrap items-center justify-between gap-3 p-3"
+          >
             <div>
               <p className="font-medium text-ink">
                 <bdi dir="ltr">{s.browser}</bdi>
-                {s.thisDevice && <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700"><FormattedMessage id="account.sessions.thisDevice" defaultMessage="This device" /></span>}
+                {s.thisDevice && (
+                  <span className="ms-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">
+                    <FormattedMessage
+                      id="account.sessions.thisDevice"
+                      defaultMessage="This device"
+                    />
+                  </span>
+                )}
               </p>
               <p className="text-sm text-muted">
                 <FormattedMessage
@@ -64,10 +105,17 @@ export function SessionsCard() {
             </div>
             {s.thisDevice ? (
               <Button variant="secondary" onClick={() => void signOutHere()}>
-                <FormattedMessage id="account.sessions.signOutHere" defaultMessage="Sign out of this device" />
+                <FormattedMessage
+                  id="account.sessions.signOutHere"
+                  defaultMessage="Sign out of this device"
+                />
               </Button>
             ) : (
-              <Button variant="secondary" disabled={endOne.isPending} onClick={() => endOne.mutate(s.id)}>
+              <Button
+                variant="secondary"
+                disabled={endOne.isPending}
+                onClick={() => endOne.mutate(s.id)}
+              >
                 <FormattedMessage id="account.sessions.signOut" defaultMessage="Sign out" />
               </Button>
             )}
@@ -75,22 +123,39 @@ export function SessionsCard() {
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap items-start gap-3">
-        <Button variant="secondary" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
+        <Button
+          variant="secondary"
+          disabled={others === 0 || endOthers.isPending}
+          onClick={() => endOthers.mutate()}
+        >
           {endOthers.isPending ? (
             <FormattedMessage id="account.sessions.signingOut" defaultMessage="Signing out..." />
           ) : (
-            <FormattedMessage id="account.sessions.signOutOthers" defaultMessage="Sign out of other devices" />
+            <FormattedMessage
+              id="account.sessions.signOutOthers"
+              defaultMessage="Sign out of other devices"
+            />
           )}
         </Button>
         <SignOutEverywhereButton />
       </div>
       <div aria-live="polite" className="mt-2">
-        {endOthers.isSuccess && <Alert tone="success">
-            <FormattedMessage id="account.sessions.othersSignedOut" defaultMessage="Your other devices are signed out." />
-          </Alert>}
-        {(endOthers.isError || endOne.isError) && <Alert tone="error">
-            <FormattedMessage id="account.sessions.signOutFailed" defaultMessage="We could not sign that device out. Please try again." />
-          </Alert>}
+        {endOthers.isSuccess && (
+          <Alert tone="success">
+            <FormattedMessage
+              id="account.sessions.othersSignedOut"
+              defaultMessage="Your other devices are signed out."
+            />
+          </Alert>
+        )}
+        {(endOthers.isError || endOne.isError) && (
+          <Alert tone="error">
+            <FormattedMessage
+              id="account.sessions.signOutFailed"
+              defaultMessage="We could not sign that device out. Please try again."
+            />
+          </Alert>
+        )}
       </div>
     </Card>
   );

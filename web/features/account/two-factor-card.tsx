@@ -15,20 +15,49 @@ import { useLinkedIdentities } from '../identity/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
 import { PasswordAgainForm } from './password-again-form';
 import { useReauth } from './reauth-dialog';
-import { confirmTwoFactor, keyText, regenerateBackupCodes, startTwoFactor, turnOffTwoFactor } from './security-api';
+import {
+  confirmTwoFactor,
+  keyText,
+  regenerateBackupCodes,
+  startTwoFactor,
+  turnOffTwoFactor,
+} from './security-api';
 
 type Setup = { totpURI: string; backupCodes: string[] };
 
-function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boolean; onDone: () => void }) {
+function BackupCodes({
+  codes,
+  renewed,
+  onDone,
+}: {
+  codes: string[];
+  renewed: boolean;
+  onDone: () => void;
+}) {
   const intl = useIntl();
   return (
     <div className="mt-4 space-y-4">
       {renewed ? (
-        <Alert tone="success" title={intl.formatMessage({ id: 'account.twoFactor.renewedTitle', defaultMessage: 'New backup codes are ready' })}>
-          <FormattedMessage id="account.twoFactor.renewedBody" defaultMessage="Your old backup codes no longer work. Save these instead." />
+        <Alert
+          tone="success"
+          title={intl.formatMessage({
+            id: 'account.twoFactor.renewedTitle',
+            defaultMessage: 'New backup codes are ready',
+          })}
+        >
+          <FormattedMessage
+            id="account.twoFactor.renewedBody"
+            defaultMessage="Your old backup codes no longer work. Save these instead."
+          />
         </Alert>
       ) : (
-        <Alert tone="success" title={intl.formatMessage({ id: 'account.twoFactor.onTitle', defaultMessage: 'Two-step verification is on' })}>
+        <Alert
+          tone="success"
+          title={intl.formatMessage({
+            id: 'account.twoFactor.onTitle',
+            defaultMessage: 'Two-step verification is on',
+          })}
+        >
           <FormattedMessage
             id="account.twoFactor.onBody"
             defaultMessage="From now on you sign in with your password (or an e-mailed code) and a code from your app."
@@ -46,11 +75,18 @@ function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boo
           />
         </p>
         <ul
-          aria-label={intl.formatMessage({ id: 'account.backupCodes.listLabel', defaultMessage: 'Backup codes' })}
+          aria-label={intl.formatMessage({
+            id: 'account.backupCodes.listLabel',
+            defaultMessage: 'Backup codes',
+          })}
           dir="ltr"
-          className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-ink sm:grid-cols-5">
+          className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-ink sm:grid-cols-5"
+        >
           {codes.map((code) => (
-            <li key={code} className="rounded border border-slate-300 bg-slate-50 px-2 py-1 text-center">
+            <li
+              key={code}
+              className="rounded border border-slate-300 bg-slate-50 px-2 py-1 text-center"
+            >
               {code}
             </li>
           ))}
@@ -71,7 +107,10 @@ function BackupCodes({ codes, renewed, onDone }: { codes: string[]; renewed: boo
             )
           }
         >
-          <FormattedMessage id="account.backupCodes.download" defaultMessage="Download backup codes" />
+          <FormattedMessage
+            id="account.backupCodes.download"
+            defaultMessage="Download backup codes"
+          />
         </Button>
         <Button onClick={onDone}>
           <FormattedMessage id="account.backupCodes.saved" defaultMessage="I have saved my codes" />
@@ -118,25 +157,51 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
           />
         </li>
         <li>
-          <FormattedMessage id="account.twoFactor.stepScan" defaultMessage="Scan this QR code with it, or type the key below." />
+          <FormattedMessage
+            id="account.twoFactor.stepScan"
+            defaultMessage="Scan this QR code with it, or type the key below."
+          />
         </li>
         <li>
-          <FormattedMessage id="account.twoFactor.stepCode" defaultMessage="Type the 6-digit code the app shows." />
+          <FormattedMessage
+            id="account.twoFactor.stepCode"
+            defaultMessage="Type the 6-digit code the app shows."
+          />
         </li>
       </ol>
       <div className="flex flex-wrap items-center gap-6">
-        <img src={qr} alt={intl.formatMessage({ id: 'account.twoFactor.qrAlt', defaultMessage: 'QR code to add UK Study Portal to your authenticator app' })} width={180} height={180} className="rounded border border-slate-300" />
+        <img
+          src={qr}
+          alt={intl.formatMessage({
+            id: 'account.twoFactor.qrAlt',
+            defaultMessage: 'QR code to add UK Study Portal to your authenticator app',
+          })}
+          width={180}
+          height={180}
+          className="rounded border border-slate-300"
+        />
         <div className="min-w-0">
           <p className="text-sm font-medium text-ink" id="totp-key-label">
-            <FormattedMessage id="account.twoFactor.keyLabel" defaultMessage="Key (if you cannot scan)" />
+            <FormattedMessage
+              id="account.twoFactor.keyLabel"
+              defaultMessage="Key (if you cannot scan)"
+            />
           </p>
-          <p aria-labelledby="totp-key-label" data-testid="totp-key" dir="ltr" className="mt-1 break-all font-mono text-base text-ink">
+          <p
+            aria-labelledby="totp-key-label"
+            data-testid="totp-key"
+            dir="ltr"
+            className="mt-1 break-all font-mono text-base text-ink"
+          >
             {keyText(setup.totpURI)}
           </p>
         </div>
       </div>
       <TextField
-        label={intl.formatMessage({ id: 'account.twoFactor.codeLabel', defaultMessage: 'Code from your authenticator app' })}
+        label={intl.formatMessage({
+          id: 'account.twoFactor.codeLabel',
+          defaultMessage: 'Code from your authenticator app',
+        })}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
@@ -147,7 +212,10 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
         {busy ? (
           <FormattedMessage id="account.twoFactor.checking" defaultMessage="Checking..." />
         ) : (
-          <FormattedMessage id="account.twoFactor.turnOn" defaultMessage="Turn on two-step verification" />
+          <FormattedMessage
+            id="account.twoFactor.turnOn"
+            defaultMessage="Turn on two-step verification"
+          />
         )}
       </Button>
     </form>
@@ -164,11 +232,19 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
-  const setUpLabel = intl.formatMessage({ id: 'account.twoFactor.setUp', defaultMessage: 'Set up two-step verification' });
-  const startingLabel = intl.formatMessage({ id: 'account.twoFactor.starting', defaultMessage: 'Starting…' });
+  const setUpLabel = intl.formatMessage({
+    id: 'account.twoFactor.setUp',
+    defaultMessage: 'Set up two-step verification',
+  });
+  const startingLabel = intl.formatMessage({
+    id: 'account.twoFactor.starting',
+    defaultMessage: 'Starting…',
+  });
   const identities = useLinkedIdentities();
   // An account made through a provider has no password: it confirms it is them another way.
-  const hasPassword = identities.data ? identities.data.some((identity) => identity.providerId === 'credential') : true;
+  const hasPassword = identities.data
+    ? identities.data.some((identity) => identity.providerId === 'credential')
+    : true;
 
   async function renewCodes() {
     setFailure(undefined);
@@ -177,7 +253,13 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       setCodes({ list: await reauth.run(regenerateBackupCodes), renewed: true });
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
+        setFailure(
+          t(
+            caught instanceof Error
+              ? caught.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        );
       }
     } finally {
       setBusy(false);
@@ -191,7 +273,13 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       await reauth.run(turnOffTwoFactor);
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(t(caught instanceof Error ? caught.message : 'Something went wrong. Please try again later.'));
+        setFailure(
+          t(
+            caught instanceof Error
+              ? caught.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        );
       }
     } finally {
       setBusy(false);
@@ -205,7 +293,13 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       </h2>
       {required && !user.secondFactor && (
         <div className="mt-3">
-          <Alert tone="warning" title={intl.formatMessage({ id: 'account.twoFactor.staffTitle', defaultMessage: 'Set this up to open the staff console' })}>
+          <Alert
+            tone="warning"
+            title={intl.formatMessage({
+              id: 'account.twoFactor.staffTitle',
+              defaultMessage: 'Set this up to open the staff console',
+            })}
+          >
             {intl.formatMessage(authText.secondFactorRequired)}
           </Alert>
         </div>
@@ -230,13 +324,19 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
           )}
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={() => void renewCodes()} disabled={busy}>
-              <FormattedMessage id="account.twoFactor.renewCodes" defaultMessage="Get new backup codes" />
+              <FormattedMessage
+                id="account.twoFactor.renewCodes"
+                defaultMessage="Get new backup codes"
+              />
             </Button>
             <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
               {busy ? (
                 <FormattedMessage id="account.twoFactor.working" defaultMessage="Working..." />
               ) : (
-                <FormattedMessage id="account.twoFactor.turnOff" defaultMessage="Turn off two-step verification" />
+                <FormattedMessage
+                  id="account.twoFactor.turnOff"
+                  defaultMessage="Turn off two-step verification"
+                />
               )}
             </Button>
           </div>

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defaultMaxUploadMb, type DocumentKey, type UploadLimits } from '../../../shared/schemas/application';
+import {
+  defaultMaxUploadMb,
+  type DocumentKey,
+  type UploadLimits,
+} from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
@@ -24,7 +28,13 @@ import { PersonalFields } from './personal-fields';
 import { uploadApplication } from './upload-application';
 import { useLocale } from '../../i18n/locale-context';
 
-export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSubmitted: (id: string, email: string) => void }) {
+export function ApplicationForm({
+  choice,
+  onSubmitted,
+}: {
+  choice: Choice;
+  onSubmitted: (id: string, email: string) => void;
+}) {
   const [typed, setValues] = useState<FormValues>(emptyValues);
   const [isEmailEdited, setEmailEdited] = useState(false);
   const [files, setFiles] = useState<FormFiles>({});
@@ -64,7 +74,8 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
   function focusFirstError(found: FieldErrors) {
     const first = fieldOrder.find((name) => found[name]);
     const elements = form.current?.querySelectorAll<HTMLElement>(`[name="${first}"]`);
-    const target = [...(elements ?? [])].find((el) => (el as HTMLInputElement).checked) ?? elements?.[0];
+    const target =
+      [...(elements ?? [])].find((el) => (el as HTMLInputElement).checked) ?? elements?.[0];
     if (target) target.focus();
     else bannerRef.current?.focus();
   }
@@ -81,14 +92,22 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
     }
     setProgress(0);
     try {
-      const { id } = await uploadApplication(toFormData(values, choice, files), idempotencyKey, setProgress, locale);
+      const { id } = await uploadApplication(
+        toFormData(values, choice, files),
+        idempotencyKey,
+        setProgress,
+        locale,
+      );
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
       const message =
         error instanceof Error && !(error instanceof TypeError)
           ? error.message
-          : intl.formatMessage({ id: 'application.form.failed', defaultMessage: 'Something went wrong. Please try again.' });
+          : intl.formatMessage({
+              id: 'application.form.failed',
+              defaultMessage: 'Something went wrong. Please try again.',
+            });
       setBanner(message);
       const fields = error instanceof ApiError && error.fields ? error.fields : {};
       setErrors(fields);
@@ -98,25 +117,56 @@ export function ApplicationForm({ choice, onSubmitted }: { choice: Choice; onSub
   }
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-8" aria-describedby="form-note">
+    <form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      className="space-y-8"
+      aria-describedby="form-note"
+    >
       <div ref={bannerRef} tabIndex={-1} className="outline-none">
         {banner && (
-          <Alert tone="error" title={intl.formatMessage({ id: 'application.form.notSent', defaultMessage: 'Your application was not sent' })}>
+          <Alert
+            tone="error"
+            title={intl.formatMessage({
+              id: 'application.form.notSent',
+              defaultMessage: 'Your application was not sent',
+            })}
+          >
             {banner}
           </Alert>
         )}
       </div>
       <p id="form-note" className="text-sm text-muted">
-        <FormattedMessage id="application.form.note" defaultMessage="All fields are required unless marked optional." />
+        <FormattedMessage
+          id="application.form.note"
+          defaultMessage="All fields are required unless marked optional."
+        />
       </p>
       <PersonalFields values={values} errors={errors} onChange={change} />
-      <CertificationFields values={values} files={files} errors={errors} onChange={change} onFile={setFile} />
-      <DocumentFields files={files} errors={errors} maxMb={Math.round(maxFileBytes / 1024 / 1024)} onFile={setFile} />
+      <CertificationFields
+        values={values}
+        files={files}
+        errors={errors}
+        onChange={change}
+        onFile={setFile}
+      />
+      <DocumentFields
+        files={files}
+        errors={errors}
+        maxMb={Math.round(maxFileBytes / 1024 / 1024)}
+        onFile={setFile}
+      />
       <div className="space-y-3 border-t border-slate-200 pt-6">
-        {isSubmitting && <ProgressBar
+        {isSubmitting && (
+          <ProgressBar
             value={progress * 100}
-            label={intl.formatMessage({ id: 'application.form.progress', defaultMessage: 'Upload progress' })}
-          />}
+            label={intl.formatMessage({
+              id: 'application.form.progress',
+              defaultMessage: 'Upload progress',
+            })}
+          />
+        )}
         <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? (
             <FormattedMessage id="application.form.submitting" defaultMessage="Submitting..." />

@@ -14,7 +14,10 @@ import { useApplicationChoice } from './use-application-choice';
 const m = defineMessages({
   title: { id: 'application.page.title', defaultMessage: 'Application' },
   loading: { id: 'application.page.loading', defaultMessage: 'Loading your selection…' },
-  loadFailed: { id: 'application.page.loadFailed', defaultMessage: 'We could not load the programs.' },
+  loadFailed: {
+    id: 'application.page.loadFailed',
+    defaultMessage: 'We could not load the programs.',
+  },
 });
 
 export function ApplicationPage() {
@@ -25,7 +28,13 @@ export function ApplicationPage() {
 
   return (
     <>
-      <PageHeader eyebrow={intl.formatMessage({ id: 'application.page.step', defaultMessage: 'Step {step} of {steps}' }, { step: 3, steps: 3 })} title={intl.formatMessage(m.title)}>
+      <PageHeader
+        eyebrow={intl.formatMessage(
+          { id: 'application.page.step', defaultMessage: 'Step {step} of {steps}' },
+          { step: 3, steps: 3 },
+        )}
+        title={intl.formatMessage(m.title)}
+      >
         <FormattedMessage
           id="application.page.intro"
           defaultMessage="Tell us about yourself and add your documents. It takes about ten minutes."
@@ -39,7 +48,10 @@ export function ApplicationPage() {
         ) : choice.status === 'error' ? (
           <Alert tone="error" title={intl.formatMessage(m.loadFailed)}>
             <p>
-              <FormattedMessage id="application.page.checkConnection" defaultMessage="Please check your connection and try again." />
+              <FormattedMessage
+                id="application.page.checkConnection"
+                defaultMessage="Please check your connection and try again."
+              />
             </p>
             <Button variant="secondary" className="mt-3" onClick={choice.retry}>
               <FormattedMessage id="application.page.retry" defaultMessage="Try again" />
@@ -49,7 +61,11 @@ export function ApplicationPage() {
           <NoProgramPanel />
         ) : (
           <>
-            <ChoiceSummary program={choice.program} university={choice.university} picks={choice.picks} />
+            <ChoiceSummary
+              program={choice.program}
+              university={choice.university}
+              picks={choice.picks}
+            />
             <ApplicationForm
               choice={{
                 programId: choice.program.id,

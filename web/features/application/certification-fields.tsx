@@ -7,10 +7,22 @@ import type { FieldErrors, FormFiles, FormValues } from './form-values';
 import { todayIso } from './form-values';
 
 const m = defineMessages({
-  certification: { id: 'application.certification.file', defaultMessage: 'Certification (optional)' },
-  certificationHint: { id: 'application.certification.fileHint', defaultMessage: 'Your certificate as a PDF, JPG or PNG.' },
-  testDate: { id: 'application.certification.testDate', defaultMessage: 'Planned test date (optional)' },
-  testDateHint: { id: 'application.certification.testDateHint', defaultMessage: 'When you plan to take an English test, if you know.' },
+  certification: {
+    id: 'application.certification.file',
+    defaultMessage: 'Certification (optional)',
+  },
+  certificationHint: {
+    id: 'application.certification.fileHint',
+    defaultMessage: 'Your certificate as a PDF, JPG or PNG.',
+  },
+  testDate: {
+    id: 'application.certification.testDate',
+    defaultMessage: 'Planned test date (optional)',
+  },
+  testDateHint: {
+    id: 'application.certification.testDateHint',
+    defaultMessage: 'When you plan to take an English test, if you know.',
+  },
 });
 
 /** Spec section 5: yes -> an optional certification file; no -> an optional planned test date. */
@@ -32,7 +44,10 @@ export function CertificationFields({
   return (
     <section aria-labelledby="certification-heading" className="space-y-4">
       <h2 id="certification-heading" className="text-lg font-semibold text-ink">
-        <FormattedMessage id="application.certification.heading" defaultMessage="English language certification" />
+        <FormattedMessage
+          id="application.certification.heading"
+          defaultMessage="English language certification"
+        />
       </h2>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink">
@@ -43,7 +58,10 @@ export function CertificationFields({
         </legend>
         <div className="flex gap-6">
           {(['yes', 'no'] as const).map((answer) => (
-            <label key={answer} className="inline-flex cursor-pointer items-center gap-2 text-base text-ink">
+            <label
+              key={answer}
+              className="inline-flex cursor-pointer items-center gap-2 text-base text-ink"
+            >
               <input
                 type="radio"
                 name="hasCertification"

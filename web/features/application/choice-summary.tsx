@@ -8,12 +8,23 @@ import { useCatalogueText } from '../../lib/catalogue-text';
  * The application names the program's university as the first choice and the picked universities
  * as the others (D2): never a list of picks that leaves out the university applied to.
  */
-export function ChoiceSummary({ program, university, picks }: { program: Program; university: University; picks: University[] }) {
+export function ChoiceSummary({
+  program,
+  university,
+  picks,
+}: {
+  program: Program;
+  university: University;
+  picks: University[];
+}) {
   const others = picks.filter((u) => u.id !== university.id);
   const says = useCatalogueText();
   return (
     <Card>
-      <h2 id="choice-heading" className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+      <h2
+        id="choice-heading"
+        className="text-sm font-semibold uppercase tracking-wide text-brand-700"
+      >
         <FormattedMessage id="application.choice.heading" defaultMessage="You are applying for" />
       </h2>
       <p className="mt-2 text-xl font-semibold text-ink">{program.name}</p>
@@ -53,14 +64,26 @@ export function ChoiceSummary({ program, university, picks }: { program: Program
               <FormattedMessage id="application.choice.none" defaultMessage="None" />
             )}
             {' · '}
-            <Link to="/universities" className="font-medium text-brand-700 underline underline-offset-2">
-              <FormattedMessage id="application.choice.changeUniversities" defaultMessage="Change your universities" />
+            <Link
+              to="/universities"
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              <FormattedMessage
+                id="application.choice.changeUniversities"
+                defaultMessage="Change your universities"
+              />
             </Link>
           </dd>
         </div>
       </dl>
-      <Link to="/programs" className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2">
-        <FormattedMessage id="application.choice.changeProgram" defaultMessage="Choose a different program" />
+      <Link
+        to="/programs"
+        className="mt-3 inline-block text-sm font-medium text-brand-700 underline underline-offset-2"
+      >
+        <FormattedMessage
+          id="application.choice.changeProgram"
+          defaultMessage="Choose a different program"
+        />
       </Link>
     </Card>
   );

@@ -5,22 +5,41 @@ import { FileField } from './file-field';
 import type { FieldErrors, FormFiles } from './form-values';
 
 const m = defineMessages({
-  passportCopy: { id: 'application.documents.passportCopy', defaultMessage: 'Passport Copy (optional)' },
-  passportCopyHint: { id: 'application.documents.passportCopyHint', defaultMessage: 'The photo page of your passport.' },
-  transcripts: { id: 'application.documents.transcripts', defaultMessage: 'Transcripts (optional)' },
-  transcriptsHint: { id: 'application.documents.transcriptsHint', defaultMessage: 'Your academic transcripts.' },
-  personalStatement: { id: 'application.documents.personalStatement', defaultMessage: 'Personal Statement (optional)' },
-  personalStatementHint: { id: 'application.documents.personalStatementHint', defaultMessage: 'Why you want to study this program.' },
+  passportCopy: {
+    id: 'application.documents.passportCopy',
+    defaultMessage: 'Passport Copy (optional)',
+  },
+  passportCopyHint: {
+    id: 'application.documents.passportCopyHint',
+    defaultMessage: 'The photo page of your passport.',
+  },
+  transcripts: {
+    id: 'application.documents.transcripts',
+    defaultMessage: 'Transcripts (optional)',
+  },
+  transcriptsHint: {
+    id: 'application.documents.transcriptsHint',
+    defaultMessage: 'Your academic transcripts.',
+  },
+  personalStatement: {
+    id: 'application.documents.personalStatement',
+    defaultMessage: 'Personal Statement (optional)',
+  },
+  personalStatementHint: {
+    id: 'application.documents.personalStatementHint',
+    defaultMessage: 'Why you want to study this program.',
+  },
   cv: { id: 'application.documents.cv', defaultMessage: 'CV (optional)' },
   cvHint: { id: 'application.documents.cvHint', defaultMessage: 'Your CV or résumé.' },
 });
 
-const optionalDocuments: { key: DocumentKey; label: MessageDescriptor; hint: MessageDescriptor }[] = [
-  { key: 'passportCopy', label: m.passportCopy, hint: m.passportCopyHint },
-  { key: 'transcripts', label: m.transcripts, hint: m.transcriptsHint },
-  { key: 'personalStatement', label: m.personalStatement, hint: m.personalStatementHint },
-  { key: 'cv', label: m.cv, hint: m.cvHint },
-];
+const optionalDocuments: { key: DocumentKey; label: MessageDescriptor; hint: MessageDescriptor }[] =
+  [
+    { key: 'passportCopy', label: m.passportCopy, hint: m.passportCopyHint },
+    { key: 'transcripts', label: m.transcripts, hint: m.transcriptsHint },
+    { key: 'personalStatement', label: m.personalStatement, hint: m.personalStatementHint },
+    { key: 'cv', label: m.cv, hint: m.cvHint },
+  ];
 
 /** D6: what UK universities ask for; all optional, same file types as the certification. */
 export function DocumentFields({
@@ -40,7 +59,10 @@ export function DocumentFields({
     <section aria-labelledby="documents-heading" className="space-y-4">
       <div>
         <h2 id="documents-heading" className="text-lg font-semibold text-ink">
-          <FormattedMessage id="application.documents.heading" defaultMessage="Supporting documents (optional)" />
+          <FormattedMessage
+            id="application.documents.heading"
+            defaultMessage="Supporting documents (optional)"
+          />
         </h2>
         <p className="text-sm text-muted">
           <FormattedMessage

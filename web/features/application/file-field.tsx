@@ -31,7 +31,11 @@ export function FileField({
               { id: 'application.file.chosen', defaultMessage: '{name} ({size})' },
               { name: <bdi>{file.name}</bdi>, size: formatSize(file.size, intl.locale) },
             )
-          : (hint ?? intl.formatMessage({ id: 'application.file.types', defaultMessage: 'PDF, JPG or PNG.' }))
+          : (hint ??
+            intl.formatMessage({
+              id: 'application.file.types',
+              defaultMessage: 'PDF, JPG or PNG.',
+            }))
       }
     >
       {({ id, describedBy }) => (
@@ -58,7 +62,16 @@ export function formatSize(bytes: number, locale = 'en-GB'): string {
     return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   }
   if (bytes < 1024 * 1024) {
-    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
+    return new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'kilobyte',
+      maximumFractionDigits: 0,
+    }).format(Math.max(1, Math.round(bytes / 1024)));
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / 1024 / 1024);
 }

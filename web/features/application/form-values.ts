@@ -59,7 +59,12 @@ export const fieldOrder = [
 const allowedExtensions = fileAccept.split(',');
 
 /** The same shared schema the server uses, plus what only the browser knows before sending: the files. */
-export function validate(values: FormValues, choice: Choice, files: FormFiles, maxFileBytes: number): FieldErrors {
+export function validate(
+  values: FormValues,
+  choice: Choice,
+  files: FormFiles,
+  maxFileBytes: number,
+): FieldErrors {
   const errors: FieldErrors = {};
   const result = applicationInput.safeParse({ ...values, ...choice });
   if (!result.success) {
@@ -76,7 +81,8 @@ export function validate(values: FormValues, choice: Choice, files: FormFiles, m
     if (!allowedExtensions.some((ext) => name.endsWith(ext))) {
       errors[key] = `${documentLabel(key)} must be a PDF, JPG or PNG file`;
     } else if (file.size > maxFileBytes) {
-      errors[key] = `${documentLabel(key)} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB`;
+      errors[key] =
+        `${documentLabel(key)} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB`;
     } else if (file.size === 0) {
       errors[key] = `${documentLabel(key)} is an empty file`;
     }

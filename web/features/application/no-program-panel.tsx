@@ -9,7 +9,10 @@ export function NoProgramPanel() {
     <Card className="mx-auto max-w-2xl text-center">
       <Icon name="book" className="mx-auto size-10 text-brand-700" />
       <h2 className="mt-3 text-xl font-semibold text-ink">
-        <FormattedMessage id="application.noProgram.heading" defaultMessage="Choose a program to apply for" />
+        <FormattedMessage
+          id="application.noProgram.heading"
+          defaultMessage="Choose a program to apply for"
+        />
       </h2>
       <p className="mt-2 text-muted">
         <FormattedMessage

@@ -46,17 +46,36 @@ export function PersonalFields({
   });
   return (
     <fieldset className="grid gap-5 sm:grid-cols-2">
-      <legend className="mb-4 text-lg font-semibold text-ink">{intl.formatMessage(m.legend)}</legend>
-      <TextField label={intl.formatMessage(m.fullName)} autoComplete="name" required maxLength={200} {...text('fullName')} />
+      <legend className="mb-4 text-lg font-semibold text-ink">
+        {intl.formatMessage(m.legend)}
+      </legend>
+      <TextField
+        label={intl.formatMessage(m.fullName)}
+        autoComplete="name"
+        required
+        maxLength={200}
+        {...text('fullName')}
+      />
       <TextField
         label={intl.formatMessage(m.dateOfBirth)}
         type="date"
         required
         max={yearsAgoIso(minApplicantAge)}
-        hint={intl.formatMessage({ id: 'application.personal.ageHint', defaultMessage: 'You must be at least {age}.' }, { age: minApplicantAge })}
+        hint={intl.formatMessage(
+          { id: 'application.personal.ageHint', defaultMessage: 'You must be at least {age}.' },
+          { age: minApplicantAge },
+        )}
         {...text('dateOfBirth')}
       />
-      <TextField label={intl.formatMessage(m.email)} type="email" dir="ltr" autoComplete="email" required maxLength={254} {...text('email')} />
+      <TextField
+        label={intl.formatMessage(m.email)}
+        type="email"
+        dir="ltr"
+        autoComplete="email"
+        required
+        maxLength={254}
+        {...text('email')}
+      />
       <TextField
         label={intl.formatMessage(m.phone)}
         type="tel"
@@ -68,12 +87,25 @@ export function PersonalFields({
           <FormattedMessage
             id="application.personal.phoneHint"
             defaultMessage="With your country code, e.g. {example}."
-            values={{ example: <span dir="ltr" className="inline-block">+44 20 7946 0958</span> }}
+            values={{
+              example: (
+                <span dir="ltr" className="inline-block">
+                  +44 20 7946 0958
+                </span>
+              ),
+            }}
           />
         }
         {...text('phone')}
       />
-      <TextField label={intl.formatMessage(m.passport)} dir="ltr" required maxLength={40} autoComplete="off" {...text('passportNumber')} />
+      <TextField
+        label={intl.formatMessage(m.passport)}
+        dir="ltr"
+        required
+        maxLength={40}
+        autoComplete="off"
+        {...text('passportNumber')}
+      />
       <SelectField label={intl.formatMessage(m.nationality)} required {...text('nationality')}>
         <option value="">{intl.formatMessage(m.chooseCountry)}</option>
         {countries.map((c) => (

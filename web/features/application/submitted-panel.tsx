@@ -15,7 +15,10 @@ function FollowOnDashboard({ email }: { email: string }) {
     return (
       <p className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-start text-sm text-ink">
         {user.email.toLowerCase() === email.toLowerCase() ? (
-          <FormattedMessage id="application.submitted.signedIn" defaultMessage="It is on your dashboard: open My Applications to follow it." />
+          <FormattedMessage
+            id="application.submitted.signedIn"
+            defaultMessage="It is on your dashboard: open My Applications to follow it."
+          />
         ) : (
           <FormattedMessage
             id="application.submitted.signedInOther"
@@ -28,7 +31,10 @@ function FollowOnDashboard({ email }: { email: string }) {
   return (
     <div className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-start text-sm text-ink">
       <p className="font-semibold">
-        <FormattedMessage id="application.submitted.dashboardTitle" defaultMessage="To follow it on your dashboard" />
+        <FormattedMessage
+          id="application.submitted.dashboardTitle"
+          defaultMessage="To follow it on your dashboard"
+        />
       </p>
       <ol className="mt-1 list-decimal space-y-1 ps-5">
         <li>
@@ -70,7 +76,10 @@ export function SubmittedPanel({ applicationId, email }: { applicationId: string
     <Card className="mx-auto max-w-2xl text-center">
       <Icon name="check" className="mx-auto size-12 rounded-full bg-green-100 p-2 text-green-700" />
       <h2 ref={heading} tabIndex={-1} className="mt-3 text-2xl font-bold text-ink outline-none">
-        <FormattedMessage id="application.submitted.heading" defaultMessage="Application submitted" />
+        <FormattedMessage
+          id="application.submitted.heading"
+          defaultMessage="Application submitted"
+        />
       </h2>
       <p className="mt-2 text-muted">
         <FormattedMessage
@@ -98,11 +107,17 @@ export function SubmittedPanel({ applicationId, email }: { applicationId: string
       <FollowOnDashboard email={email} />
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/track" state={{ applicationId, email }} size="lg">
-          <FormattedMessage id="application.submitted.track" defaultMessage="Track this application" />
+          <FormattedMessage
+            id="application.submitted.track"
+            defaultMessage="Track this application"
+          />
         </ButtonLink>
         {isSignedIn && (
           <ButtonLink to="/dashboard" variant="secondary" size="lg">
-            <FormattedMessage id="application.submitted.myApplications" defaultMessage="My Applications" />
+            <FormattedMessage
+              id="application.submitted.myApplications"
+              defaultMessage="My Applications"
+            />
           </ButtonLink>
         )}
       </div>

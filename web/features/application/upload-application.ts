@@ -30,17 +30,34 @@ export function uploadApplication(
       } catch {
         // not JSON: handled below
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof (body as ApplicationSubmitted).id === 'string') {
+      if (
+        xhr.status >= 200 &&
+        xhr.status < 300 &&
+        body &&
+        typeof (body as ApplicationSubmitted).id === 'string'
+      ) {
         onProgress(1);
         resolve(body as ApplicationSubmitted);
       } else if (isApiErrorBody(body)) {
         reject(new ApiError(xhr.status, body.error.code, body.error.message, body.error.fields));
       } else {
-        reject(new ApiError(xhr.status, 'HTTP_ERROR', 'Something went wrong while sending your application. Please try again.'));
+        reject(
+          new ApiError(
+            xhr.status,
+            'HTTP_ERROR',
+            'Something went wrong while sending your application. Please try again.',
+          ),
+        );
       }
     };
     xhr.onerror = () =>
-      reject(new ApiError(0, 'NETWORK_ERROR', 'We could not reach the server. Check your connection and try again.'));
+      reject(
+        new ApiError(
+          0,
+          'NETWORK_ERROR',
+          'We could not reach the server. Check your connection and try again.',
+        ),
+      );
     xhr.send(data);
   });
 }

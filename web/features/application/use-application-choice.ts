@@ -24,7 +24,12 @@ export function useApplicationChoice(): ApplicationChoice {
 
   if (!programId) return { status: 'none' };
   if (program.isPending || universities.isPending) return { status: 'loading' };
-  if (program.isError && program.error && 'status' in program.error && program.error.status === 404) {
+  if (
+    program.isError &&
+    program.error &&
+    'status' in program.error &&
+    program.error.status === 404
+  ) {
     return { status: 'none' };
   }
   if (program.isError || universities.isError) {

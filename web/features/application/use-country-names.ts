@@ -12,11 +12,16 @@ export function useCountryNames() {
     } catch {
       display = null;
     }
-    const nameOf = (code: string) => (display?.of(code) ?? (isCountryCode(code) ? countryNames[code] : code));
+    const nameOf = (code: string) =>
+      display?.of(code) ?? (isCountryCode(code) ? countryNames[code] : code);
     const collator = new Intl.Collator(locale);
     const options = countryOptions
       .map((c) => ({ code: c.code, name: locale.startsWith('en') ? c.name : nameOf(c.code) }))
       .sort((a, b) => collator.compare(a.name, b.name));
-    return { options, nameOf: (code: string) => (locale.startsWith('en') && isCountryCode(code) ? countryNames[code] : nameOf(code)) };
+    return {
+      options,
+      nameOf: (code: string) =>
+        locale.startsWith('en') && isCountryCode(code) ? countryNames[code] : nameOf(code),
+    };
   }, [locale]);
 }

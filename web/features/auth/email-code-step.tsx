@@ -57,19 +57,31 @@ export function EmailCodeStep({
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="email-code-title">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5"
+      aria-labelledby="email-code-title"
+    >
       <div>
         <h2 id="email-code-title" className="text-xl font-semibold text-ink">
           <FormattedMessage id="auth.code.checkEmail" defaultMessage="Check your e-mail" />
         </h2>
         <p className="mt-1 break-words text-muted">
-          <FormattedMessage id="auth.code.sentTo" defaultMessage="We sent a sign-in code to {email}." values={{ email: <bdi dir="ltr">{email}</bdi> }} />
+          <FormattedMessage
+            id="auth.code.sentTo"
+            defaultMessage="We sent a sign-in code to {email}."
+            values={{ email: <bdi dir="ltr">{email}</bdi> }}
+          />
         </p>
       </div>
       <Alert tone="success">{t(notice)}</Alert>
       {failure && <Alert tone="error">{t(failure)}</Alert>}
       <TextField
-        label={intl.formatMessage({ id: 'auth.code.fromEmail', defaultMessage: 'Code from the e-mail' })}
+        label={intl.formatMessage({
+          id: 'auth.code.fromEmail',
+          defaultMessage: 'Code from the e-mail',
+        })}
         inputMode="numeric"
         autoComplete="one-time-code"
         dir="ltr"
@@ -86,11 +98,22 @@ export function EmailCodeStep({
         )}
       </Button>
       <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => void sendAgain()}>
+        <button
+          type="button"
+          className="font-semibold text-brand-700 underline underline-offset-2"
+          onClick={() => void sendAgain()}
+        >
           <FormattedMessage id="auth.code.sendNew" defaultMessage="Send a new code" />
         </button>
-        <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={onBack}>
-          <FormattedMessage id="auth.code.usePassword" defaultMessage="Sign in with a password instead" />
+        <button
+          type="button"
+          className="font-semibold text-brand-700 underline underline-offset-2"
+          onClick={onBack}
+        >
+          <FormattedMessage
+            id="auth.code.usePassword"
+            defaultMessage="Sign in with a password instead"
+          />
         </button>
       </div>
     </form>

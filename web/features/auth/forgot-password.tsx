@@ -18,7 +18,10 @@ export function useForgotPassword() {
     setOutcome(null);
     const checked = emailOnlyInput.safeParse({ email });
     if (!checked.success) {
-      setOutcome({ tone: 'error', message: checked.error.issues[0]?.message ?? authMessages.resetEmailRequired });
+      setOutcome({
+        tone: 'error',
+        message: checked.error.issues[0]?.message ?? authMessages.resetEmailRequired,
+      });
       return;
     }
     setIsBusy(true);
@@ -26,7 +29,10 @@ export function useForgotPassword() {
       await requestPasswordReset(checked.data);
       setOutcome({ tone: 'success', message: authMessages.resetSent });
     } catch (error) {
-      setOutcome({ tone: 'error', message: isRateLimited(error) ? error.message : authMessages.resetFailed });
+      setOutcome({
+        tone: 'error',
+        message: isRateLimited(error) ? error.message : authMessages.resetFailed,
+      });
     } finally {
       setIsBusy(false);
     }

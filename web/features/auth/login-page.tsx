@@ -26,8 +26,10 @@ import { showServerErrors, useSchemaForm } from './use-schema-form';
 type Failure = { message: string; isNotConfirmed: boolean };
 
 function failureOf(error: unknown): Failure {
-  if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') return { message: authMessages.notConfirmed, isNotConfirmed: true };
-  if (error instanceof ApiError && error.code === 'INVALID_EMAIL_OR_PASSWORD') return { message: authMessages.invalidCredentials, isNotConfirmed: false };
+  if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
+    return { message: authMessages.notConfirmed, isNotConfirmed: true };
+  if (error instanceof ApiError && error.code === 'INVALID_EMAIL_OR_PASSWORD')
+    return { message: authMessages.invalidCredentials, isNotConfirmed: false };
   if (isRateLimited(error)) return { message: error.message, isNotConfirmed: false };
   return { message: authMessages.signInFailed, isNotConfirmed: false };
 }
@@ -39,32 +41,60 @@ function LinkNotices() {
   // the history entry's state is the browser's alone (a reload keeps it): read after hydration
   const hydrated = useHydrated();
   const location = useLocation();
-  const state = (hydrated ? location.state : null) as { from?: string; signedOutEverywhere?: boolean; sessionEnded?: boolean } | null;
+  const state = (hydrated ? location.state : null) as {
+    from?: string;
+    signedOutEverywhere?: boolean;
+    sessionEnded?: boolean;
+  } | null;
   if (params.get('error')) {
     return (
-      <Alert tone="error" title={intl.formatMessage({ id: 'auth.login.linkFailed', defaultMessage: 'This link did not work' })}>
+      <Alert
+        tone="error"
+        title={intl.formatMessage({
+          id: 'auth.login.linkFailed',
+          defaultMessage: 'This link did not work',
+        })}
+      >
         {t(authMessages.confirmLinkInvalid)}
       </Alert>
     );
   }
   if (params.get('confirmed')) {
     return (
-      <Alert tone="success" title={intl.formatMessage({ id: 'auth.login.emailConfirmed', defaultMessage: 'Email confirmed' })}>
+      <Alert
+        tone="success"
+        title={intl.formatMessage({
+          id: 'auth.login.emailConfirmed',
+          defaultMessage: 'Email confirmed',
+        })}
+      >
         {t(authMessages.emailConfirmed)}
       </Alert>
     );
   }
   if (state?.sessionEnded) {
     return (
-      <Alert tone="info" title={intl.formatMessage({ id: 'auth.login.signedOut', defaultMessage: 'You have been signed out' })}>
-        <FormattedMessage id="auth.login.sessionEnded" defaultMessage="Your session was ended, from another device or by the portal. Please sign in again." />
+      <Alert
+        tone="info"
+        title={intl.formatMessage({
+          id: 'auth.login.signedOut',
+          defaultMessage: 'You have been signed out',
+        })}
+      >
+        <FormattedMessage
+          id="auth.login.sessionEnded"
+          defaultMessage="Your session was ended, from another device or by the portal. Please sign in again."
+        />
       </Alert>
     );
   }
   if (state?.signedOutEverywhere) {
     return (
       <Alert tone="success">
-        <FormattedMessage id="auth.login.signedOutEverywhere" defaultMessage="You have been signed out on every device." />
+        <FormattedMessage
+          id="auth.login.signedOutEverywhere"
+          defaultMessage="You have been signed out on every device."
+        />
       </Alert>
     );
   }
@@ -78,7 +108,10 @@ export function LoginPage() {
   const intl = useIntl();
   const t = useAuthText();
   const title = intl.formatMessage({ id: 'auth.login.title', defaultMessage: 'Login' });
-  const oneMoreStep = intl.formatMessage({ id: 'auth.login.oneMoreStep', defaultMessage: 'One more step to sign in.' });
+  const oneMoreStep = intl.formatMessage({
+    id: 'auth.login.oneMoreStep',
+    defaultMessage: 'One more step to sign in.',
+  });
   usePageTitle(title);
   const navigate = useNavigate();
   const location = useLocation();
@@ -87,7 +120,8 @@ export function LoginPage() {
   // /login?step=code: a sign-in elsewhere (link, provider) waits for the second factor;
   // /login?step=passkey: for the passkey (staff with no authenticator app, decision 0023).
   const asked = params.get('step');
-  const step: Step = asked === 'code' ? 'second-factor' : asked === 'passkey' ? 'passkey' : localStep;
+  const step: Step =
+    asked === 'code' ? 'second-factor' : asked === 'passkey' ? 'passkey' : localStep;
   const [codeEmail, setCodeEmail] = useState('');
   const [sendingCode, setSendingCode] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -98,8 +132,11 @@ export function LoginPage() {
   const email = form.watch('email') ?? '';
   // The spec's one message for missing fields ("an email … and a password") is said once, above
   // the form, rather than under each empty field.
-  const combined = [errors.email?.message, errors.password?.message].includes(authMessages.credentialsRequired);
-  const fieldError = (message: string | undefined) => (message === authMessages.credentialsRequired ? undefined : t(message));
+  const combined = [errors.email?.message, errors.password?.message].includes(
+    authMessages.credentialsRequired,
+  );
+  const fieldError = (message: string | undefined) =>
+    message === authMessages.credentialsRequired ? undefined : t(message);
 
   const submit = form.handleSubmit(async (data) => {
     setFailure(null);
@@ -141,20 +178,35 @@ export function LoginPage() {
       setCodeEmail(checked.data.email);
       setStep('email-code');
     } catch (error) {
-      setFailure({ message: error instanceof ApiError ? error.message : authMessages.signInFailed, isNotConfirmed: false });
+      setFailure({
+        message: error instanceof ApiError ? error.message : authMessages.signInFailed,
+        isNotConfirmed: false,
+      });
     } finally {
       setSendingCode(false);
     }
   }
 
   if (session.data && !isBusy && step === 'password') {
-    return <Navigate to={session.data.role !== 'applicant' && !session.data.secondFactor ? '/account?setup=two-factor' : signInTarget(location.state, homeFor(session.data))} replace />;
+    return (
+      <Navigate
+        to={
+          session.data.role !== 'applicant' && !session.data.secondFactor
+            ? '/account?setup=two-factor'
+            : signInTarget(location.state, homeFor(session.data))
+        }
+        replace
+      />
+    );
   }
 
   if (step === 'second-factor') {
     return (
       <AuthCard title={title} intro={oneMoreStep}>
-        <SecondFactorStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
+        <SecondFactorStep
+          onDone={() => void navigate(afterSignIn(location.state), { replace: true })}
+          onRestart={restart}
+        />
       </AuthCard>
     );
   }
@@ -162,21 +214,36 @@ export function LoginPage() {
   if (step === 'passkey') {
     return (
       <AuthCard title={title} intro={oneMoreStep}>
-        <PasskeyStep onDone={() => void navigate(afterSignIn(location.state), { replace: true })} onRestart={restart} />
+        <PasskeyStep
+          onDone={() => void navigate(afterSignIn(location.state), { replace: true })}
+          onRestart={restart}
+        />
       </AuthCard>
     );
   }
 
   if (step === 'email-code') {
     return (
-      <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.login.codeIntro', defaultMessage: 'Sign in with the code we e-mailed you.' })}>
+      <AuthCard
+        title={title}
+        intro={intl.formatMessage({
+          id: 'auth.login.codeIntro',
+          defaultMessage: 'Sign in with the code we e-mailed you.',
+        })}
+      >
         <EmailCodeStep email={codeEmail} onSignedIn={finish} onBack={restart} />
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.login.intro', defaultMessage: 'Sign in to see your applications.' })}>
+    <AuthCard
+      title={title}
+      intro={intl.formatMessage({
+        id: 'auth.login.intro',
+        defaultMessage: 'Sign in to see your applications.',
+      })}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <LinkNotices />
         <ProviderSignInError />
@@ -233,7 +300,10 @@ export function LoginPage() {
           </button>
         </div>
         <p className="-mt-2 text-sm text-muted">
-          <FormattedMessage id="auth.login.rememberMeHint" defaultMessage="Tick “Remember me” to stay signed in after you close the browser." />
+          <FormattedMessage
+            id="auth.login.rememberMeHint"
+            defaultMessage="Tick “Remember me” to stay signed in after you close the browser."
+          />
         </p>
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
           {isBusy ? (
@@ -247,22 +317,35 @@ export function LoginPage() {
           <FormattedMessage id="auth.login.or" defaultMessage="or" />
           <span className="h-px flex-1 bg-slate-300" />
         </div>
-        <Button variant="secondary" size="lg" className="w-full" disabled={sendingCode} onClick={() => void emailMeACode()}>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="w-full"
+          disabled={sendingCode}
+          onClick={() => void emailMeACode()}
+        >
           {sendingCode ? (
             <FormattedMessage id="auth.common.sending" defaultMessage="Sending..." />
           ) : (
-            <FormattedMessage id="auth.login.emailMeACode" defaultMessage="Email me a sign-in code" />
+            <FormattedMessage
+              id="auth.login.emailMeACode"
+              defaultMessage="Email me a sign-in code"
+            />
           )}
         </Button>
         <p className="-mt-2 text-sm text-muted">
-          <FormattedMessage id="auth.login.emailMeACodeHint" defaultMessage="No password needed: we e-mail a code and a link to the address above." />
+          <FormattedMessage
+            id="auth.login.emailMeACodeHint"
+            defaultMessage="No password needed: we e-mail a code and a link to the address above."
+          />
         </p>
       </form>
       <ProviderSignInButtons>
         <PasskeySignInButton
           onSignedIn={async (next) => {
             // Signed in: the session query now holds the user, and this page sends them home.
-            if (next === 'second-factor') await navigate('/login?step=code', { state: location.state });
+            if (next === 'second-factor')
+              await navigate('/login?step=code', { state: location.state });
           }}
         />
       </ProviderSignInButtons>
@@ -272,7 +355,10 @@ export function LoginPage() {
           defaultMessage="Don’t have an account? <link>Register</link>"
           values={{
             link: (chunks) => (
-              <Link to="/register" className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link
+                to="/register"
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
                 {chunks}
               </Link>
             ),

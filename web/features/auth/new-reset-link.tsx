@@ -19,7 +19,16 @@ export function NewResetLink() {
   return (
     <form noValidate onSubmit={submit} className="mt-5 space-y-4">
       {forgot.notice}
-      <TextField label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })} type="email" dir="ltr" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
+        type="email"
+        dir="ltr"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Button type="submit" className="w-full" disabled={forgot.isBusy}>
         {forgot.isBusy ? (
           <FormattedMessage id="auth.common.sending" defaultMessage="Sending..." />

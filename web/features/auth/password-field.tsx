@@ -8,7 +8,11 @@ export function PasswordField({
   error,
   hint,
   ...props
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: string; error?: string; hint?: string }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  label: string;
+  error?: string;
+  hint?: string;
+}) {
   const [isShown, setIsShown] = useState(false);
   const intl = useIntl();
   return (
@@ -32,8 +36,14 @@ export function PasswordField({
             aria-pressed={isShown}
             aria-label={
               isShown
-                ? intl.formatMessage({ id: 'auth.password.hideNamed', defaultMessage: 'Hide {field}' }, { field: label.toLocaleLowerCase(intl.locale) })
-                : intl.formatMessage({ id: 'auth.password.showNamed', defaultMessage: 'Show {field}' }, { field: label.toLocaleLowerCase(intl.locale) })
+                ? intl.formatMessage(
+                    { id: 'auth.password.hideNamed', defaultMessage: 'Hide {field}' },
+                    { field: label.toLocaleLowerCase(intl.locale) },
+                  )
+                : intl.formatMessage(
+                    { id: 'auth.password.showNamed', defaultMessage: 'Show {field}' },
+                    { field: label.toLocaleLowerCase(intl.locale) },
+                  )
             }
             onClick={() => setIsShown((shown) => !shown)}
           >

@@ -21,7 +21,8 @@ export interface RegisteredState {
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && !['INTERNAL_ERROR', 'HTTP_ERROR'].includes(error.code)) return error.message;
+  if (error instanceof ApiError && !['INTERNAL_ERROR', 'HTTP_ERROR'].includes(error.code))
+    return error.message;
   return authMessages.registerFailed;
 }
 
@@ -48,8 +49,14 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title={intl.formatMessage({ id: 'auth.register.title', defaultMessage: 'Create your account' })}
-      intro={intl.formatMessage({ id: 'auth.register.intro', defaultMessage: 'Register to follow your applications from your own dashboard.' })}
+      title={intl.formatMessage({
+        id: 'auth.register.title',
+        defaultMessage: 'Create your account',
+      })}
+      intro={intl.formatMessage({
+        id: 'auth.register.intro',
+        defaultMessage: 'Register to follow your applications from your own dashboard.',
+      })}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         {failure && <Alert tone="error">{t(failure)}</Alert>}
@@ -66,12 +73,18 @@ export function RegisterPage() {
           label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
           autoComplete="new-password"
           required
-          hint={intl.formatMessage({ id: 'auth.register.passwordHint', defaultMessage: 'At least 6 characters.' })}
+          hint={intl.formatMessage({
+            id: 'auth.register.passwordHint',
+            defaultMessage: 'At least 6 characters.',
+          })}
           {...form.register('password', { deps: ['confirmPassword'] })}
           error={t(errors.password?.message)}
         />
         <PasswordField
-          label={intl.formatMessage({ id: 'auth.register.confirmPassword', defaultMessage: 'Confirm password' })}
+          label={intl.formatMessage({
+            id: 'auth.register.confirmPassword',
+            defaultMessage: 'Confirm password',
+          })}
           autoComplete="new-password"
           required
           {...form.register('confirmPassword')}
@@ -81,7 +94,10 @@ export function RegisterPage() {
           {isSubmitting ? (
             <FormattedMessage id="auth.register.creating" defaultMessage="Creating Account..." />
           ) : (
-            <FormattedMessage id="auth.register.submit" defaultMessage="Create Account & Start Application" />
+            <FormattedMessage
+              id="auth.register.submit"
+              defaultMessage="Create Account & Start Application"
+            />
           )}
         </Button>
       </form>
@@ -91,7 +107,10 @@ export function RegisterPage() {
           defaultMessage="Already have an account? <link>Login</link>"
           values={{
             link: (chunks) => (
-              <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link
+                to="/login"
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
                 {chunks}
               </Link>
             ),

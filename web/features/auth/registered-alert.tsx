@@ -8,7 +8,13 @@ export function RegisteredAlert() {
   const intl = useIntl();
   const t = useAuthText();
   return (
-    <Alert tone="success" title={intl.formatMessage({ id: 'auth.registered.title', defaultMessage: 'Check your inbox' })}>
+    <Alert
+      tone="success"
+      title={intl.formatMessage({
+        id: 'auth.registered.title',
+        defaultMessage: 'Check your inbox',
+      })}
+    >
       {t(authMessages.registered)}
     </Alert>
   );

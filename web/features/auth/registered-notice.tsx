@@ -4,7 +4,9 @@ import { lazyScreen, ScreenView } from '../../lib/screens';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // the account screens' words and code come only with the notice: the page showing it does not carry them
-const registeredAlert = lazyScreen(['auth'], () => import('./registered-alert').then((m) => m.RegisteredAlert));
+const registeredAlert = lazyScreen(['auth'], () =>
+  import('./registered-alert').then((m) => m.RegisteredAlert),
+);
 
 /** After registering (D5): "confirm your e-mail", shown on the page the user lands on. */
 export function RegisteredNotice({ className = '' }: { className?: string }) {

@@ -12,7 +12,10 @@ const resendFailed = 'We could not send a new confirmation link. Please try agai
 /** "Resend confirmation" for the address typed in the form (D5). The answer never says whether it has an account. */
 export function ResendConfirmation({ email }: { email: string }) {
   const t = useAuthText();
-  const [state, setState] = useState<{ status: 'idle' | 'busy' | 'done' | 'failed'; message?: string }>({ status: 'idle' });
+  const [state, setState] = useState<{
+    status: 'idle' | 'busy' | 'done' | 'failed';
+    message?: string;
+  }>({ status: 'idle' });
 
   async function resend() {
     const checked = emailOnlyInput.safeParse({ email });

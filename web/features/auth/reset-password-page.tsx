@@ -37,8 +37,13 @@ type LinkState = 'checking' | 'valid' | 'invalid';
 export function ResetPasswordPage() {
   const intl = useIntl();
   const t = useAuthText();
-  usePageTitle(intl.formatMessage({ id: 'auth.reset.pageTitle', defaultMessage: 'Reset password' }));
-  const chooseTitle = intl.formatMessage({ id: 'auth.reset.title', defaultMessage: 'Choose a new password' });
+  usePageTitle(
+    intl.formatMessage({ id: 'auth.reset.pageTitle', defaultMessage: 'Reset password' }),
+  );
+  const chooseTitle = intl.formatMessage({
+    id: 'auth.reset.title',
+    defaultMessage: 'Choose a new password',
+  });
   const navigate = useNavigate();
   const token = useResetToken();
   const [linkState, setLinkState] = useState<LinkState>(token ? 'checking' : 'invalid');
@@ -73,7 +78,9 @@ export function ResetPasswordPage() {
       const result = await resetPassword(checked.data);
       sessionStorage.removeItem(storageKey);
       // Two-step verification on: the new password was the first step, the code comes next.
-      navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), { replace: true });
+      navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), {
+        replace: true,
+      });
     } catch (error) {
       setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
@@ -83,21 +90,32 @@ export function ResetPasswordPage() {
       }
       const fields = serverFieldErrors(error);
       if (fields) setErrors(fields);
-      else setFailure(error instanceof ApiError && error.status === 429 ? error.message : notChanged);
+      else
+        setFailure(error instanceof ApiError && error.status === 429 ? error.message : notChanged);
     }
   }
 
   if (linkState === 'checking') {
     return (
       <AuthCard title={chooseTitle}>
-        <Spinner label={intl.formatMessage({ id: 'auth.reset.checking', defaultMessage: 'Checking your link…' })} />
+        <Spinner
+          label={intl.formatMessage({
+            id: 'auth.reset.checking',
+            defaultMessage: 'Checking your link…',
+          })}
+        />
       </AuthCard>
     );
   }
 
   if (linkState === 'invalid') {
     return (
-      <AuthCard title={intl.formatMessage({ id: 'auth.reset.linkGone', defaultMessage: 'This link no longer works' })}>
+      <AuthCard
+        title={intl.formatMessage({
+          id: 'auth.reset.linkGone',
+          defaultMessage: 'This link no longer works',
+        })}
+      >
         <Alert tone="warning">{t(authMessages.resetLinkInvalid)}</Alert>
         <NewResetLink />
       </AuthCard>
@@ -107,22 +125,43 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       title={chooseTitle}
-      intro={intl.formatMessage({ id: 'auth.reset.intro', defaultMessage: 'Enter your new password twice. You will be signed in afterwards.' })}
+      intro={intl.formatMessage({
+        id: 'auth.reset.intro',
+        defaultMessage: 'Enter your new password twice. You will be signed in afterwards.',
+      })}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        {failure && <Alert tone="error">{failure === notChanged ? intl.formatMessage({ id: 'auth.reset.notChanged', defaultMessage: 'Your password could not be changed. Please try again later.' }) : t(failure)}</Alert>}
+        {failure && (
+          <Alert tone="error">
+            {failure === notChanged
+              ? intl.formatMessage({
+                  id: 'auth.reset.notChanged',
+                  defaultMessage: 'Your password could not be changed. Please try again later.',
+                })
+              : t(failure)}
+          </Alert>
+        )}
         <PasswordField
-          label={intl.formatMessage({ id: 'auth.reset.newPassword', defaultMessage: 'New password' })}
+          label={intl.formatMessage({
+            id: 'auth.reset.newPassword',
+            defaultMessage: 'New password',
+          })}
           name="newPassword"
           autoComplete="new-password"
           required
-          hint={intl.formatMessage({ id: 'auth.register.passwordHint', defaultMessage: 'At least 6 characters.' })}
+          hint={intl.formatMessage({
+            id: 'auth.register.passwordHint',
+            defaultMessage: 'At least 6 characters.',
+          })}
           value={values.newPassword}
           onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
           error={t(errors.newPassword)}
         />
         <PasswordField
-          label={intl.formatMessage({ id: 'auth.reset.confirmNewPassword', defaultMessage: 'Confirm new password' })}
+          label={intl.formatMessage({
+            id: 'auth.reset.confirmNewPassword',
+            defaultMessage: 'Confirm new password',
+          })}
           name="confirmPassword"
           autoComplete="new-password"
           required

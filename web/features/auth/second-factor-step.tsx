@@ -19,14 +19,24 @@ export function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onResta
     <div className="space-y-5" role="group" aria-labelledby="passkey-step-title">
       <div>
         <h2 id="passkey-step-title" className="text-xl font-semibold text-ink">
-          <FormattedMessage id="auth.passkeyStep.title" defaultMessage="Confirm with your passkey" />
+          <FormattedMessage
+            id="auth.passkeyStep.title"
+            defaultMessage="Confirm with your passkey"
+          />
         </h2>
         <p className="mt-1 text-muted">
-          <FormattedMessage id="auth.passkeyStep.intro" defaultMessage="Your account is protected by a passkey. Use it to finish signing in." />
+          <FormattedMessage
+            id="auth.passkeyStep.intro"
+            defaultMessage="Your account is protected by a passkey. Use it to finish signing in."
+          />
         </p>
       </div>
       <PasskeySignInButton onSignedIn={onDone} />
-      <button type="button" className="text-sm font-semibold text-brand-700 underline underline-offset-2" onClick={onRestart}>
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+        onClick={onRestart}
+      >
         <FormattedMessage id="auth.passkeyStep.otherWay" defaultMessage="Sign in another way" />
       </button>
     </div>
@@ -38,7 +48,13 @@ export function PasskeyStep({ onDone, onRestart }: { onDone: () => void; onResta
  * authenticator app, or one of the backup codes, and "Trust this device for 30 days"; or a passkey
  * instead (it signs in on its own, decision 0023).
  */
-export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; onRestart: () => void }) {
+export function SecondFactorStep({
+  onDone,
+  onRestart,
+}: {
+  onDone: () => void;
+  onRestart: () => void;
+}) {
   const intl = useIntl();
   const t = useAuthText();
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
@@ -51,7 +67,10 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(undefined);
-    const checked = (kind === 'totp' ? totpCodeInput : backupCodeInput).safeParse({ code, trustDevice });
+    const checked = (kind === 'totp' ? totpCodeInput : backupCodeInput).safeParse({
+      code,
+      trustDevice,
+    });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message);
       return;
@@ -64,7 +83,11 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
     } catch (caught) {
       const restart =
         caught instanceof ApiError &&
-        ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'UNAUTHENTICATED'].includes(caught.code);
+        [
+          'INVALID_TWO_FACTOR_COOKIE',
+          'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
+          'UNAUTHENTICATED',
+        ].includes(caught.code);
       setFailure({
         message: caught instanceof ApiError ? caught.message : authMessages.signInFailed,
         restart,
@@ -76,16 +99,27 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-labelledby="second-factor-title">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5"
+      aria-labelledby="second-factor-title"
+    >
       <div>
         <h2 id="second-factor-title" className="text-xl font-semibold text-ink">
           <FormattedMessage id="auth.twoStep.title" defaultMessage="Two-step verification" />
         </h2>
         <p className="mt-1 text-muted">
           {kind === 'totp' ? (
-            <FormattedMessage id="auth.twoStep.totpIntro" defaultMessage="Open your authenticator app and type the 6-digit code it shows for UK Study Portal." />
+            <FormattedMessage
+              id="auth.twoStep.totpIntro"
+              defaultMessage="Open your authenticator app and type the 6-digit code it shows for UK Study Portal."
+            />
           ) : (
-            <FormattedMessage id="auth.twoStep.backupIntro" defaultMessage="Type one of the backup codes you saved when you set up two-step verification. Each works once." />
+            <FormattedMessage
+              id="auth.twoStep.backupIntro"
+              defaultMessage="Type one of the backup codes you saved when you set up two-step verification. Each works once."
+            />
           )}
         </p>
       </div>
@@ -103,7 +137,10 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
         key={kind}
         label={
           kind === 'totp'
-            ? intl.formatMessage({ id: 'auth.twoStep.totpLabel', defaultMessage: 'Code from your authenticator app' })
+            ? intl.formatMessage({
+                id: 'auth.twoStep.totpLabel',
+                defaultMessage: 'Code from your authenticator app',
+              })
             : intl.formatMessage({ id: 'auth.twoStep.backupLabel', defaultMessage: 'Backup code' })
         }
         dir="ltr"
@@ -121,7 +158,10 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
           checked={trustDevice}
           onChange={(e) => setTrustDevice(e.target.checked)}
         />
-        <FormattedMessage id="auth.twoStep.trustDevice" defaultMessage="Trust this device for 30 days" />
+        <FormattedMessage
+          id="auth.twoStep.trustDevice"
+          defaultMessage="Trust this device for 30 days"
+        />
       </label>
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? (
@@ -141,14 +181,23 @@ export function SecondFactorStep({ onDone, onRestart }: { onDone: () => void; on
         }}
       >
         {kind === 'totp' ? (
-          <FormattedMessage id="auth.twoStep.useBackup" defaultMessage="Use a backup code instead" />
+          <FormattedMessage
+            id="auth.twoStep.useBackup"
+            defaultMessage="Use a backup code instead"
+          />
         ) : (
-          <FormattedMessage id="auth.twoStep.useApp" defaultMessage="Use the authenticator app instead" />
+          <FormattedMessage
+            id="auth.twoStep.useApp"
+            defaultMessage="Use the authenticator app instead"
+          />
         )}
       </button>
       <div className="border-t border-slate-200 pt-4">
         <p className="mb-2 text-sm text-muted">
-          <FormattedMessage id="auth.twoStep.orPasskey" defaultMessage="Or use a passkey saved on this device instead of a code." />
+          <FormattedMessage
+            id="auth.twoStep.orPasskey"
+            defaultMessage="Or use a passkey saved on this device instead of a code."
+          />
         </p>
         <PasskeySignInButton onSignedIn={onDone} />
       </div>

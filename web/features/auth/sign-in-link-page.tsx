@@ -22,8 +22,12 @@ export function SignInLinkPage() {
   const title = intl.formatMessage({ id: 'auth.link.title', defaultMessage: 'Signing in' });
   usePageTitle(title);
   const navigate = useNavigate();
-  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
-  const [failure, setFailure] = useState<string | undefined>(token ? undefined : authMessages.signInLinkInvalid);
+  const [token] = useState(
+    () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '',
+  );
+  const [failure, setFailure] = useState<string | undefined>(
+    token ? undefined : authMessages.signInLinkInvalid,
+  );
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,15 +36,33 @@ export function SignInLinkPage() {
     if (started.current || !token) return;
     started.current = true;
     signInWithLink(token)
-      .then((result) => navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), { replace: true }))
-      .catch((caught: unknown) => setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed));
+      .then((result) =>
+        navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), {
+          replace: true,
+        }),
+      )
+      .catch((caught: unknown) =>
+        setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed),
+      );
   }, [navigate, token]);
 
   return (
-    <AuthCard title={title} intro={intl.formatMessage({ id: 'auth.link.intro', defaultMessage: 'Opening your sign-in link.' })}>
+    <AuthCard
+      title={title}
+      intro={intl.formatMessage({
+        id: 'auth.link.intro',
+        defaultMessage: 'Opening your sign-in link.',
+      })}
+    >
       {failure ? (
         <div className="space-y-4">
-          <Alert tone="error" title={intl.formatMessage({ id: 'auth.login.linkFailed', defaultMessage: 'This link did not work' })}>
+          <Alert
+            tone="error"
+            title={intl.formatMessage({
+              id: 'auth.login.linkFailed',
+              defaultMessage: 'This link did not work',
+            })}
+          >
             {t(failure)}
           </Alert>
           <ButtonLink to="/login">
@@ -48,7 +70,12 @@ export function SignInLinkPage() {
           </ButtonLink>
         </div>
       ) : (
-        <Spinner label={intl.formatMessage({ id: 'auth.link.signingIn', defaultMessage: 'Signing you in…' })} />
+        <Spinner
+          label={intl.formatMessage({
+            id: 'auth.link.signingIn',
+            defaultMessage: 'Signing you in…',
+          })}
+        />
       )}
     </AuthCard>
   );

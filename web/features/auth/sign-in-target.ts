@@ -14,7 +14,11 @@ export function signedInHome(): string {
 /** Where to go after signing in: the page that sent the user here (route state), else their home. */
 export function signInTarget(state: unknown, home = '/dashboard'): string {
   const from = (state as { from?: unknown } | null)?.from;
-  const isOwnPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login');
+  const isOwnPath =
+    typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !from.startsWith('/login');
   return isOwnPath ? from : home;
 }
 

@@ -14,7 +14,11 @@ export function SignOutEverywhereButton() {
     try {
       await signOutEverywhere();
       forgetSession();
-      await navigate('/login', { replace: true, state: { signedOutEverywhere: true }, flushSync: true });
+      await navigate('/login', {
+        replace: true,
+        state: { signedOutEverywhere: true },
+        flushSync: true,
+      });
       signOutFinished();
     } catch (error) {
       console.error('Signing out everywhere failed', error);
@@ -28,11 +32,21 @@ export function SignOutEverywhereButton() {
         {state === 'busy' ? (
           <FormattedMessage id="auth.signOutEverywhere.busy" defaultMessage="Signing out..." />
         ) : (
-          <FormattedMessage id="auth.signOutEverywhere.button" defaultMessage="Sign out everywhere" />
+          <FormattedMessage
+            id="auth.signOutEverywhere.button"
+            defaultMessage="Sign out everywhere"
+          />
         )}
       </Button>
       <p role="status" className="text-sm text-red-800">
-        {state === 'failed' ? <FormattedMessage id="auth.signOutEverywhere.failed" defaultMessage="We could not sign you out everywhere. Please try again." /> : ''}
+        {state === 'failed' ? (
+          <FormattedMessage
+            id="auth.signOutEverywhere.failed"
+            defaultMessage="We could not sign you out everywhere. Please try again."
+          />
+        ) : (
+          ''
+        )}
       </p>
     </div>
   );

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import type { FieldErrors } from './form-errors';
 
@@ -9,7 +15,10 @@ import type { FieldErrors } from './form-errors';
  * message disappears as soon as the field is fixed (and "Passwords do not match" as soon as either
  * password makes them equal).
  */
-export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema as never) as never,
     mode: 'onSubmit',
@@ -20,6 +29,10 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(sch
 }
 
 /** Field errors the server named (400) shown on their fields. */
-export function showServerErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: FieldErrors) {
-  for (const [name, message] of Object.entries(fields)) setError(name as Path<T>, { type: 'server', message });
+export function showServerErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: FieldErrors,
+) {
+  for (const [name, message] of Object.entries(fields))
+    setError(name as Path<T>, { type: 'server', message });
 }

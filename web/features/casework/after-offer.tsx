@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { AfterOffer, AfterOfferKey, AfterOfferStep, AfterOfferView } from '../../../shared/schemas/casework';
+import type {
+  AfterOffer,
+  AfterOfferKey,
+  AfterOfferStep,
+  AfterOfferView,
+} from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
@@ -10,24 +15,60 @@ import { formatDueDayIn, gbpIn } from './format';
 
 const fieldLabels = defineMessages<AfterOfferKey>({
   offerType: { id: 'casework.afterOffer.field.offerType', defaultMessage: 'Offer' },
-  conditions: { id: 'casework.afterOffer.field.conditions', defaultMessage: 'Conditions of the offer' },
-  conditionsMetOn: { id: 'casework.afterOffer.field.conditionsMetOn', defaultMessage: 'Conditions met on' },
-  depositAmountGbp: { id: 'casework.afterOffer.field.depositAmountGbp', defaultMessage: 'Deposit paid (£)' },
-  depositPaidOn: { id: 'casework.afterOffer.field.depositPaidOn', defaultMessage: 'Deposit paid on' },
-  casNumber: { id: 'casework.afterOffer.field.casNumber', defaultMessage: 'CAS number (14 characters)' },
+  conditions: {
+    id: 'casework.afterOffer.field.conditions',
+    defaultMessage: 'Conditions of the offer',
+  },
+  conditionsMetOn: {
+    id: 'casework.afterOffer.field.conditionsMetOn',
+    defaultMessage: 'Conditions met on',
+  },
+  depositAmountGbp: {
+    id: 'casework.afterOffer.field.depositAmountGbp',
+    defaultMessage: 'Deposit paid (£)',
+  },
+  depositPaidOn: {
+    id: 'casework.afterOffer.field.depositPaidOn',
+    defaultMessage: 'Deposit paid on',
+  },
+  casNumber: {
+    id: 'casework.afterOffer.field.casNumber',
+    defaultMessage: 'CAS number (14 characters)',
+  },
   casIssuedOn: { id: 'casework.afterOffer.field.casIssuedOn', defaultMessage: 'CAS issued on' },
-  atasObtainedOn: { id: 'casework.afterOffer.field.atasObtainedOn', defaultMessage: 'ATAS certificate received on' },
-  tbTestOn: { id: 'casework.afterOffer.field.tbTestOn', defaultMessage: 'Tuberculosis test taken on' },
-  visaAppliedOn: { id: 'casework.afterOffer.field.visaAppliedOn', defaultMessage: 'Visa applied for on' },
+  atasObtainedOn: {
+    id: 'casework.afterOffer.field.atasObtainedOn',
+    defaultMessage: 'ATAS certificate received on',
+  },
+  tbTestOn: {
+    id: 'casework.afterOffer.field.tbTestOn',
+    defaultMessage: 'Tuberculosis test taken on',
+  },
+  visaAppliedOn: {
+    id: 'casework.afterOffer.field.visaAppliedOn',
+    defaultMessage: 'Visa applied for on',
+  },
   visaDecision: { id: 'casework.afterOffer.field.visaDecision', defaultMessage: 'Visa decision' },
-  visaDecidedOn: { id: 'casework.afterOffer.field.visaDecidedOn', defaultMessage: 'Visa decided on' },
-  arrivalDate: { id: 'casework.afterOffer.field.arrivalDate', defaultMessage: 'Arrival date in the UK' },
+  visaDecidedOn: {
+    id: 'casework.afterOffer.field.visaDecidedOn',
+    defaultMessage: 'Visa decided on',
+  },
+  arrivalDate: {
+    id: 'casework.afterOffer.field.arrivalDate',
+    defaultMessage: 'Arrival date in the UK',
+  },
 });
 
 const stepLabels = defineMessages({
   offer: { id: 'casework.afterOffer.step.offer', defaultMessage: 'Offer details' },
-  offerConditional: { id: 'casework.afterOffer.step.offerConditional', defaultMessage: 'Conditional offer' },
-  offerUnconditional: { id: 'casework.afterOffer.step.offerUnconditional', defaultMessage: 'Unconditional offer' },
+  offerConditional: {
+    id: 'casework.afterOffer.step.offerConditional',
+    defaultMessage: 'Conditional offer',
+  },
+  offerUnconditional: {
+    id: 'casework.afterOffer.step.offerUnconditional',
+    defaultMessage: 'Unconditional offer',
+  },
   conditionsMet: { id: 'casework.afterOffer.step.conditionsMet', defaultMessage: 'Conditions met' },
   deposit: { id: 'casework.afterOffer.step.deposit', defaultMessage: 'Deposit paid' },
   cas: { id: 'casework.afterOffer.step.cas', defaultMessage: 'CAS issued' },
@@ -38,11 +79,15 @@ const stepLabels = defineMessages({
   arrival: { id: 'casework.afterOffer.step.arrival', defaultMessage: 'Arrival in the UK' },
 });
 
-
 /** A step's name in the reader's language, from its key and the stored values (the server's words are English). */
 function stepLabel(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): string {
   if (step.key === 'offer') {
-    const offer = values.offerType === 'conditional' ? 'offerConditional' : values.offerType === 'unconditional' ? 'offerUnconditional' : 'offer';
+    const offer =
+      values.offerType === 'conditional'
+        ? 'offerConditional'
+        : values.offerType === 'unconditional'
+          ? 'offerUnconditional'
+          : 'offer';
     return intl.formatMessage(stepLabels[offer]);
   }
   const known = stepLabels[step.key as keyof typeof stepLabels];
@@ -68,7 +113,10 @@ function stepDetail(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): 
     case 'cas':
       if (!values.casNumber) return null;
       return values.casIssuedOn
-        ? intl.formatMessage({ id: 'casework.afterOffer.detail.casOn', defaultMessage: '{cas}, {date}' }, { cas: values.casNumber, date: day(values.casIssuedOn) })
+        ? intl.formatMessage(
+            { id: 'casework.afterOffer.detail.casOn', defaultMessage: '{cas}, {date}' },
+            { cas: values.casNumber, date: day(values.casIssuedOn) },
+          )
         : values.casNumber;
     case 'atas':
       return day(values.atasObtainedOn);
@@ -80,12 +128,24 @@ function stepDetail(intl: IntlShape, step: AfterOfferStep, values: AfterOffer): 
       if (!values.visaDecision) return null;
       if (values.visaDecision === 'granted') {
         return values.visaDecidedOn
-          ? intl.formatMessage({ id: 'casework.afterOffer.detail.grantedOn', defaultMessage: 'Granted on {date}' }, { date: day(values.visaDecidedOn) })
-          : intl.formatMessage({ id: 'casework.afterOffer.detail.granted', defaultMessage: 'Granted' });
+          ? intl.formatMessage(
+              { id: 'casework.afterOffer.detail.grantedOn', defaultMessage: 'Granted on {date}' },
+              { date: day(values.visaDecidedOn) },
+            )
+          : intl.formatMessage({
+              id: 'casework.afterOffer.detail.granted',
+              defaultMessage: 'Granted',
+            });
       }
       return values.visaDecidedOn
-        ? intl.formatMessage({ id: 'casework.afterOffer.detail.refusedOn', defaultMessage: 'Refused on {date}' }, { date: day(values.visaDecidedOn) })
-        : intl.formatMessage({ id: 'casework.afterOffer.detail.refused', defaultMessage: 'Refused' });
+        ? intl.formatMessage(
+            { id: 'casework.afterOffer.detail.refusedOn', defaultMessage: 'Refused on {date}' },
+            { date: day(values.visaDecidedOn) },
+          )
+        : intl.formatMessage({
+            id: 'casework.afterOffer.detail.refused',
+            defaultMessage: 'Refused',
+          });
     case 'arrival':
       return day(values.arrivalDate);
     default:
@@ -109,30 +169,51 @@ export function AfterOfferPanel({
   const costLineText = useCostLineText();
   const next = view.steps.find((s) => !s.done);
   return (
-    <section aria-labelledby="after-offer-title" className="space-y-3 rounded-xl border border-purple-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="after-offer-title"
+      className="space-y-3 rounded-xl border border-purple-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="after-offer-title" className="text-lg font-semibold text-ink">
-        {title ?? intl.formatMessage({ id: 'casework.afterOffer.title', defaultMessage: 'After your offer: the UK steps' })}
+        {title ??
+          intl.formatMessage({
+            id: 'casework.afterOffer.title',
+            defaultMessage: 'After your offer: the UK steps',
+          })}
       </h2>
       {next && (
         <p className="rounded-lg bg-purple-50 p-2 text-sm text-purple-950">
           <FormattedMessage
             id="casework.afterOffer.next"
             defaultMessage="<b>Next:</b> {step}"
-            values={{ b: (chunks) => <span className="font-semibold">{chunks}</span>, step: stepLabel(intl, next, view.values) }}
+            values={{
+              b: (chunks) => <span className="font-semibold">{chunks}</span>,
+              step: stepLabel(intl, next, view.values),
+            }}
           />
         </p>
       )}
-      <ol className="space-y-1 text-sm" aria-label={intl.formatMessage({ id: 'casework.afterOffer.stepsLabel', defaultMessage: 'Steps after the offer' })}>
+      <ol
+        className="space-y-1 text-sm"
+        aria-label={intl.formatMessage({
+          id: 'casework.afterOffer.stepsLabel',
+          defaultMessage: 'Steps after the offer',
+        })}
+      >
         {view.steps.map((s) => {
           const detail = stepDetail(intl, s, view.values);
           return (
             <li key={s.key} className="flex flex-wrap gap-2">
               <span aria-hidden="true">{s.done ? '✓' : '○'}</span>
-              <span className={s.done ? 'font-medium text-ink' : 'text-ink'}>{stepLabel(intl, s, view.values)}</span>
+              <span className={s.done ? 'font-medium text-ink' : 'text-ink'}>
+                {stepLabel(intl, s, view.values)}
+              </span>
               <span className="sr-only">
                 {s.done
                   ? intl.formatMessage({ id: 'casework.afterOffer.done', defaultMessage: '(done)' })
-                  : intl.formatMessage({ id: 'casework.afterOffer.toDo', defaultMessage: '(to do)' })}
+                  : intl.formatMessage({
+                      id: 'casework.afterOffer.toDo',
+                      defaultMessage: '(to do)',
+                    })}
               </span>
               {detail && (
                 <span className="text-muted">
@@ -170,7 +251,15 @@ export function AfterOfferPanel({
           </ul>
         </div>
       )}
-      {editable.length > 0 && <AfterOfferForm values={view.values} keys={editable} atas={view.atasRequired} tb={view.tbTestRequired} onSave={onSave} />}
+      {editable.length > 0 && (
+        <AfterOfferForm
+          values={view.values}
+          keys={editable}
+          atas={view.atasRequired}
+          tb={view.tbTestRequired}
+          onSave={onSave}
+        />
+      )}
     </section>
   );
 }
@@ -190,7 +279,9 @@ function AfterOfferForm({
 }) {
   const shown = keys.filter((k) => (k !== 'atasObtainedOn' || atas) && (k !== 'tbTestOn' || tb));
   const [draft, setDraft] = useState<Partial<Record<AfterOfferKey, string>>>(() =>
-    Object.fromEntries(shown.map((k) => [k, values[k] === undefined || values[k] === null ? '' : String(values[k])])),
+    Object.fromEntries(
+      shown.map((k) => [k, values[k] === undefined || values[k] === null ? '' : String(values[k])]),
+    ),
   );
   const intl = useIntl();
   const serverErrorText = useServerErrorText();
@@ -207,38 +298,106 @@ function AfterOfferForm({
       setErrors({});
       setStatus(intl.formatMessage({ id: 'casework.afterOffer.saved', defaultMessage: 'Saved.' }));
     } catch (e) {
-      const notSaved = intl.formatMessage({ id: 'casework.afterOffer.notSaved', defaultMessage: 'It could not be saved.' });
-      const invalid = intl.formatMessage({ id: 'casework.afterOffer.invalid', defaultMessage: 'Check this value.' });
-      setErrors(e instanceof ApiError ? Object.fromEntries(Object.entries(e.fields ?? {}).map(([k, m]) => [k, serverErrorText(m, invalid)])) : {});
+      const notSaved = intl.formatMessage({
+        id: 'casework.afterOffer.notSaved',
+        defaultMessage: 'It could not be saved.',
+      });
+      const invalid = intl.formatMessage({
+        id: 'casework.afterOffer.invalid',
+        defaultMessage: 'Check this value.',
+      });
+      setErrors(
+        e instanceof ApiError
+          ? Object.fromEntries(
+              Object.entries(e.fields ?? {}).map(([k, m]) => [k, serverErrorText(m, invalid)]),
+            )
+          : {},
+      );
       setStatus(serverErrorText(e instanceof Error ? e.message : undefined, notSaved));
     } finally {
       setSaving(false);
     }
   }
 
-  const set = (k: AfterOfferKey) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const set = (k: AfterOfferKey) => (e: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [k]: e.target.value }));
   return (
     <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
       {shown.map((k) =>
         k === 'offerType' ? (
-          <SelectField key={k} label={intl.formatMessage(fieldLabels[k])} value={draft[k] ?? ''} error={errors[k]} onChange={set(k)}>
-            <option value="">{intl.formatMessage({ id: 'casework.afterOffer.option.notSet', defaultMessage: 'Not set' })}</option>
-            <option value="conditional">{intl.formatMessage({ id: 'casework.afterOffer.option.conditional', defaultMessage: 'Conditional' })}</option>
-            <option value="unconditional">{intl.formatMessage({ id: 'casework.afterOffer.option.unconditional', defaultMessage: 'Unconditional' })}</option>
+          <SelectField
+            key={k}
+            label={intl.formatMessage(fieldLabels[k])}
+            value={draft[k] ?? ''}
+            error={errors[k]}
+            onChange={set(k)}
+          >
+            <option value="">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.notSet',
+                defaultMessage: 'Not set',
+              })}
+            </option>
+            <option value="conditional">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.conditional',
+                defaultMessage: 'Conditional',
+              })}
+            </option>
+            <option value="unconditional">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.unconditional',
+                defaultMessage: 'Unconditional',
+              })}
+            </option>
           </SelectField>
         ) : k === 'visaDecision' ? (
-          <SelectField key={k} label={intl.formatMessage(fieldLabels[k])} value={draft[k] ?? ''} error={errors[k]} onChange={set(k)}>
-            <option value="">{intl.formatMessage({ id: 'casework.afterOffer.option.notYet', defaultMessage: 'Not yet' })}</option>
-            <option value="granted">{intl.formatMessage({ id: 'casework.afterOffer.option.granted', defaultMessage: 'Granted' })}</option>
-            <option value="refused">{intl.formatMessage({ id: 'casework.afterOffer.option.refused', defaultMessage: 'Refused' })}</option>
+          <SelectField
+            key={k}
+            label={intl.formatMessage(fieldLabels[k])}
+            value={draft[k] ?? ''}
+            error={errors[k]}
+            onChange={set(k)}
+          >
+            <option value="">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.notYet',
+                defaultMessage: 'Not yet',
+              })}
+            </option>
+            <option value="granted">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.granted',
+                defaultMessage: 'Granted',
+              })}
+            </option>
+            <option value="refused">
+              {intl.formatMessage({
+                id: 'casework.afterOffer.option.refused',
+                defaultMessage: 'Refused',
+              })}
+            </option>
           </SelectField>
         ) : k === 'conditions' ? (
-          <TextAreaField key={k} label={intl.formatMessage(fieldLabels[k])} rows={2} value={draft[k] ?? ''} error={errors[k]} onChange={set(k)} />
+          <TextAreaField
+            key={k}
+            label={intl.formatMessage(fieldLabels[k])}
+            rows={2}
+            value={draft[k] ?? ''}
+            error={errors[k]}
+            onChange={set(k)}
+          />
         ) : (
           <TextField
             key={k}
             label={intl.formatMessage(fieldLabels[k])}
-            type={k.endsWith('On') || k === 'arrivalDate' ? 'date' : k === 'depositAmountGbp' ? 'number' : 'text'}
+            type={
+              k.endsWith('On') || k === 'arrivalDate'
+                ? 'date'
+                : k === 'depositAmountGbp'
+                  ? 'number'
+                  : 'text'
+            }
             value={draft[k] ?? ''}
             error={errors[k]}
             onChange={set(k)}
@@ -249,7 +408,10 @@ function AfterOfferForm({
         <Button type="submit" variant="secondary" disabled={isSaving}>
           {isSaving
             ? intl.formatMessage({ id: 'casework.afterOffer.saving', defaultMessage: 'Saving…' })
-            : intl.formatMessage({ id: 'casework.afterOffer.save', defaultMessage: 'Save the steps' })}
+            : intl.formatMessage({
+                id: 'casework.afterOffer.save',
+                defaultMessage: 'Save the steps',
+              })}
         </Button>
         {status && (
           <p role="status" className="text-sm text-ink">

@@ -9,7 +9,10 @@ import { withdrawApplication } from './casework-api';
 
 const outcomes = defineMessages({
   withdrawn: { id: 'casework.outcome.withdrawn', defaultMessage: 'Withdrawn. This is final.' },
-  unsuccessful: { id: 'casework.outcome.unsuccessful', defaultMessage: 'Closed as unsuccessful. This is final.' },
+  unsuccessful: {
+    id: 'casework.outcome.unsuccessful',
+    defaultMessage: 'Closed as unsuccessful. This is final.',
+  },
 });
 
 /** A final outcome, shown apart from the five steps; how long the current stage usually takes. */
@@ -22,13 +25,23 @@ export function OutcomeAndTime({ application }: { application: ApplicationView }
         tone={outcome.kind === 'withdrawn' ? 'info' : 'error'}
         title={
           outcome.kind === 'withdrawn'
-            ? intl.formatMessage({ id: 'casework.outcome.withdrawnTitle', defaultMessage: 'You withdrew this application' })
-            : intl.formatMessage({ id: 'casework.outcome.unsuccessfulTitle', defaultMessage: 'This application was closed as unsuccessful' })
+            ? intl.formatMessage({
+                id: 'casework.outcome.withdrawnTitle',
+                defaultMessage: 'You withdrew this application',
+              })
+            : intl.formatMessage({
+                id: 'casework.outcome.unsuccessfulTitle',
+                defaultMessage: 'This application was closed as unsuccessful',
+              })
         }
       >
         {outcome.reason ? (
           <p>
-            <FormattedMessage id="casework.outcome.reason" defaultMessage="Reason: {reason}" values={{ reason: outcome.reason }} />
+            <FormattedMessage
+              id="casework.outcome.reason"
+              defaultMessage="Reason: {reason}"
+              values={{ reason: outcome.reason }}
+            />
           </p>
         ) : (
           <p>{intl.formatMessage(outcomes[outcome.kind])}</p>
@@ -67,7 +80,10 @@ export function WithdrawApplication({
     try {
       onUpdated(await withdrawApplication(application.id, token));
     } catch (e) {
-      const fallback = intl.formatMessage({ id: 'casework.withdraw.failed', defaultMessage: 'It could not be withdrawn. Please try again.' });
+      const fallback = intl.formatMessage({
+        id: 'casework.withdraw.failed',
+        defaultMessage: 'It could not be withdrawn. Please try again.',
+      });
       setError(serverText(e instanceof ApiError ? e.message : undefined, fallback));
     }
   }
@@ -75,10 +91,20 @@ export function WithdrawApplication({
     <div className="space-y-2">
       {!isConfirming ? (
         <Button variant="ghost" onClick={() => setConfirming(true)}>
-          <FormattedMessage id="casework.withdraw.button" defaultMessage="Withdraw this application" />
+          <FormattedMessage
+            id="casework.withdraw.button"
+            defaultMessage="Withdraw this application"
+          />
         </Button>
       ) : (
-        <div role="group" aria-label={intl.formatMessage({ id: 'casework.withdraw.confirmGroup', defaultMessage: 'Confirm withdrawal' })} className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
+        <div
+          role="group"
+          aria-label={intl.formatMessage({
+            id: 'casework.withdraw.confirmGroup',
+            defaultMessage: 'Confirm withdrawal',
+          })}
+          className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
+        >
           <p className="text-sm text-red-900">
             <FormattedMessage
               id="casework.withdraw.confirmText"

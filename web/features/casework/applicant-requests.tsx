@@ -5,7 +5,11 @@ import type { ApplicantRequest } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { useFieldErrorText, useFieldName, useServerErrorText } from '../application/field-error-text';
+import {
+  useFieldErrorText,
+  useFieldName,
+  useServerErrorText,
+} from '../application/field-error-text';
 import { FileField } from '../application/file-field';
 import { answerWithFile, answerWithText } from './casework-api';
 import { formatDueDayIn } from './format';
@@ -24,14 +28,29 @@ export function ApplicantRequests({
   const fieldName = useFieldName();
   if (open.length === 0) return null;
   return (
-    <section aria-labelledby="requests-title" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4">
+    <section
+      aria-labelledby="requests-title"
+      className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+    >
       <h2 id="requests-title" className="text-lg font-semibold text-amber-950">
-        <FormattedMessage id="casework.requests.heading" defaultMessage="What our team needs from you" />
+        <FormattedMessage
+          id="casework.requests.heading"
+          defaultMessage="What our team needs from you"
+        />
       </h2>
       <ul className="space-y-3">
         {open.map((r) => (
-          <li key={r.id} className="rounded-lg bg-white p-3 shadow-sm" aria-label={fieldName(r.label)}>
-            <RequestAnswer applicationId={application.id} request={r} token={token} onUpdated={onUpdated} />
+          <li
+            key={r.id}
+            className="rounded-lg bg-white p-3 shadow-sm"
+            aria-label={fieldName(r.label)}
+          >
+            <RequestAnswer
+              applicationId={application.id}
+              request={r}
+              token={token}
+              onUpdated={onUpdated}
+            />
           </li>
         ))}
       </ul>
@@ -64,10 +83,20 @@ function RequestAnswer({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (isDocument && !file) {
-      return setError(intl.formatMessage({ id: 'casework.requests.chooseFirst', defaultMessage: 'Choose your {document} first' }, { document }));
+      return setError(
+        intl.formatMessage(
+          { id: 'casework.requests.chooseFirst', defaultMessage: 'Choose your {document} first' },
+          { document },
+        ),
+      );
     }
     if (!isDocument && !text.trim()) {
-      return setError(intl.formatMessage({ id: 'casework.requests.writeFirst', defaultMessage: 'Write your answer first' }));
+      return setError(
+        intl.formatMessage({
+          id: 'casework.requests.writeFirst',
+          defaultMessage: 'Write your answer first',
+        }),
+      );
     }
     setError(undefined);
     setSending(true);
@@ -79,8 +108,15 @@ function RequestAnswer({
       );
     } catch (e) {
       const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
-      const fallback = intl.formatMessage({ id: 'casework.requests.sendFailed', defaultMessage: 'It could not be sent. Please try again.' });
-      setError(fieldError ? errorText(fieldError) : serverText(e instanceof ApiError ? e.message : undefined, fallback));
+      const fallback = intl.formatMessage({
+        id: 'casework.requests.sendFailed',
+        defaultMessage: 'It could not be sent. Please try again.',
+      });
+      setError(
+        fieldError
+          ? errorText(fieldError)
+          : serverText(e instanceof ApiError ? e.message : undefined, fallback),
+      );
     } finally {
       setSending(false);
     }
@@ -92,20 +128,47 @@ function RequestAnswer({
         <FormattedMessage
           id="casework.requests.due"
           defaultMessage="{what} · due {date}"
-          values={{ what: fieldName(isDocument ? request.label : 'Information'), date: formatDueDayIn(intl, request.dueOn) }}
+          values={{
+            what: fieldName(isDocument ? request.label : 'Information'),
+            date: formatDueDayIn(intl, request.dueOn),
+          }}
         />
       </p>
       <p className="whitespace-pre-line text-sm text-ink">{request.message}</p>
       {isDocument ? (
-        <FileField name={request.documentKey!} label={intl.formatMessage({ id: 'casework.requests.fileLabel', defaultMessage: 'Your {document}' }, { document })} file={file} error={error} disabled={isSending} onChange={setFile} />
+        <FileField
+          name={request.documentKey!}
+          label={intl.formatMessage(
+            { id: 'casework.requests.fileLabel', defaultMessage: 'Your {document}' },
+            { document },
+          )}
+          file={file}
+          error={error}
+          disabled={isSending}
+          onChange={setFile}
+        />
       ) : (
-         <TextAreaField label={intl.formatMessage({ id: 'casework.requests.answerLabel', defaultMessage: 'Your answer' })} rows={3} value={text} error={error} disabled={isSending} onChange={(e) => setText(e.target.value)} />
+        <TextAreaField
+          label={intl.formatMessage({
+            id: 'casework.requests.answerLabel',
+            defaultMessage: 'Your answer',
+          })}
+          rows={3}
+          value={text}
+          error={error}
+          disabled={isSending}
+          onChange={(e) => setText(e.target.value)}
+        />
       )}
       <Button type="submit" disabled={isSending}>
         {isSending ? (
           <FormattedMessage id="casework.requests.sending" defaultMessage="Sending…" />
         ) : isDocument ? (
-          <FormattedMessage id="casework.requests.sendDocument" defaultMessage="Send {document}" values={{ document }} />
+          <FormattedMessage
+            id="casework.requests.sendDocument"
+            defaultMessage="Send {document}"
+            values={{ document }}
+          />
         ) : (
           <FormattedMessage id="casework.requests.sendAnswer" defaultMessage="Send answer" />
         )}

@@ -8,7 +8,12 @@ import { apiFetch } from '../../lib/api-client';
 const base = (id: string) => `/api/applications/${encodeURIComponent(id)}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function send(path: string, token: string, method: string, body: unknown): Promise<ApplicationView> {
+function send(
+  path: string,
+  token: string,
+  method: string,
+  body: unknown,
+): Promise<ApplicationView> {
   return apiFetch<ApplicationView>(path, {
     method,
     headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -16,10 +21,20 @@ function send(path: string, token: string, method: string, body: unknown): Promi
   });
 }
 
-export function answerWithFile(id: string, requestId: string, key: string, file: File, token: string) {
+export function answerWithFile(
+  id: string,
+  requestId: string,
+  key: string,
+  file: File,
+  token: string,
+) {
   const body = new FormData();
   body.append(key, file);
-  return apiFetch<ApplicationView>(`${base(id)}/requests/${encodeURIComponent(requestId)}/answer`, { method: 'POST', body, headers: bearer(token) });
+  return apiFetch<ApplicationView>(`${base(id)}/requests/${encodeURIComponent(requestId)}/answer`, {
+    method: 'POST',
+    body,
+    headers: bearer(token),
+  });
 }
 
 export const answerWithText = (id: string, requestId: string, text: string, token: string) =>
@@ -30,10 +45,16 @@ export function sendMessage(id: string, body: string, file: File | undefined, to
   const form = new FormData();
   form.append('body', body);
   form.append('attachment', file);
-  return apiFetch<ApplicationView>(`${base(id)}/messages`, { method: 'POST', body: form, headers: bearer(token) });
+  return apiFetch<ApplicationView>(`${base(id)}/messages`, {
+    method: 'POST',
+    body: form,
+    headers: bearer(token),
+  });
 }
 
-export const markMessagesRead = (id: string, token: string) => send(`${base(id)}/messages/read`, token, 'POST', {});
-export const withdrawApplication = (id: string, token: string) => send(`${base(id)}/withdraw`, token, 'POST', { confirm: true });
+export const markMessagesRead = (id: string, token: string) =>
+  send(`${base(id)}/messages/read`, token, 'POST', {});
+export const withdrawApplication = (id: string, token: string) =>
+  send(`${base(id)}/withdraw`, token, 'POST', { confirm: true });
 export const updateAfterOffer = (id: string, values: Record<string, unknown>, token: string) =>
   send(`${base(id)}/after-offer`, token, 'PATCH', values);

@@ -46,7 +46,13 @@ export function Conversation({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!body.trim()) return setError(intl.formatMessage({ id: 'casework.conversation.writeFirst', defaultMessage: 'Write a message first' }));
+    if (!body.trim())
+      return setError(
+        intl.formatMessage({
+          id: 'casework.conversation.writeFirst',
+          defaultMessage: 'Write a message first',
+        }),
+      );
     setError(undefined);
     setSending(true);
     try {
@@ -56,20 +62,34 @@ export function Conversation({
       setFormKey((k) => k + 1);
     } catch (e) {
       const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
-      const fallback = intl.formatMessage({ id: 'casework.conversation.sendFailed', defaultMessage: 'The message could not be sent. Please try again.' });
-      setError(fieldError ? errorText(fieldError) : serverText(e instanceof ApiError ? e.message : undefined, fallback));
+      const fallback = intl.formatMessage({
+        id: 'casework.conversation.sendFailed',
+        defaultMessage: 'The message could not be sent. Please try again.',
+      });
+      setError(
+        fieldError
+          ? errorText(fieldError)
+          : serverText(e instanceof ApiError ? e.message : undefined, fallback),
+      );
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <section aria-labelledby="conversation-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="conversation-title"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="conversation-title" className="text-lg font-semibold text-ink">
         {title}
         {unread > 0 && (
           <span className="ms-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
-            <FormattedMessage id="casework.conversation.unread" defaultMessage="{count} unread" values={{ count: unread }} />
+            <FormattedMessage
+              id="casework.conversation.unread"
+              defaultMessage="{count} unread"
+              values={{ count: unread }}
+            />
           </span>
         )}
       </h2>
@@ -78,9 +98,18 @@ export function Conversation({
           <FormattedMessage id="casework.conversation.none" defaultMessage="No messages yet." />
         </p>
       ) : (
-        <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label={intl.formatMessage({ id: 'casework.conversation.messages', defaultMessage: 'Messages' })}>
+        <ol
+          className="max-h-96 space-y-2 overflow-y-auto"
+          aria-label={intl.formatMessage({
+            id: 'casework.conversation.messages',
+            defaultMessage: 'Messages',
+          })}
+        >
           {messages.map((m) => (
-            <li key={m.id} className={`rounded-lg p-3 text-sm ${m.fromTeam ? 'bg-brand-50' : 'bg-slate-100'}`}>
+            <li
+              key={m.id}
+              className={`rounded-lg p-3 text-sm ${m.fromTeam ? 'bg-brand-50' : 'bg-slate-100'}`}
+            >
               <p className="text-xs font-semibold text-ink">
                 <FormattedMessage
                   id="casework.conversation.byline"
@@ -88,13 +117,27 @@ export function Conversation({
                   values={{
                     author:
                       m.byline?.kind === 'you'
-                        ? intl.formatMessage({ id: 'casework.conversation.you', defaultMessage: 'You' })
+                        ? intl.formatMessage({
+                            id: 'casework.conversation.you',
+                            defaultMessage: 'You',
+                          })
                         : m.byline?.kind === 'team'
                           ? intl.formatMessage(
-                              { id: 'casework.conversation.teamByline', defaultMessage: '{name} ({site})' },
                               {
-                                name: m.byline.name ?? intl.formatMessage({ id: 'casework.conversation.ourTeam', defaultMessage: 'Our team' }),
-                                site: intl.formatMessage({ id: 'site.name', defaultMessage: 'UK Study Portal' }),
+                                id: 'casework.conversation.teamByline',
+                                defaultMessage: '{name} ({site})',
+                              },
+                              {
+                                name:
+                                  m.byline.name ??
+                                  intl.formatMessage({
+                                    id: 'casework.conversation.ourTeam',
+                                    defaultMessage: 'Our team',
+                                  }),
+                                site: intl.formatMessage({
+                                  id: 'site.name',
+                                  defaultMessage: 'UK Study Portal',
+                                }),
                               },
                             )
                           : m.author,
@@ -111,11 +154,17 @@ export function Conversation({
                     className="mt-1 text-start font-medium text-brand-700 underline underline-offset-2"
                     onClick={() => openAttachment(m.attachment!.url, m.attachment!.fileName)}
                   >
-                    <bdi dir="ltr">{m.attachment.fileName}</bdi> ({formatSize(m.attachment.size, intl.locale)})
+                    <bdi dir="ltr">{m.attachment.fileName}</bdi> (
+                    {formatSize(m.attachment.size, intl.locale)})
                   </button>
                 ) : (
-                  <a href={m.attachment.url} download className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-2">
-                    <bdi dir="ltr">{m.attachment.fileName}</bdi> ({formatSize(m.attachment.size, intl.locale)})
+                  <a
+                    href={m.attachment.url}
+                    download
+                    className="mt-1 inline-block font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    <bdi dir="ltr">{m.attachment.fileName}</bdi> (
+                    {formatSize(m.attachment.size, intl.locale)})
                   </a>
                 ))}
             </li>
@@ -123,8 +172,28 @@ export function Conversation({
         </ol>
       )}
       <form key={formKey} onSubmit={submit} className="space-y-2">
-        <TextAreaField label={intl.formatMessage({ id: 'casework.conversation.messageLabel', defaultMessage: 'Your message' })} rows={3} maxLength={maxMessageLength} value={body} error={error} disabled={isSending} onChange={(e) => setBody(e.target.value)} />
-        <FileField name="attachment" label={intl.formatMessage({ id: 'casework.conversation.attachLabel', defaultMessage: 'Attach a file (optional)' })} file={file} disabled={isSending} onChange={setFile} />
+        <TextAreaField
+          label={intl.formatMessage({
+            id: 'casework.conversation.messageLabel',
+            defaultMessage: 'Your message',
+          })}
+          rows={3}
+          maxLength={maxMessageLength}
+          value={body}
+          error={error}
+          disabled={isSending}
+          onChange={(e) => setBody(e.target.value)}
+        />
+        <FileField
+          name="attachment"
+          label={intl.formatMessage({
+            id: 'casework.conversation.attachLabel',
+            defaultMessage: 'Attach a file (optional)',
+          })}
+          file={file}
+          disabled={isSending}
+          onChange={setFile}
+        />
         <Button type="submit" disabled={isSending}>
           {isSending ? (
             <FormattedMessage id="casework.conversation.sending" defaultMessage="Sending…" />

@@ -3,7 +3,10 @@ import type { ApplicationView } from '../../../shared/schemas/application';
 
 const outcomes = defineMessages({
   withdrawn: { id: 'dashboard.casework.outcome.withdrawn', defaultMessage: 'Withdrawn' },
-  unsuccessful: { id: 'dashboard.casework.outcome.unsuccessful', defaultMessage: 'Closed as unsuccessful' },
+  unsuccessful: {
+    id: 'dashboard.casework.outcome.unsuccessful',
+    defaultMessage: 'Closed as unsuccessful',
+  },
 });
 
 /** On a dashboard card: the final outcome, open requests (Action required), unread messages, what comes next after an offer. */
@@ -19,11 +22,22 @@ export function CaseworkSummary({ application }: { application: ApplicationView 
   }
   const open = requests.filter((r) => r.open);
   const dueDay = (iso: string) =>
-    intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    intl.formatDate(new Date(`${iso}T00:00:00Z`), {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   const asks = open.map((r) =>
     r.kind === 'document'
-      ? intl.formatMessage({ id: 'dashboard.casework.documentBy', defaultMessage: '{document} by {date}' }, { document: r.label, date: dueDay(r.dueOn) })
-      : intl.formatMessage({ id: 'dashboard.casework.answerBy', defaultMessage: 'an answer by {date}' }, { date: dueDay(r.dueOn) }),
+      ? intl.formatMessage(
+          { id: 'dashboard.casework.documentBy', defaultMessage: '{document} by {date}' },
+          { document: r.label, date: dueDay(r.dueOn) },
+        )
+      : intl.formatMessage(
+          { id: 'dashboard.casework.answerBy', defaultMessage: 'an answer by {date}' },
+          { date: dueDay(r.dueOn) },
+        ),
   );
   return (
     <>
@@ -32,7 +46,10 @@ export function CaseworkSummary({ application }: { application: ApplicationView 
           <FormattedMessage
             id="dashboard.casework.actionRequired"
             defaultMessage="<b>Action required:</b> {requests}. Answer from the track page."
-            values={{ b: (chunks) => <span className="font-semibold">{chunks}</span>, requests: intl.formatList(asks, { type: 'conjunction' }) }}
+            values={{
+              b: (chunks) => <span className="font-semibold">{chunks}</span>,
+              requests: intl.formatList(asks, { type: 'conjunction' }),
+            }}
           />
         </p>
       )}
@@ -47,7 +64,11 @@ export function CaseworkSummary({ application }: { application: ApplicationView 
       )}
       {afterOffer?.next && (
         <p className="mt-2 text-sm text-ink">
-          <FormattedMessage id="dashboard.casework.nextStep" defaultMessage="Next step: {step}" values={{ step: afterOffer.next }} />
+          <FormattedMessage
+            id="dashboard.casework.nextStep"
+            defaultMessage="Next step: {step}"
+            values={{ step: afterOffer.next }}
+          />
         </p>
       )}
     </>

@@ -12,23 +12,57 @@ const chip = (isOn: boolean) =>
   `rounded-full border px-3 py-1 text-sm font-medium ${isOn ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-ink hover:bg-slate-50'}`;
 
 /** The queue's casework filters (owner, late, action required) with their counts. */
-export function CaseFilters({ filters, counts, onChange }: { filters: Filters; counts: QueuePage['flagCounts'] | undefined; onChange: (changes: Filters) => void }) {
-  const toggle = (name: string, value: string) => onChange({ [name]: filters[name] === value ? undefined : value });
+export function CaseFilters({
+  filters,
+  counts,
+  onChange,
+}: {
+  filters: Filters;
+  counts: QueuePage['flagCounts'] | undefined;
+  onChange: (changes: Filters) => void;
+}) {
+  const toggle = (name: string, value: string) =>
+    onChange({ [name]: filters[name] === value ? undefined : value });
   return (
     <div role="group" aria-label="Case filters" className="flex flex-wrap gap-2">
-      <button type="button" className={chip(filters.owner === 'me')} aria-pressed={filters.owner === 'me'} onClick={() => toggle('owner', 'me')}>
+      <button
+        type="button"
+        className={chip(filters.owner === 'me')}
+        aria-pressed={filters.owner === 'me'}
+        onClick={() => toggle('owner', 'me')}
+      >
         My cases
       </button>
-      <button type="button" className={chip(filters.owner === 'none')} aria-pressed={filters.owner === 'none'} onClick={() => toggle('owner', 'none')}>
+      <button
+        type="button"
+        className={chip(filters.owner === 'none')}
+        aria-pressed={filters.owner === 'none'}
+        onClick={() => toggle('owner', 'none')}
+      >
         Unassigned
       </button>
-      <button type="button" className={chip(filters.late === '1')} aria-pressed={filters.late === '1'} onClick={() => toggle('late', '1')}>
+      <button
+        type="button"
+        className={chip(filters.late === '1')}
+        aria-pressed={filters.late === '1'}
+        onClick={() => toggle('late', '1')}
+      >
         Late{counts ? ` (${counts.late.toLocaleString('en-GB')})` : ''}
       </button>
-      <button type="button" className={chip(filters.action === 'required')} aria-pressed={filters.action === 'required'} onClick={() => toggle('action', 'required')}>
+      <button
+        type="button"
+        className={chip(filters.action === 'required')}
+        aria-pressed={filters.action === 'required'}
+        onClick={() => toggle('action', 'required')}
+      >
         Action required{counts ? ` (${counts.actionRequired.toLocaleString('en-GB')})` : ''}
       </button>
-      <button type="button" className={chip(filters.action === 'overdue')} aria-pressed={filters.action === 'overdue'} onClick={() => toggle('action', 'overdue')}>
+      <button
+        type="button"
+        className={chip(filters.action === 'overdue')}
+        aria-pressed={filters.action === 'overdue'}
+        onClick={() => toggle('action', 'overdue')}
+      >
         Overdue requests{counts ? ` (${counts.overdue.toLocaleString('en-GB')})` : ''}
       </button>
     </div>
@@ -37,13 +71,22 @@ export function CaseFilters({ filters, counts, onChange }: { filters: Filters; c
 
 /** Beside a queue row's status: late, waiting on the applicant, closed. */
 export function QueueFlags({ item }: { item: QueueItem }) {
-  const overdue = item.requestDueOn !== null && item.requestDueOn < new Date().toISOString().slice(0, 10);
+  const overdue =
+    item.requestDueOn !== null && item.requestDueOn < new Date().toISOString().slice(0, 10);
   return (
     <span className="ml-1 inline-flex flex-wrap gap-1">
-      {item.outcome && <span className="rounded bg-slate-200 px-1.5 text-xs font-semibold text-ink">{item.outcome === 'withdrawn' ? 'Withdrawn' : 'Unsuccessful'}</span>}
-      {item.late && <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">Late</span>}
+      {item.outcome && (
+        <span className="rounded bg-slate-200 px-1.5 text-xs font-semibold text-ink">
+          {item.outcome === 'withdrawn' ? 'Withdrawn' : 'Unsuccessful'}
+        </span>
+      )}
+      {item.late && (
+        <span className="rounded bg-red-100 px-1.5 text-xs font-semibold text-red-800">Late</span>
+      )}
       {item.requestDueOn && (
-        <span className={`rounded px-1.5 text-xs font-semibold ${overdue ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>
+        <span
+          className={`rounded px-1.5 text-xs font-semibold ${overdue ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
+        >
           {overdue ? 'Request overdue' : 'Waiting on applicant'}
         </span>
       )}
@@ -58,7 +101,11 @@ export function StageTimesForm() {
   const save = useSetStageTimes();
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   if (session.data?.role !== 'admin' || !times.data) return null;
-  const values = draft ?? Object.fromEntries(applicationStatuses.map((s) => [s, times.data[s] === null ? '' : String(times.data[s])]));
+  const values =
+    draft ??
+    Object.fromEntries(
+      applicationStatuses.map((s) => [s, times.data[s] === null ? '' : String(times.data[s])]),
+    );
   const stages = applicationStatuses.filter((s) => s !== 'accepted');
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,7 +130,11 @@ export function StageTimesForm() {
           <Button type="submit" variant="secondary" disabled={save.isPending}>
             Save stage times
           </Button>
-          {save.isError && <p role="alert" className="mt-1 text-sm text-red-700">{save.error.message}</p>}
+          {save.isError && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {save.error.message}
+            </p>
+          )}
         </div>
       </form>
     </details>

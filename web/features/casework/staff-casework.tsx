@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { documentLabel, requestableDocumentKeys } from '../../../shared/schemas/application';
-import { afterOfferFields, isoDay, maxOutcomeReasonLength, maxRequestMessageLength, outcomeLabels, requestInput, type AfterOfferKey } from '../../../shared/schemas/casework';
+import {
+  afterOfferFields,
+  isoDay,
+  maxOutcomeReasonLength,
+  maxRequestMessageLength,
+  outcomeLabels,
+  requestInput,
+  type AfterOfferKey,
+} from '../../../shared/schemas/casework';
 import type { StaffApplicationDetail } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -20,7 +28,8 @@ export function StaffCaseworkSide({ detail }: { detail: StaffApplicationDetail }
     <>
       {casework.outcome && (
         <Alert tone="info" title={outcomeLabels[casework.outcome.kind]}>
-          {casework.outcome.reason ?? 'The applicant withdrew the application.'} ({formatWhen(casework.outcome.at)})
+          {casework.outcome.reason ?? 'The applicant withdrew the application.'} (
+          {formatWhen(casework.outcome.at)})
         </Alert>
       )}
       <OwnerPanel detail={detail} />
@@ -41,14 +50,18 @@ export function StaffCaseworkMain({ detail }: { detail: StaffApplicationDetail }
           title="After the offer: the UK steps"
           view={casework.afterOffer}
           editable={casework.outcome ? [] : allAfterOfferKeys}
-          onSave={(values) => action.mutateAsync(() => staffCasework.afterOffer(application.id, values))}
+          onSave={(values) =>
+            action.mutateAsync(() => staffCasework.afterOffer(application.id, values))
+          }
         />
       )}
       <Conversation
         title="Messages with the applicant"
         messages={casework.messages}
         unread={casework.unreadMessages}
-        onSend={(body, file) => action.mutateAsync(() => staffCasework.send(application.id, body, file))}
+        onSend={(body, file) =>
+          action.mutateAsync(() => staffCasework.send(application.id, body, file))
+        }
         onRead={() => void staffCasework.read(application.id).catch(() => undefined)}
       />
     </>
@@ -63,7 +76,10 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
   const assignable = useAssignable(isAdmin);
   const action = useCaseworkAction(application.id);
   return (
-    <section aria-labelledby="owner-title" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="owner-title"
+      className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="owner-title" className="text-lg font-semibold text-ink">
         Owner and time
       </h2>
@@ -75,7 +91,11 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
         </p>
       )}
       {!isAdmin && casework.owner === null && me && (
-        <Button variant="secondary" disabled={action.isPending} onClick={() => action.mutate(() => staffCasework.assign(application.id, me.id))}>
+        <Button
+          variant="secondary"
+          disabled={action.isPending}
+          onClick={() => action.mutate(() => staffCasework.assign(application.id, me.id))}
+        >
           Take this case
         </Button>
       )}
@@ -84,7 +104,9 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
           label="Assign to"
           value={casework.owner?.id ?? ''}
           disabled={action.isPending}
-          onChange={(e) => action.mutate(() => staffCasework.assign(application.id, e.target.value || null))}
+          onChange={(e) =>
+            action.mutate(() => staffCasework.assign(application.id, e.target.value || null))
+          }
         >
           <option value="">Unassigned</option>
           {assignable.data.map((p) => (
@@ -112,7 +134,9 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
     event.preventDefault();
     const checked = requestInput.safeParse({ kind, documentKey, message, dueOn });
     if (!checked.success) {
-      return setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return setErrors(
+        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
+      );
     }
     setErrors({});
     action.mutate(() => staffCasework.ask(application.id, checked.data), {
@@ -126,7 +150,10 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
   const open = casework.requests.filter((r) => r.open);
   const closed = casework.requests.filter((r) => !r.open);
   return (
-    <section aria-labelledby="requests-title" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="requests-title"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="requests-title" className="text-lg font-semibold text-ink">
         Requests to the applicant
       </h2>
@@ -135,12 +162,18 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
       ) : (
         <ul className="space-y-2" aria-label="Open requests">
           {open.map((r) => (
-            <li key={r.id} className={`rounded-lg p-2 text-sm ${r.overdue ? 'bg-red-50 text-red-900' : 'bg-amber-50 text-amber-950'}`}>
+            <li
+              key={r.id}
+              className={`rounded-lg p-2 text-sm ${r.overdue ? 'bg-red-50 text-red-900' : 'bg-amber-50 text-amber-950'}`}
+            >
               <p className="font-semibold">
                 {r.label} · due {formatDueDay(r.dueOn)} {r.overdue && '· Overdue'}
               </p>
               <p className="whitespace-pre-line">{r.message}</p>
-              <Button variant="ghost" onClick={() => action.mutate(() => staffCasework.cancel(application.id, r.id))}>
+              <Button
+                variant="ghost"
+                onClick={() => action.mutate(() => staffCasework.cancel(application.id, r.id))}
+              >
                 Withdraw this request
               </Button>
             </li>
@@ -149,23 +182,35 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
       )}
       {closed.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer text-brand-700">Answered or withdrawn ({closed.length})</summary>
+          <summary className="cursor-pointer text-brand-700">
+            Answered or withdrawn ({closed.length})
+          </summary>
           <ul className="mt-1 space-y-1">
             {closed.map((r) => (
               <li key={r.id}>
-                {r.label}: {r.answerText ? `“${r.answerText}”` : 'closed'} {r.closedAt && `(${formatWhen(r.closedAt)})`}
+                {r.label}: {r.answerText ? `“${r.answerText}”` : 'closed'}{' '}
+                {r.closedAt && `(${formatWhen(r.closedAt)})`}
               </li>
             ))}
           </ul>
         </details>
       )}
       <form onSubmit={submit} className="space-y-2 border-t border-slate-100 pt-3">
-        <SelectField label="Ask for" value={kind} onChange={(e) => setKind(e.target.value as 'document' | 'information')}>
+        <SelectField
+          label="Ask for"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as 'document' | 'information')}
+        >
           <option value="document">A document</option>
           <option value="information">Information</option>
         </SelectField>
         {kind === 'document' && (
-          <SelectField label="Document" value={documentKey} error={errors.documentKey} onChange={(e) => setDocumentKey(e.target.value)}>
+          <SelectField
+            label="Document"
+            value={documentKey}
+            error={errors.documentKey}
+            onChange={(e) => setDocumentKey(e.target.value)}
+          >
             <option value="">Choose a document</option>
             {requestableDocumentKeys.map((k) => (
               <option key={k} value={k}>
@@ -174,8 +219,21 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
             ))}
           </SelectField>
         )}
-        <TextAreaField label="Message to the applicant" rows={3} maxLength={maxRequestMessageLength} value={message} error={errors.message} onChange={(e) => setMessage(e.target.value)} />
-        <TextField label="Due date" type="date" value={dueOn} error={errors.dueOn} onChange={(e) => setDueOn(e.target.value)} />
+        <TextAreaField
+          label="Message to the applicant"
+          rows={3}
+          maxLength={maxRequestMessageLength}
+          value={message}
+          error={errors.message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <TextField
+          label="Due date"
+          type="date"
+          value={dueOn}
+          error={errors.dueOn}
+          onChange={(e) => setDueOn(e.target.value)}
+        />
         <Button type="submit" variant="secondary" disabled={action.isPending}>
           {action.isPending ? 'Sending…' : 'Send request'}
         </Button>
@@ -206,8 +264,17 @@ function CloseApplication({ id }: { id: string }) {
         action.mutate(() => staffCasework.close(id, reason));
       }}
     >
-      <TextAreaField label="Reason (the applicant reads it)" rows={2} maxLength={maxOutcomeReasonLength} value={reason} error={error} onChange={(e) => setReason(e.target.value)} />
-      <p className="text-sm text-red-900">This is final: no more status changes, requests or messages.</p>
+      <TextAreaField
+        label="Reason (the applicant reads it)"
+        rows={2}
+        maxLength={maxOutcomeReasonLength}
+        value={reason}
+        error={error}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <p className="text-sm text-red-900">
+        This is final: no more status changes, requests or messages.
+      </p>
       <div className="flex gap-2">
         <Button type="submit" disabled={action.isPending}>
           Close as unsuccessful

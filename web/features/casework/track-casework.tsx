@@ -23,23 +23,36 @@ export function TrackCasework({
   const intl = useIntl();
   return (
     <>
-      {isOpen && <ApplicantRequests application={application} token={token} onUpdated={onUpdated} />}
+      {isOpen && (
+        <ApplicantRequests application={application} token={token} onUpdated={onUpdated} />
+      )}
       {casework.afterOffer && (
         <AfterOfferPanel
           view={casework.afterOffer}
           editable={isOpen ? applicantAfterOfferKeys : []}
-          onSave={async (values) => onUpdated(await updateAfterOffer(application.id, values, token))}
+          onSave={async (values) =>
+            onUpdated(await updateAfterOffer(application.id, values, token))
+          }
         />
       )}
       <Conversation
-        title={intl.formatMessage({ id: 'casework.track.messagesTitle', defaultMessage: 'Messages with our team' })}
+        title={intl.formatMessage({
+          id: 'casework.track.messagesTitle',
+          defaultMessage: 'Messages with our team',
+        })}
         messages={casework.messages}
         unread={casework.unreadMessages}
-        onSend={async (body, file) => onUpdated(await sendMessage(application.id, body, file, token))}
+        onSend={async (body, file) =>
+          onUpdated(await sendMessage(application.id, body, file, token))
+        }
         onRead={() => void markMessagesRead(application.id, token).then(onUpdated, () => undefined)}
-        openAttachment={(url, fileName) => void downloadWithToken(url, token, fileName).catch(() => undefined)}
+        openAttachment={(url, fileName) =>
+          void downloadWithToken(url, token, fileName).catch(() => undefined)
+        }
       />
-      {isOpen && <WithdrawApplication application={application} token={token} onUpdated={onUpdated} />}
+      {isOpen && (
+        <WithdrawApplication application={application} token={token} onUpdated={onUpdated} />
+      )}
     </>
   );
 }

@@ -9,7 +9,11 @@ export function CompareBar() {
   const { ids } = useCompareList();
   if (ids.length === 0) return null;
   return (
-    <div role="region" aria-label={intl.formatMessage({ id: 'compareBar.region', defaultMessage: 'Compare' })} className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-sm">
+    <div
+      role="region"
+      aria-label={intl.formatMessage({ id: 'compareBar.region', defaultMessage: 'Compare' })}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-sm"
+    >
       <p className="text-sm text-ink">
         <FormattedMessage
           id="compareBar.count"
@@ -19,7 +23,11 @@ export function CompareBar() {
       </p>
       {ids.length >= 2 && (
         <ButtonLink to={compareHref(ids)} variant="secondary">
-          <FormattedMessage id="compareBar.go" defaultMessage="Compare {count} programs" values={{ count: ids.length }} />
+          <FormattedMessage
+            id="compareBar.go"
+            defaultMessage="Compare {count} programs"
+            values={{ count: ids.length }}
+          />
           <Icon name="arrowRight" />
         </ButtonLink>
       )}

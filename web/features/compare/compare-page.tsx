@@ -1,5 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
-import { defineMessages, FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
+import {
+  defineMessages,
+  FormattedMessage,
+  FormattedNumber,
+  useIntl,
+  type IntlShape,
+} from 'react-intl';
 import { Link, useSearchParams } from '../../lib/router';
 import { ButtonLink } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
@@ -31,21 +37,50 @@ const m = defineMessages({
 
 /** A catalogue date (YYYY-MM-DD) in the reader's locale. */
 const dateOf = (intl: IntlShape, iso: string) =>
-  intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
+  intl.formatDate(new Date(`${iso}T00:00:00Z`), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const gbp = (amount: number) => (
+  <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />
+);
 
 /** Rows of the table: labels and the catalogue's vocabulary in the reader's language; names as published. */
-const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: IntlShape, says: CatalogueText) => React.ReactNode }[] = [
+const rows: {
+  key: string;
+  label: keyof typeof m;
+  value: (p: Program, intl: IntlShape, says: CatalogueText) => React.ReactNode;
+}[] = [
   {
     key: 'university',
     label: 'university',
     value: (p) => (
-      <FormattedMessage id="compare.value.university" defaultMessage="{university}, {city}" values={{ university: <bdi>{p.universityName}</bdi>, city: <bdi>{p.city}</bdi> }} />
+      <FormattedMessage
+        id="compare.value.university"
+        defaultMessage="{university}, {city}"
+        values={{ university: <bdi>{p.universityName}</bdi>, city: <bdi>{p.city}</bdi> }}
+      />
     ),
   },
-  { key: 'ranking', label: 'ranking', value: (p) => <FormattedMessage id="compare.value.rank" defaultMessage="#{rank}" values={{ rank: p.universityRanking }} /> },
+  {
+    key: 'ranking',
+    label: 'ranking',
+    value: (p) => (
+      <FormattedMessage
+        id="compare.value.rank"
+        defaultMessage="#{rank}"
+        values={{ rank: p.universityRanking }}
+      />
+    ),
+  },
   { key: 'level', label: 'level', value: (p, _intl, says) => <bdi>{says.level(p.level)}</bdi> },
-  { key: 'duration', label: 'duration', value: (p, _intl, says) => <bdi>{says.duration(p.durationMonths, p.studyMode)}</bdi> },
+  {
+    key: 'duration',
+    label: 'duration',
+    value: (p, _intl, says) => <bdi>{says.duration(p.durationMonths, p.studyMode)}</bdi>,
+  },
   {
     key: 'intakes',
     label: 'intakes',
@@ -53,9 +88,17 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
       p.intakes.map((i) => (
         <span key={i.month} className="block">
           {i.deadline ? (
-            <FormattedMessage id="compare.value.deadline" defaultMessage="{month}: apply by {date}" values={{ month: <bdi>{says.month(i.month)}</bdi>, date: dateOf(intl, i.deadline) }} />
+            <FormattedMessage
+              id="compare.value.deadline"
+              defaultMessage="{month}: apply by {date}"
+              values={{ month: <bdi>{says.month(i.month)}</bdi>, date: dateOf(intl, i.deadline) }}
+            />
           ) : (
-            <FormattedMessage id="compare.value.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{says.month(i.month)}</bdi> }} />
+            <FormattedMessage
+              id="compare.value.noDeadline"
+              defaultMessage="{month}: no deadline published"
+              values={{ month: <bdi>{says.month(i.month)}</bdi> }}
+            />
           )}
         </span>
       )),
@@ -89,7 +132,10 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
       <FormattedMessage
         id="compare.value.academic"
         defaultMessage="{level}: {requirement}"
-        values={{ level: <bdi>{p.academicLevel}</bdi>, requirement: <bdi>{p.academicRequirement || p.requirements}</bdi> }}
+        values={{
+          level: <bdi>{p.academicLevel}</bdi>,
+          requirement: <bdi>{p.academicRequirement || p.requirements}</bdi>,
+        }}
       />
     ),
   },
@@ -101,7 +147,11 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
         <span className="block font-semibold">{gbp(p.costOfStudy.totalGbp)}</span>
         {p.costOfStudy.lines.map((l) => (
           <span key={l.label} className="block text-xs text-muted">
-            <FormattedMessage id="compare.value.costLine" defaultMessage="{label}: {amount}" values={{ label: <bdi>{l.label}</bdi>, amount: gbp(l.amountGbp) }} />
+            <FormattedMessage
+              id="compare.value.costLine"
+              defaultMessage="{label}: {amount}"
+              values={{ label: <bdi>{l.label}</bdi>, amount: gbp(l.amountGbp) }}
+            />
           </span>
         ))}
       </>
@@ -113,13 +163,23 @@ const rows: { key: string; label: keyof typeof m; value: (p: Program, intl: Intl
     value: (p) => (
       <ExternalLink
         href={p.url}
-        newTabHint={<FormattedMessage id="compare.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: <bdi>{p.name}</bdi> }} />}
+        newTabHint={
+          <FormattedMessage
+            id="compare.link.hint"
+            defaultMessage="for {name} (opens in a new tab)"
+            values={{ name: <bdi>{p.name}</bdi> }}
+          />
+        }
         className="font-semibold text-brand-700 underline"
       >
         {p.urlIsCoursePage ? (
           <FormattedMessage id="compare.link.course" defaultMessage="Official program page" />
         ) : (
-          <FormattedMessage id="compare.link.university" defaultMessage="{university} website" values={{ university: <bdi>{p.universityName}</bdi> }} />
+          <FormattedMessage
+            id="compare.link.university"
+            defaultMessage="{university} website"
+            values={{ university: <bdi>{p.universityName}</bdi> }}
+          />
         )}
       </ExternalLink>
     ),
@@ -137,7 +197,12 @@ export function ComparePage() {
   const results = useQueries({
     queries: ids.map((id) => {
       const { queryKey, path } = programQuery(id);
-      return { queryKey, queryFn: () => apiGet<Program>(path), staleTime: 5 * 60_000, retry: false };
+      return {
+        queryKey,
+        queryFn: () => apiGet<Program>(path),
+        staleTime: 5 * 60_000,
+        retry: false,
+      };
     }),
   });
   const programs = results.map((r) => r.data).filter((p): p is Program => Boolean(p));
@@ -160,7 +225,10 @@ export function ComparePage() {
       </PageHeader>
       <div className="mx-auto w-full min-w-0 max-w-6xl space-y-6 px-4 py-8">
         {missing.length > 0 && (
-          <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p
+            role="status"
+            className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
             <FormattedMessage
               id="compare.missing"
               defaultMessage="{count, plural, one {One program in this link is not in the catalogue any more.} other {# programs in this link are not in the catalogue any more.}}"
@@ -173,10 +241,16 @@ export function ComparePage() {
         ) : programs.length < 2 ? (
           <div className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="font-semibold">
-              <FormattedMessage id="compare.empty.heading" defaultMessage="Choose at least two programs to compare." />
+              <FormattedMessage
+                id="compare.empty.heading"
+                defaultMessage="Choose at least two programs to compare."
+              />
             </p>
             <p className="mt-1 text-sm text-muted">
-              <FormattedMessage id="compare.empty.body" defaultMessage="Open a program on the programs page and choose “Add to compare”." />
+              <FormattedMessage
+                id="compare.empty.body"
+                defaultMessage="Open a program on the programs page and choose “Add to compare”."
+              />
             </p>
             <ButtonLink to="/programs" variant="secondary" className="mt-4">
               <FormattedMessage id="compare.empty.browse" defaultMessage="Browse programs" />
@@ -186,7 +260,10 @@ export function ComparePage() {
           <div className="relative max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
             <table className="w-full min-w-[40rem] border-collapse text-start text-sm">
               <caption className="sr-only">
-                <FormattedMessage id="compare.caption" defaultMessage="Programs compared side by side" />
+                <FormattedMessage
+                  id="compare.caption"
+                  defaultMessage="Programs compared side by side"
+                />
               </caption>
               <thead>
                 <tr className="border-b border-slate-200 align-top">
@@ -198,7 +275,13 @@ export function ComparePage() {
                         type="button"
                         onClick={() => remove(p.id)}
                         className="mt-1 inline-flex min-h-6 items-center text-xs font-medium text-brand-700 underline"
-                        aria-label={intl.formatMessage({ id: 'compare.remove.label', defaultMessage: 'Remove {name} from the comparison' }, { name: p.name })}
+                        aria-label={intl.formatMessage(
+                          {
+                            id: 'compare.remove.label',
+                            defaultMessage: 'Remove {name} from the comparison',
+                          },
+                          { name: p.name },
+                        )}
                       >
                         {intl.formatMessage(m.remove)}
                       </button>
@@ -234,7 +317,11 @@ export function ComparePage() {
                 defaultMessage="Link to share: {link}"
                 values={{
                   link: (
-                    <Link to={compareHref(programs.map((p) => p.id))} dir="ltr" className="break-all font-medium text-brand-700 underline">
+                    <Link
+                      to={compareHref(programs.map((p) => p.id))}
+                      dir="ltr"
+                      className="break-all font-medium text-brand-700 underline"
+                    >
                       {compareHref(programs.map((p) => p.id))}
                     </Link>
                   ),

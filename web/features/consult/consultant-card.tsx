@@ -35,7 +35,10 @@ export function ConsultantCard({
     <li className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:p-6">
       <img
         src={consultant.imageUrl}
-        alt={intl.formatMessage({ id: 'free.photo', defaultMessage: 'Photo of {name}' }, { name: consultant.name })}
+        alt={intl.formatMessage(
+          { id: 'free.photo', defaultMessage: 'Photo of {name}' },
+          { name: consultant.name },
+        )}
         width={112}
         height={112}
         loading="lazy"
@@ -51,7 +54,11 @@ export function ConsultantCard({
             href={contact.chat}
             aria-describedby={`chat-${consultant.id}`}
             newTabHint={
-              <FormattedMessage id="free.chat.hint" defaultMessage="with {name} (opens WhatsApp in a new tab)" values={{ name: consultant.name }} />
+              <FormattedMessage
+                id="free.chat.hint"
+                defaultMessage="with {name} (opens WhatsApp in a new tab)"
+                values={{ name: consultant.name }}
+              />
             }
             className={buttonClasses('primary', 'md', 'bg-green-700! hover:bg-green-800!')}
           >
@@ -77,7 +84,11 @@ export function ConsultantCard({
             href={contact.meeting}
             aria-describedby={`meet-${consultant.id}`}
             newTabHint={
-              <FormattedMessage id="free.meet.hint" defaultMessage="with {name} (opens a video room in a new tab)" values={{ name: consultant.name }} />
+              <FormattedMessage
+                id="free.meet.hint"
+                defaultMessage="with {name} (opens a video room in a new tab)"
+                values={{ name: consultant.name }}
+              />
             }
             className={buttonClasses('secondary', 'md')}
           >

@@ -15,7 +15,10 @@ export function FreePage() {
     <>
       <PageHeader
         eyebrow={intl.formatMessage({ id: 'footer.free', defaultMessage: 'Free consultation' })}
-        title={intl.formatMessage({ id: 'free.heading', defaultMessage: 'Talk to a consultant for free' })}
+        title={intl.formatMessage({
+          id: 'free.heading',
+          defaultMessage: 'Talk to a consultant for free',
+        })}
       >
         <FormattedMessage
           id="free.intro"
@@ -23,10 +26,26 @@ export function FreePage() {
         />
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {(consultants.isPending || site.isPending) && <Spinner label={intl.formatMessage({ id: 'free.loading', defaultMessage: 'Loading consultants…' })} />}
+        {(consultants.isPending || site.isPending) && (
+          <Spinner
+            label={intl.formatMessage({
+              id: 'free.loading',
+              defaultMessage: 'Loading consultants…',
+            })}
+          />
+        )}
         {(consultants.isError || site.isError) && (
-          <Alert tone="error" title={intl.formatMessage({ id: 'free.failed', defaultMessage: 'Failed to load our consultants.' })}>
-            <FormattedMessage id="free.failed.body" defaultMessage="Please check your connection and reload the page." />
+          <Alert
+            tone="error"
+            title={intl.formatMessage({
+              id: 'free.failed',
+              defaultMessage: 'Failed to load our consultants.',
+            })}
+          >
+            <FormattedMessage
+              id="free.failed.body"
+              defaultMessage="Please check your connection and reload the page."
+            />
           </Alert>
         )}
         {consultants.data && site.data && (
@@ -42,7 +61,10 @@ export function FreePage() {
           </ul>
         )}
         <p className="mt-8 text-center text-sm text-muted">
-          <FormattedMessage id="free.noObligation" defaultMessage="Consultations are free and carry no obligation." />
+          <FormattedMessage
+            id="free.noObligation"
+            defaultMessage="Consultations are free and carry no obligation."
+          />
         </p>
       </div>
     </>

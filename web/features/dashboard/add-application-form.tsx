@@ -16,7 +16,10 @@ const m = defineMessages({
       'We found no application with this ID sent with your e-mail address. Check the ID in your confirmation e-mail, or open the tracking link in that e-mail while signed in.',
   },
   idRequired: { id: 'dashboard.add.idRequired', defaultMessage: 'Application ID is required' },
-  notAnId: { id: 'dashboard.add.notAnId', defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.' },
+  notAnId: {
+    id: 'dashboard.add.notAnId',
+    defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.',
+  },
 });
 
 /** The schema's English words (shared/schemas/application.ts) → their message here. */
@@ -38,14 +41,17 @@ export function AddApplicationForm() {
   const [applicationId, setApplicationId] = useState('');
   const [problem, setProblem] = useState<Problem>();
   const add = useMutation({
-    mutationFn: (input: { applicationId: string }) => apiPost<ApplicationView>('/api/me/applications/add', input),
+    mutationFn: (input: { applicationId: string }) =>
+      apiPost<ApplicationView>('/api/me/applications/add', input),
     onSuccess: async () => {
       setApplicationId('');
       await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND') setProblem({ kind: 'notFound' });
-      else if (failure instanceof ApiError && failure.fields?.applicationId) setProblem({ kind: 'words', words: failure.fields.applicationId });
+      if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND')
+        setProblem({ kind: 'notFound' });
+      else if (failure instanceof ApiError && failure.fields?.applicationId)
+        setProblem({ kind: 'words', words: failure.fields.applicationId });
       else setProblem({ kind: 'words', words: failure.message });
     },
   });
@@ -71,9 +77,15 @@ export function AddApplicationForm() {
   }
 
   return (
-    <section aria-labelledby="add-application-title" className="rounded-xl border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="add-application-title"
+      className="rounded-xl border border-slate-200 bg-white p-4"
+    >
       <h2 id="add-application-title" className="text-lg font-semibold text-ink">
-        <FormattedMessage id="dashboard.add.heading" defaultMessage="Sent an application before signing in?" />
+        <FormattedMessage
+          id="dashboard.add.heading"
+          defaultMessage="Sent an application before signing in?"
+        />
       </h2>
       <p className="mt-1 text-sm text-muted">
         <FormattedMessage
@@ -81,9 +93,16 @@ export function AddApplicationForm() {
           defaultMessage="Enter its application ID to add it here. It must have been sent with the e-mail address you signed in with. Opening the tracking link from its e-mail while signed in adds it too."
         />
       </p>
-      <form noValidate onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+      >
         <TextField
-          label={intl.formatMessage({ id: 'dashboard.add.idLabel', defaultMessage: 'Application ID' })}
+          label={intl.formatMessage({
+            id: 'dashboard.add.idLabel',
+            defaultMessage: 'Application ID',
+          })}
           name="applicationId"
           dir="ltr"
           autoComplete="off"
@@ -103,7 +122,10 @@ export function AddApplicationForm() {
       <div className="mt-3" aria-live="polite">
         {add.isSuccess && (
           <Alert tone="success">
-            <FormattedMessage id="dashboard.add.added" defaultMessage="The application is now on your dashboard." />
+            <FormattedMessage
+              id="dashboard.add.added"
+              defaultMessage="The application is now on your dashboard."
+            />
           </Alert>
         )}
       </div>

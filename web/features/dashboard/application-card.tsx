@@ -16,7 +16,10 @@ export function universitiesLine(intl: IntlShape, names: string[]): string {
   const shown = intl.formatList(names.slice(0, 2), { type: 'unit' });
   if (names.length <= 2) return shown;
   return intl.formatMessage(
-    { id: 'dashboard.card.universitiesMore', defaultMessage: '{universities} and {count, plural, one {# more} other {# more}}' },
+    {
+      id: 'dashboard.card.universitiesMore',
+      defaultMessage: '{universities} and {count, plural, one {# more} other {# more}}',
+    },
     { universities: shown, count: names.length - 2 },
   );
 }
@@ -39,7 +42,16 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             <FormattedMessage
               id="dashboard.card.submitted"
               defaultMessage="Submitted {date}"
-              values={{ date: <FormattedDate value={application.submittedAt} day="numeric" month="short" year="numeric" /> }}
+              values={{
+                date: (
+                  <FormattedDate
+                    value={application.submittedAt}
+                    day="numeric"
+                    month="short"
+                    year="numeric"
+                  />
+                ),
+              }}
             />
           </p>
         </div>
@@ -80,13 +92,20 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         </h3>
         {application.documents.length === 0 ? (
           <p className="mt-1 text-sm text-muted">
-            <FormattedMessage id="dashboard.card.noDocuments" defaultMessage="No documents uploaded." />
+            <FormattedMessage
+              id="dashboard.card.noDocuments"
+              defaultMessage="No documents uploaded."
+            />
           </p>
         ) : (
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {application.documents.map((doc) => (
               <li key={doc.key} className="flex items-center gap-1.5">
-                <a href={doc.url} download className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                <a
+                  href={doc.url}
+                  download
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                >
                   {doc.label}
                 </a>
                 <DocumentStateBadge state={doc.state} />
@@ -120,7 +139,10 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         <FormattedMessage
           id="dashboard.card.track"
           defaultMessage="Track this application<hidden> of {name}</hidden>"
-          values={{ name: personalInfo.fullName, hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+          values={{
+            name: personalInfo.fullName,
+            hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+          }}
         />
       </Link>
     </Card>

@@ -15,13 +15,23 @@ function MyApplications() {
   const intl = useIntl();
   const applications = useMyApplications();
   if (applications.isPending) {
-    return <Spinner label={intl.formatMessage({ id: 'dashboard.page.loading', defaultMessage: 'Loading your applications…' })} />;
+    return (
+      <Spinner
+        label={intl.formatMessage({
+          id: 'dashboard.page.loading',
+          defaultMessage: 'Loading your applications…',
+        })}
+      />
+    );
   }
   if (applications.isError) {
     return (
       <Alert tone="error">
         <p>
-          <FormattedMessage id="dashboard.page.loadFailed" defaultMessage="Failed to load your applications. Please try again later." />
+          <FormattedMessage
+            id="dashboard.page.loadFailed"
+            defaultMessage="Failed to load your applications. Please try again later."
+          />
         </p>
         <Button variant="secondary" className="mt-3" onClick={() => void applications.refetch()}>
           <FormattedMessage id="dashboard.page.tryAgain" defaultMessage="Try again" />
@@ -36,7 +46,10 @@ function MyApplications() {
           <FormattedMessage id="dashboard.empty.heading" defaultMessage="No applications yet" />
         </h2>
         <p className="mt-1 text-muted">
-          <FormattedMessage id="dashboard.empty.text" defaultMessage="Pick three universities and a program to start your first application." />
+          <FormattedMessage
+            id="dashboard.empty.text"
+            defaultMessage="Pick three universities and a program to start your first application."
+          />
         </p>
         <ButtonLink to="/universities" size="lg" className="mt-4">
           <FormattedMessage id="dashboard.empty.start" defaultMessage="Start Application" />
@@ -60,7 +73,9 @@ function MyApplications() {
 
 export function DashboardPage() {
   const intl = useIntl();
-  usePageTitle(intl.formatMessage({ id: 'dashboard.page.title', defaultMessage: 'My Applications' }));
+  usePageTitle(
+    intl.formatMessage({ id: 'dashboard.page.title', defaultMessage: 'My Applications' }),
+  );
   return (
     <RequireSignIn>
       {(user) => (
@@ -74,13 +89,22 @@ export function DashboardPage() {
                 <FormattedMessage
                   id="dashboard.page.signedInAs"
                   defaultMessage="Signed in as {email}"
-                  values={{ email: <bdi dir="ltr" className="inline-block max-w-full break-words">{user.email}</bdi> }}
+                  values={{
+                    email: (
+                      <bdi dir="ltr" className="inline-block max-w-full break-words">
+                        {user.email}
+                      </bdi>
+                    ),
+                  }}
                 />
               </p>
             </div>
             <div className="flex flex-wrap gap-3">
               <ButtonLink to="/universities">
-                <FormattedMessage id="dashboard.page.startNew" defaultMessage="Start New Application" />
+                <FormattedMessage
+                  id="dashboard.page.startNew"
+                  defaultMessage="Start New Application"
+                />
               </ButtonLink>
               <ButtonLink to="/account" variant="secondary">
                 <FormattedMessage id="dashboard.page.myAccount" defaultMessage="My account" />

@@ -7,7 +7,10 @@ import { useLiveUpdates } from '../track/use-live-updates';
 export const myApplicationsKey = ['my-applications'] as const;
 
 /** Newest first, as the server sends them (spec 7: ordered by submission, descending). */
-function upsert(list: ApplicationView[] | undefined, record: ApplicationView): ApplicationView[] | undefined {
+function upsert(
+  list: ApplicationView[] | undefined,
+  record: ApplicationView,
+): ApplicationView[] | undefined {
   if (!list) return list;
   const others = list.filter((a) => a.id !== record.id);
   return [...others, record].sort((a, b) => b.submittedAt.localeCompare(a.submittedAt));
@@ -22,7 +25,10 @@ export function useMyApplications() {
   });
   const live = useLiveUpdates(
     query.isSuccess ? '/api/me/applications/stream' : null,
-    (record) => queryClient.setQueryData<ApplicationView[]>(myApplicationsKey, (list) => upsert(list, record)),
+    (record) =>
+      queryClient.setQueryData<ApplicationView[]>(myApplicationsKey, (list) =>
+        upsert(list, record),
+      ),
     // on every (re)connection: whatever changed while the stream was down
     {
       onOpen: () => void queryClient.invalidateQueries({ queryKey: myApplicationsKey }),

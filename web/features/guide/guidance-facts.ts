@@ -9,28 +9,62 @@ const facts: Record<GuidanceFact['code'], MessageDescriptor> = defineMessages({
   subject: { id: 'guide.fact.subject', defaultMessage: 'matches {terms}' },
   intake: { id: 'guide.fact.intake', defaultMessage: '{month} intake' },
   deadlinePassed: { id: 'guide.fact.deadlinePassed', defaultMessage: 'deadline {date} has passed' },
-  ieltsNotTaken: { id: 'guide.fact.ieltsNotTaken', defaultMessage: 'IELTS {needed, number, ::.0} needed: you have not taken a test yet' },
-  ieltsBelow: { id: 'guide.fact.ieltsBelow', defaultMessage: 'IELTS {needed, number, ::.0} needed, you have {have, number, ::.0}' },
-  ieltsMeets: { id: 'guide.fact.ieltsMeets', defaultMessage: 'your IELTS {have, number, ::.0} meets the {needed, number, ::.0} needed' },
-  degreeBelow: { id: 'guide.fact.degreeBelow', defaultMessage: 'asks a {asked} degree, you have a {have}' },
-  degreeMeets: { id: 'guide.fact.degreeMeets', defaultMessage: 'your {have} meets the {asked} asked' },
-  alevelBelow: { id: 'guide.fact.alevelBelow', defaultMessage: 'asks {asked} at A-level, you have {have}' },
-  alevelMeets: { id: 'guide.fact.alevelMeets', defaultMessage: 'your {have} meets the {asked} asked' },
-  overBudget: { id: 'guide.fact.overBudget', defaultMessage: '{amount, number, ::currency/GBP precision-integer} over your budget' },
+  ieltsNotTaken: {
+    id: 'guide.fact.ieltsNotTaken',
+    defaultMessage: 'IELTS {needed, number, ::.0} needed: you have not taken a test yet',
+  },
+  ieltsBelow: {
+    id: 'guide.fact.ieltsBelow',
+    defaultMessage: 'IELTS {needed, number, ::.0} needed, you have {have, number, ::.0}',
+  },
+  ieltsMeets: {
+    id: 'guide.fact.ieltsMeets',
+    defaultMessage: 'your IELTS {have, number, ::.0} meets the {needed, number, ::.0} needed',
+  },
+  degreeBelow: {
+    id: 'guide.fact.degreeBelow',
+    defaultMessage: 'asks a {asked} degree, you have a {have}',
+  },
+  degreeMeets: {
+    id: 'guide.fact.degreeMeets',
+    defaultMessage: 'your {have} meets the {asked} asked',
+  },
+  alevelBelow: {
+    id: 'guide.fact.alevelBelow',
+    defaultMessage: 'asks {asked} at A-level, you have {have}',
+  },
+  alevelMeets: {
+    id: 'guide.fact.alevelMeets',
+    defaultMessage: 'your {have} meets the {asked} asked',
+  },
+  overBudget: {
+    id: 'guide.fact.overBudget',
+    defaultMessage: '{amount, number, ::currency/GBP precision-integer} over your budget',
+  },
   withinBudget: {
     id: 'guide.fact.withinBudget',
-    defaultMessage: 'within your budget ({amount, number, ::currency/GBP precision-integer} per year)',
+    defaultMessage:
+      'within your budget ({amount, number, ::currency/GBP precision-integer} per year)',
   },
   inRegion: { id: 'guide.fact.inRegion', defaultMessage: 'in {region}, a region you chose' },
-  outsideRegion: { id: 'guide.fact.outsideRegion', defaultMessage: 'in {region}, outside the regions you chose' },
+  outsideRegion: {
+    id: 'guide.fact.outsideRegion',
+    defaultMessage: 'in {region}, outside the regions you chose',
+  },
   ranked: { id: 'guide.fact.ranked', defaultMessage: 'ranked #{rank}' },
 });
 
 const whys: Record<BalanceWhy['code'], MessageDescriptor> = defineMessages({
   stretch: { id: 'guide.why.stretch', defaultMessage: 'ranked #{rank}, a stretch: {warning}' },
-  highest: { id: 'guide.why.highest', defaultMessage: 'ranked #{rank}, the highest of your matches' },
+  highest: {
+    id: 'guide.why.highest',
+    defaultMessage: 'ranked #{rank}, the highest of your matches',
+  },
   meets: { id: 'guide.why.meets', defaultMessage: 'ranked #{rank}, and you meet what it asks' },
-  roomToSpare: { id: 'guide.why.roomToSpare', defaultMessage: 'ranked #{rank}, and you meet what it asks with room to spare' },
+  roomToSpare: {
+    id: 'guide.why.roomToSpare',
+    defaultMessage: 'ranked #{rank}, and you meet what it asks with room to spare',
+  },
 });
 
 export const roleLabels = defineMessages<BalanceRole>({
@@ -40,7 +74,12 @@ export const roleLabels = defineMessages<BalanceRole>({
 });
 
 const dateOf = (intl: IntlShape, iso: string) =>
-  intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  intl.formatDate(new Date(`${iso}T00:00:00Z`), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function factText(intl: IntlShape, fact: GuidanceFact): string {
   switch (fact.code) {
@@ -81,7 +120,10 @@ export function factText(intl: IntlShape, fact: GuidanceFact): string {
 export function whyText(intl: IntlShape, why: BalanceWhy): string {
   switch (why.code) {
     case 'stretch':
-      return intl.formatMessage(whys.stretch, { rank: why.rank, warning: factText(intl, why.warning) });
+      return intl.formatMessage(whys.stretch, {
+        rank: why.rank,
+        warning: factText(intl, why.warning),
+      });
     case 'highest':
       return intl.formatMessage(whys.highest, { rank: why.rank });
     case 'meets':

@@ -46,10 +46,14 @@ export function GuideAi({
         }}
       >
         <TextAreaField
-          label={intl.formatMessage({ id: 'guide.ai.label', defaultMessage: 'What do you want to study, and what do you have?' })}
+          label={intl.formatMessage({
+            id: 'guide.ai.label',
+            defaultMessage: 'What do you want to study, and what do you have?',
+          })}
           hint={intl.formatMessage({
             id: 'guide.ai.hint',
-            defaultMessage: 'For example: I want to work in cyber security, budget 35k, IELTS 6, I have a 2:1.',
+            defaultMessage:
+              'For example: I want to work in cyber security, budget 35k, IELTS 6, I have a 2:1.',
           })}
           rows={3}
           maxLength={maxGuidanceTextLength}
@@ -88,7 +92,10 @@ export function AiExplanation({
       className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
     >
       <h2 id="ai-explanation" className="text-lg font-semibold">
-        <FormattedMessage id="guide.ai.read.heading" defaultMessage="What the AI model read and says" />
+        <FormattedMessage
+          id="guide.ai.read.heading"
+          defaultMessage="What the AI model read and says"
+        />
       </h2>
       <p className="mt-1 text-sm">
         <FormattedMessage
@@ -96,16 +103,33 @@ export function AiExplanation({
           defaultMessage="Profile read from your words: {level}; subjects: {subjects}; budget: {budget}; IELTS: {ielts}; qualification: {qualification}; intake: {intake}; regions: {regions}."
           values={{
             level: says.level(p.level),
-            subjects: p.subjects || intl.formatMessage({ id: 'guide.ai.read.anySubject', defaultMessage: 'any subject' }),
+            subjects:
+              p.subjects ||
+              intl.formatMessage({ id: 'guide.ai.read.anySubject', defaultMessage: 'any subject' }),
             budget: p.budgetGbp
-              ? intl.formatNumber(p.budgetGbp, { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+              ? intl.formatNumber(p.budgetGbp, {
+                  style: 'currency',
+                  currency: 'GBP',
+                  maximumFractionDigits: 0,
+                })
               : intl.formatMessage({ id: 'guide.ai.read.notGiven', defaultMessage: 'not given' }),
             ielts: p.ielts
-              ? intl.formatNumber(Number(p.ielts), { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+              ? intl.formatNumber(Number(p.ielts), {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                })
               : intl.formatMessage({ id: 'guide.ai.read.notYet', defaultMessage: 'not yet' }),
             qualification: p.qualification,
-            intake: p.intake ? says.month(p.intake) : intl.formatMessage({ id: 'guide.ai.read.anyIntake', defaultMessage: 'any' }),
-            regions: p.regions.length > 0 ? intl.formatList(p.regions.map(says.region)) : intl.formatMessage({ id: 'guide.ai.read.anyRegion', defaultMessage: 'anywhere in the UK' }),
+            intake: p.intake
+              ? says.month(p.intake)
+              : intl.formatMessage({ id: 'guide.ai.read.anyIntake', defaultMessage: 'any' }),
+            regions:
+              p.regions.length > 0
+                ? intl.formatList(p.regions.map(says.region))
+                : intl.formatMessage({
+                    id: 'guide.ai.read.anyRegion',
+                    defaultMessage: 'anywhere in the UK',
+                  }),
           }}
         />
       </p>
@@ -124,7 +148,11 @@ export function AiExplanation({
                   <FormattedMessage
                     id="guide.ai.note"
                     defaultMessage="<b>{program}:</b> {note}"
-                    values={{ program: names.get(n.programId) ?? n.programId, note: n.note, b: (chunks) => <span className="font-medium">{chunks}</span> }}
+                    values={{
+                      program: names.get(n.programId) ?? n.programId,
+                      note: n.note,
+                      b: (chunks) => <span className="font-medium">{chunks}</span>,
+                    }}
                   />
                 </li>
               ))}

@@ -3,7 +3,12 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { intakes, ukRegions } from '../../../shared/catalogue-values';
 import { useCatalogueText } from '../../lib/catalogue-text';
-import { degreeClasses, guidanceProfile, ieltsBands, type GuidanceProfile } from '../../../shared/schemas/guidance';
+import {
+  degreeClasses,
+  guidanceProfile,
+  ieltsBands,
+  type GuidanceProfile,
+} from '../../../shared/schemas/guidance';
 import { useSchemaForm } from '../auth/use-schema-form';
 
 export const emptyProfile = {
@@ -18,20 +23,47 @@ export const emptyProfile = {
 
 /** The shared schema's English messages (shared/schemas/guidance.ts), in the reader's language. */
 const schemaErrors: Record<string, MessageDescriptor> = defineMessages({
-  'At most 200 characters': { id: 'guide.error.subjectsLong', defaultMessage: 'At most 200 characters' },
-  'Enter a whole number of pounds': { id: 'guide.error.budgetWhole', defaultMessage: 'Enter a whole number of pounds' },
-  'Enter at least £1,000': { id: 'guide.error.budgetMin', defaultMessage: 'Enter at least {amount, number, ::currency/GBP precision-integer}' },
-  'Enter at most £200,000': { id: 'guide.error.budgetMax', defaultMessage: 'Enter at most {amount, number, ::currency/GBP precision-integer}' },
-  'Choose your IELTS band or "Not yet"': { id: 'guide.error.ielts', defaultMessage: 'Choose your IELTS band or “Not yet taken”' },
-  'Choose the class of your degree': { id: 'guide.error.degree', defaultMessage: 'Choose the class of your degree' },
-  'Write your A-level grades, such as AAB': { id: 'guide.error.alevels', defaultMessage: 'Write your A-level grades, such as AAB' },
+  'At most 200 characters': {
+    id: 'guide.error.subjectsLong',
+    defaultMessage: 'At most 200 characters',
+  },
+  'Enter a whole number of pounds': {
+    id: 'guide.error.budgetWhole',
+    defaultMessage: 'Enter a whole number of pounds',
+  },
+  'Enter at least £1,000': {
+    id: 'guide.error.budgetMin',
+    defaultMessage: 'Enter at least {amount, number, ::currency/GBP precision-integer}',
+  },
+  'Enter at most £200,000': {
+    id: 'guide.error.budgetMax',
+    defaultMessage: 'Enter at most {amount, number, ::currency/GBP precision-integer}',
+  },
+  'Choose your IELTS band or "Not yet"': {
+    id: 'guide.error.ielts',
+    defaultMessage: 'Choose your IELTS band or “Not yet taken”',
+  },
+  'Choose the class of your degree': {
+    id: 'guide.error.degree',
+    defaultMessage: 'Choose the class of your degree',
+  },
+  'Write your A-level grades, such as AAB': {
+    id: 'guide.error.alevels',
+    defaultMessage: 'Write your A-level grades, such as AAB',
+  },
 });
-const amounts: Record<string, number> = { 'Enter at least £1,000': 1000, 'Enter at most £200,000': 200_000 };
+const amounts: Record<string, number> = {
+  'Enter at least £1,000': 1000,
+  'Enter at most £200,000': 200_000,
+};
 
 const m = defineMessages({
   level: { id: 'guide.form.level', defaultMessage: 'Study level' },
   subjects: { id: 'guide.form.subjects', defaultMessage: 'Subjects you want to study' },
-  subjectsHint: { id: 'guide.form.subjectsHint', defaultMessage: 'In your own words, e.g. cyber security, business analytics' },
+  subjectsHint: {
+    id: 'guide.form.subjectsHint',
+    defaultMessage: 'In your own words, e.g. cyber security, business analytics',
+  },
   budget: { id: 'guide.form.budget', defaultMessage: 'Budget for tuition per year (£, optional)' },
   ielts: { id: 'guide.form.ielts', defaultMessage: 'Your IELTS overall score' },
   notTaken: { id: 'guide.form.notTaken', defaultMessage: 'Not yet taken' },
@@ -46,7 +78,13 @@ const m = defineMessages({
   submit: { id: 'guide.form.submit', defaultMessage: 'Find my programs' },
 });
 
-export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidanceProfile) => void; isBusy: boolean }) {
+export function GuideForm({
+  onSubmit,
+  isBusy,
+}: {
+  onSubmit: (profile: GuidanceProfile) => void;
+  isBusy: boolean;
+}) {
   const intl = useIntl();
   const says = useCatalogueText();
   const form = useSchemaForm(guidanceProfile, emptyProfile);
@@ -59,13 +97,23 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
     return known ? intl.formatMessage(known, { amount: amounts[message] ?? 0 }) : message;
   };
   return (
-    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="space-y-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm">
+    <form
+      method="post"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <fieldset>
         <legend className="text-sm font-medium text-ink">{intl.formatMessage(m.level)}</legend>
         <div className="mt-2 flex gap-5">
           {(['Bachelors', 'Masters'] as const).map((value) => (
             <label key={value} className="flex min-h-6 items-center gap-2">
-              <input type="radio" value={value} {...form.register('level')} className="size-4 accent-brand-700" />
+              <input
+                type="radio"
+                value={value}
+                {...form.register('level')}
+                className="size-4 accent-brand-700"
+              />
               {says.level(value)}
             </label>
           ))}
@@ -78,17 +126,33 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
         error={t(errors.subjects?.message)}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={intl.formatMessage(m.budget)} inputMode="numeric" {...form.register('budgetGbp')} error={t(errors.budgetGbp?.message)} />
-        <SelectField label={intl.formatMessage(m.ielts)} {...form.register('ielts')} error={t(errors.ielts?.message)}>
+        <TextField
+          label={intl.formatMessage(m.budget)}
+          inputMode="numeric"
+          {...form.register('budgetGbp')}
+          error={t(errors.budgetGbp?.message)}
+        />
+        <SelectField
+          label={intl.formatMessage(m.ielts)}
+          {...form.register('ielts')}
+          error={t(errors.ielts?.message)}
+        >
           <option value="">{intl.formatMessage(m.notTaken)}</option>
           {ieltsBands.map((band) => (
             <option key={band} value={band}>
-              {intl.formatNumber(Number(band), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+              {intl.formatNumber(Number(band), {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              })}
             </option>
           ))}
         </SelectField>
         {level === 'Masters' ? (
-          <SelectField label={intl.formatMessage(m.degree)} {...form.register('qualification')} error={t(errors.qualification?.message)}>
+          <SelectField
+            label={intl.formatMessage(m.degree)}
+            {...form.register('qualification')}
+            error={t(errors.qualification?.message)}
+          >
             <option value="">{intl.formatMessage(m.choose)}</option>
             {degreeClasses.map((c) => (
               <option key={c} value={c}>
@@ -104,7 +168,11 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
             error={t(errors.qualification?.message)}
           />
         )}
-        <SelectField label={intl.formatMessage(m.intake)} {...form.register('intake')} error={t(errors.intake?.message)}>
+        <SelectField
+          label={intl.formatMessage(m.intake)}
+          {...form.register('intake')}
+          error={t(errors.intake?.message)}
+        >
           <option value="">{intl.formatMessage(m.anyIntake)}</option>
           {intakes.map((month) => (
             <option key={month} value={month}>
@@ -118,7 +186,12 @@ export function GuideForm({ onSubmit, isBusy }: { onSubmit: (profile: GuidancePr
         <div className="mt-2 grid gap-2 sm:grid-cols-3">
           {ukRegions.map((region) => (
             <label key={region} className="flex min-h-6 items-center gap-2 text-sm">
-              <input type="checkbox" value={region} {...form.register('regions')} className="size-4 accent-brand-700" />
+              <input
+                type="checkbox"
+                value={region}
+                {...form.register('regions')}
+                className="size-4 accent-brand-700"
+              />
               {says.region(region)}
             </label>
           ))}

@@ -4,7 +4,11 @@ import { Alert } from '../../components/alert';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { apiGet, apiPost } from '../../lib/api-client';
-import type { AiGuidanceAnswer, GuidanceAnswer, GuidanceProfile } from '../../../shared/schemas/guidance';
+import type {
+  AiGuidanceAnswer,
+  GuidanceAnswer,
+  GuidanceProfile,
+} from '../../../shared/schemas/guidance';
 import { AiExplanation, GuideAi } from './guide-ai';
 import { CompareBar } from '../compare/compare-bar';
 import { GuideForm } from './guide-form';
@@ -15,17 +19,28 @@ import { HowWeRank } from './how-we-rank';
 export function GuidePage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'guide.title', defaultMessage: 'Get guidance' }));
-  const ask = useMutation({ mutationFn: (profile: GuidanceProfile) => apiPost<GuidanceAnswer>('/api/guidance', profile) });
+  const ask = useMutation({
+    mutationFn: (profile: GuidanceProfile) => apiPost<GuidanceAnswer>('/api/guidance', profile),
+  });
   // the free-text box exists only when the operator configured a language model (D12)
-  const options = useQuery({ queryKey: ['guidance-options'], queryFn: () => apiGet<{ ai: boolean }>('/api/guidance/options'), staleTime: 300_000 });
+  const options = useQuery({
+    queryKey: ['guidance-options'],
+    queryFn: () => apiGet<{ ai: boolean }>('/api/guidance/options'),
+    staleTime: 300_000,
+  });
   const ai = options.data?.ai === true;
-  const askAi = useMutation({ mutationFn: (text: string) => apiPost<AiGuidanceAnswer>('/api/guidance/ai', { text }) });
+  const askAi = useMutation({
+    mutationFn: (text: string) => apiPost<AiGuidanceAnswer>('/api/guidance/ai', { text }),
+  });
   const answer = askAi.data && !ask.data ? askAi.data.answer : ask.data;
   return (
     <>
       <PageHeader
         eyebrow={intl.formatMessage({ id: 'guide.eyebrow', defaultMessage: 'Guidance' })}
-        title={intl.formatMessage({ id: 'guide.heading', defaultMessage: 'Find the right program' })}
+        title={intl.formatMessage({
+          id: 'guide.heading',
+          defaultMessage: 'Find the right program',
+        })}
       >
         {ai ? (
           <FormattedMessage
@@ -51,7 +66,10 @@ export function GuidePage() {
           />
         )}
         {askAi.data && !ask.data && (
-          <AiExplanation result={askAi.data} names={new Map(askAi.data.answer.results.map((r) => [r.program.id, r.program.name]))} />
+          <AiExplanation
+            result={askAi.data}
+            names={new Map(askAi.data.answer.results.map((r) => [r.program.id, r.program.name]))}
+          />
         )}
         <GuideForm
           onSubmit={(profile) => {
@@ -61,7 +79,13 @@ export function GuidePage() {
           isBusy={ask.isPending}
         />
         {ask.isError && (
-          <Alert tone="error" title={intl.formatMessage({ id: 'guide.failed', defaultMessage: 'We could not rank the programs.' })}>
+          <Alert
+            tone="error"
+            title={intl.formatMessage({
+              id: 'guide.failed',
+              defaultMessage: 'We could not rank the programs.',
+            })}
+          >
             {ask.error.message}
           </Alert>
         )}

@@ -14,12 +14,21 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
   const compare = useCompareList();
   if (answer.results.length === 0) {
     return (
-      <div role="status" className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-6 text-center">
+      <div
+        role="status"
+        className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-6 text-center"
+      >
         <p className="font-semibold">
-          <FormattedMessage id="guide.results.none" defaultMessage="No program in our catalogue fits these answers." />
+          <FormattedMessage
+            id="guide.results.none"
+            defaultMessage="No program in our catalogue fits these answers."
+          />
         </p>
         <p className="mt-1 text-sm text-muted">
-          <FormattedMessage id="guide.results.noneHint" defaultMessage="Try other subject words, another intake, or leave the regions open." />
+          <FormattedMessage
+            id="guide.results.noneHint"
+            defaultMessage="Try other subject words, another intake, or leave the regions open."
+          />
         </p>
       </div>
     );
@@ -28,14 +37,19 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
   return (
     <div className="space-y-6">
       {balancedCount > 0 && (
-        <section aria-labelledby="balanced-heading" className="rounded-[var(--radius-card)] border border-brand-200 bg-brand-50 p-5">
+        <section
+          aria-labelledby="balanced-heading"
+          className="rounded-[var(--radius-card)] border border-brand-200 bg-brand-50 p-5"
+        >
           <h2 id="balanced-heading" className="text-lg font-semibold">
             <FormattedMessage id="guide.balanced.heading" defaultMessage="A balanced three" />
           </h2>
           <ul className="mt-3 grid gap-3 sm:grid-cols-3">
             {answer.balanced.map((b) => (
               <li key={b.universityId} className="rounded-xl bg-white p-3 shadow-sm">
-                <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">{intl.formatMessage(roleLabels[b.role])}</span>
+                <span className="text-xs font-semibold uppercase tracking-wide text-brand-700">
+                  {intl.formatMessage(roleLabels[b.role])}
+                </span>
                 <span className="block font-semibold">{b.universityName}</span>
                 <span className="block text-sm text-muted">{whyText(intl, b.whyFact)}</span>
               </li>
@@ -81,19 +95,33 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
             const warningTexts = warningFacts.map((f) => factText(intl, f));
             const isCompared = compare.ids.includes(program.id);
             return (
-              <li key={program.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm">
+              <li
+                key={program.id}
+                className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <h3 className="font-semibold text-ink">
-                  <FormattedMessage id="guide.results.item" defaultMessage="{position}. {name}" values={{ position: i + 1, name: program.name }} />
+                  <FormattedMessage
+                    id="guide.results.item"
+                    defaultMessage="{position}. {name}"
+                    values={{ position: i + 1, name: program.name }}
+                  />
                 </h3>
                 <p className="text-sm text-muted">
                   <FormattedMessage
                     id="guide.results.where"
                     defaultMessage="{university} · {city} · {tuition, number, ::currency/GBP precision-integer} per year"
-                    values={{ university: program.universityName, city: program.city, tuition: program.tuitionGbp }}
+                    values={{
+                      university: program.universityName,
+                      city: program.city,
+                      tuition: program.tuitionGbp,
+                    }}
                   />
                 </p>
                 <ul
-                  aria-label={intl.formatMessage({ id: 'guide.results.why', defaultMessage: 'Why {name}' }, { name: program.name })}
+                  aria-label={intl.formatMessage(
+                    { id: 'guide.results.why', defaultMessage: 'Why {name}' },
+                    { name: program.name },
+                  )}
                   className="mt-2 space-y-0.5 text-sm text-green-900"
                 >
                   {reasonTexts.map((r) => (
@@ -105,7 +133,10 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
                 </ul>
                 {warningTexts.length > 0 && (
                   <ul
-                    aria-label={intl.formatMessage({ id: 'guide.results.watchOut', defaultMessage: 'Watch out for {name}' }, { name: program.name })}
+                    aria-label={intl.formatMessage(
+                      { id: 'guide.results.watchOut', defaultMessage: 'Watch out for {name}' },
+                      { name: program.name },
+                    )}
                     className="mt-1 space-y-0.5 text-sm font-medium text-amber-900"
                   >
                     {warningTexts.map((w) => (
@@ -122,25 +153,52 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
                     aria-pressed={isCompared}
                     aria-label={
                       isCompared
-                        ? intl.formatMessage({ id: 'guide.results.inComparison.label', defaultMessage: 'In your comparison: {name}' }, { name: program.name })
-                        : intl.formatMessage({ id: 'guide.results.addToCompare.label', defaultMessage: 'Add to compare: {name}' }, { name: program.name })
+                        ? intl.formatMessage(
+                            {
+                              id: 'guide.results.inComparison.label',
+                              defaultMessage: 'In your comparison: {name}',
+                            },
+                            { name: program.name },
+                          )
+                        : intl.formatMessage(
+                            {
+                              id: 'guide.results.addToCompare.label',
+                              defaultMessage: 'Add to compare: {name}',
+                            },
+                            { name: program.name },
+                          )
                     }
                     onClick={() => compare.toggle(program.id)}
                   >
                     {isCompared ? (
-                      <FormattedMessage id="guide.results.inComparison" defaultMessage="In your comparison" />
+                      <FormattedMessage
+                        id="guide.results.inComparison"
+                        defaultMessage="In your comparison"
+                      />
                     ) : (
-                      <FormattedMessage id="guide.results.addToCompare" defaultMessage="Add to compare" />
+                      <FormattedMessage
+                        id="guide.results.addToCompare"
+                        defaultMessage="Add to compare"
+                      />
                     )}
                   </Button>
                   <Button
-                    aria-label={intl.formatMessage({ id: 'guide.results.apply.label', defaultMessage: 'Apply for this program: {name}' }, { name: program.name })}
+                    aria-label={intl.formatMessage(
+                      {
+                        id: 'guide.results.apply.label',
+                        defaultMessage: 'Apply for this program: {name}',
+                      },
+                      { name: program.name },
+                    )}
                     onClick={() => {
                       chooseProgram(program.id, program.universityId);
                       navigate('/application', { state: { program } });
                     }}
                   >
-                    <FormattedMessage id="guide.results.apply" defaultMessage="Apply for this program" />
+                    <FormattedMessage
+                      id="guide.results.apply"
+                      defaultMessage="Apply for this program"
+                    />
                   </Button>
                 </div>
               </li>

@@ -3,7 +3,10 @@ import { FormattedMessage } from 'react-intl';
 /** "How we rank": the rules of shared engine (server/modules/guidance/engine.ts), in plain words. */
 export function HowWeRank() {
   return (
-    <section aria-labelledby="how-we-rank" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="how-we-rank"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="how-we-rank" className="text-lg font-semibold">
         <FormattedMessage id="guide.rank.heading" defaultMessage="How we rank" />
       </h2>
@@ -15,7 +18,10 @@ export function HowWeRank() {
       </p>
       <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-ink">
         <li>
-          <FormattedMessage id="guide.rank.keep" defaultMessage="We keep only programs at your level, at an intake you chose, and about a subject you wrote." />
+          <FormattedMessage
+            id="guide.rank.keep"
+            defaultMessage="We keep only programs at your level, at an intake you chose, and about a subject you wrote."
+          />
         </li>
         <li>
           <FormattedMessage
@@ -30,10 +36,16 @@ export function HowWeRank() {
           />
         </li>
         <li>
-          <FormattedMessage id="guide.rank.region" defaultMessage="A program in a region you chose goes up a little, one outside them down a little." />
+          <FormattedMessage
+            id="guide.rank.region"
+            defaultMessage="A program in a region you chose goes up a little, one outside them down a little."
+          />
         </li>
         <li>
-          <FormattedMessage id="guide.rank.ranking" defaultMessage="Better-ranked universities go up a little (the UK ranking in our catalogue)." />
+          <FormattedMessage
+            id="guide.rank.ranking"
+            defaultMessage="Better-ranked universities go up a little (the UK ranking in our catalogue)."
+          />
         </li>
         <li>
           <FormattedMessage

@@ -17,7 +17,11 @@ export function ConsultationBand() {
           </p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <ButtonLink to="/free" size="lg" className="bg-accent-400! text-brand-900! hover:bg-accent-500!">
+          <ButtonLink
+            to="/free"
+            size="lg"
+            className="bg-accent-400! text-brand-900! hover:bg-accent-500!"
+          >
             <FormattedMessage id="footer.free" defaultMessage="Free consultation" />
           </ButtonLink>
           <ButtonLink to="/refer" size="lg" variant="secondary">

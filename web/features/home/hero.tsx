@@ -4,11 +4,26 @@ import { Icon } from '../../components/icons';
 
 const promises = Object.values(
   defineMessages({
-    universities: { id: 'home.promise.universities', defaultMessage: 'Leading UK universities, ranked and searchable by name or city' },
-    programs: { id: 'home.promise.programs', defaultMessage: 'Programs with tuition, entry requirements and intake at a glance' },
-    apply: { id: 'home.promise.apply', defaultMessage: 'Apply once with your documents, then follow every step live' },
-    guidance: { id: 'home.promise.guidance', defaultMessage: 'Guidance that ranks programs for you by clear rules, with reasons' },
-    consultation: { id: 'home.promise.consultation', defaultMessage: 'Free one-to-one consultation with our advisers' },
+    universities: {
+      id: 'home.promise.universities',
+      defaultMessage: 'Leading UK universities, ranked and searchable by name or city',
+    },
+    programs: {
+      id: 'home.promise.programs',
+      defaultMessage: 'Programs with tuition, entry requirements and intake at a glance',
+    },
+    apply: {
+      id: 'home.promise.apply',
+      defaultMessage: 'Apply once with your documents, then follow every step live',
+    },
+    guidance: {
+      id: 'home.promise.guidance',
+      defaultMessage: 'Guidance that ranks programs for you by clear rules, with reasons',
+    },
+    consultation: {
+      id: 'home.promise.consultation',
+      defaultMessage: 'Free one-to-one consultation with our advisers',
+    },
   }),
 );
 
@@ -27,7 +42,10 @@ export function Hero() {
             <FormattedMessage id="home.hero.eyebrow" defaultMessage="For international students" />
           </p>
           <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-            <FormattedMessage id="home.hero.heading" defaultMessage="Study in the UK with guidance you can check" />
+            <FormattedMessage
+              id="home.hero.heading"
+              defaultMessage="Study in the UK with guidance you can check"
+            />
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-blue-50">
             <FormattedMessage

@@ -21,7 +21,10 @@ export function LatestUpdates() {
           <FormattedMessage id="home.updates.heading" defaultMessage="Latest Updates" />
         </h2>
         <p className="mt-2 max-w-2xl text-muted">
-          <FormattedMessage id="home.updates.intro" defaultMessage="Trusted guides for the things students ask us about most." />
+          <FormattedMessage
+            id="home.updates.intro"
+            defaultMessage="Trusted guides for the things students ask us about most."
+          />
         </p>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
           {(site?.latestUpdates ?? []).map((update) => (
@@ -41,7 +44,10 @@ export function LatestUpdates() {
                 </ExternalLink>
               </h3>
               <p className="mt-1 flex-1 text-sm text-muted">{update.summary}</p>
-              <p className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700" aria-hidden="true">
+              <p
+                className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
+                aria-hidden="true"
+              >
                 <FormattedMessage
                   id="home.updates.readOn"
                   defaultMessage="Read on {host}"

@@ -11,7 +11,8 @@ export interface SignInProvider {
 export function useSignInProviders() {
   return useQuery({
     queryKey: ['auth', 'providers'],
-    queryFn: async () => (await apiGet<{ providers: SignInProvider[] }>('/api/auth/providers')).providers,
+    queryFn: async () =>
+      (await apiGet<{ providers: SignInProvider[] }>('/api/auth/providers')).providers,
     staleTime: Infinity,
   });
 }
@@ -34,10 +35,18 @@ const linkedKey = ['identity', 'linked'] as const;
 
 /** The ways this account signs in: its password ("credential") and each linked provider. */
 export function useLinkedIdentities() {
-  return useQuery({ queryKey: linkedKey, queryFn: () => apiGet<LinkedIdentity[]>('/api/auth/list-accounts') });
+  return useQuery({
+    queryKey: linkedKey,
+    queryFn: () => apiGet<LinkedIdentity[]>('/api/auth/list-accounts'),
+  });
 }
 
-export async function unlinkIdentity(identity: Pick<LinkedIdentity, 'providerId' | 'id'>): Promise<void> {
-  await apiPost('/api/auth/unlink-account', { providerId: identity.providerId, accountId: identity.id });
+export async function unlinkIdentity(
+  identity: Pick<LinkedIdentity, 'providerId' | 'id'>,
+): Promise<void> {
+  await apiPost('/api/auth/unlink-account', {
+    providerId: identity.providerId,
+    accountId: identity.id,
+  });
   await queryClient.invalidateQueries({ queryKey: linkedKey });
 }

@@ -6,7 +6,13 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ApiError } from '../../lib/api-client';
-import { goToProvider, unlinkIdentity, useLinkedIdentities, useSignInProviders, type LinkedIdentity } from './identity-api';
+import {
+  goToProvider,
+  unlinkIdentity,
+  useLinkedIdentities,
+  useSignInProviders,
+  type LinkedIdentity,
+} from './identity-api';
 import { usePasskeys } from './passkey-api';
 import { useReauth } from '../account/reauth-dialog';
 import { useAuthText } from '../auth/auth-text';
@@ -32,10 +38,15 @@ export function LinkedIdentitiesCard() {
   const [failure, setFailure] = useState<string>();
   const reauth = useReauth();
   const names = new Map((providers.data ?? []).map((p) => [p.id, p.name]));
-  const nameOf = (providerId: string) => (providerId === 'credential' ? intl.formatMessage(m.credential) : (names.get(providerId) ?? providerId));
+  const nameOf = (providerId: string) =>
+    providerId === 'credential'
+      ? intl.formatMessage(m.credential)
+      : (names.get(providerId) ?? providerId);
   const identities = linked.data ?? [];
   const ways = identities.length + (passkeys.data?.length ?? 0);
-  const unlinked = (providers.data ?? []).filter((p) => !identities.some((i) => i.providerId === p.id));
+  const unlinked = (providers.data ?? []).filter(
+    (p) => !identities.some((i) => i.providerId === p.id),
+  );
   const returned = params.get('sso_error');
 
   async function run(action: () => Promise<void>, done?: Notice) {
@@ -52,7 +63,11 @@ export function LinkedIdentitiesCard() {
     }
   }
 
-  const unlink = (identity: LinkedIdentity) => run(() => reauth.run(() => unlinkIdentity(identity)), { kind: 'unlinked', providerId: identity.providerId });
+  const unlink = (identity: LinkedIdentity) =>
+    run(() => reauth.run(() => unlinkIdentity(identity)), {
+      kind: 'unlinked',
+      providerId: identity.providerId,
+    });
 
   return (
     <Card>
@@ -67,9 +82,21 @@ export function LinkedIdentitiesCard() {
         />
       </p>
       <div className="mt-3 space-y-2" aria-live="polite">
-        {params.get('linked') && !returned && <Alert tone="success">{authText(identityMessages.linked)}</Alert>}
+        {params.get('linked') && !returned && (
+          <Alert tone="success">{authText(identityMessages.linked)}</Alert>
+        )}
         {returned && <Alert tone="error">{authText(providerErrorMessage(returned))}</Alert>}
-        {notice && <Alert tone="success">{intl.formatMessage({ id: 'account.identities.unlinked', defaultMessage: '{provider} is no longer linked.' }, { provider: nameOf(notice.providerId) })}</Alert>}
+        {notice && (
+          <Alert tone="success">
+            {intl.formatMessage(
+              {
+                id: 'account.identities.unlinked',
+                defaultMessage: '{provider} is no longer linked.',
+              },
+              { provider: nameOf(notice.providerId) },
+            )}
+          </Alert>
+        )}
         {failure && <Alert tone="error">{authText(failure)}</Alert>}
       </div>
       <ul className="mt-2 divide-y divide-slate-200" aria-label={intl.formatMessage(m.listLabel)}>
@@ -81,19 +108,38 @@ export function LinkedIdentitiesCard() {
                 <FormattedMessage
                   id="account.identities.since"
                   defaultMessage="Since {date}"
-                  values={{ date: <FormattedDate value={identity.createdAt} day="numeric" month="long" year="numeric" /> }}
+                  values={{
+                    date: (
+                      <FormattedDate
+                        value={identity.createdAt}
+                        day="numeric"
+                        month="long"
+                        year="numeric"
+                      />
+                    ),
+                  }}
                 />
               </p>
             </div>
             {identity.providerId !== 'credential' &&
               (ways > 1 ? (
-                <Button variant="secondary" disabled={busy} onClick={() => void unlink(identity)} aria-label={intl.formatMessage({ id: 'account.identities.unlinkLabel', defaultMessage: 'Unlink {provider}' }, { provider: nameOf(identity.providerId) })}
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  onClick={() => void unlink(identity)}
+                  aria-label={intl.formatMessage(
+                    { id: 'account.identities.unlinkLabel', defaultMessage: 'Unlink {provider}' },
+                    { provider: nameOf(identity.providerId) },
+                  )}
                 >
                   <FormattedMessage id="account.identities.unlink" defaultMessage="Unlink" />
                 </Button>
               ) : (
                 <p className="text-sm text-muted">
-                  <FormattedMessage id="account.identities.onlyWay" defaultMessage="Your only way to sign in" />
+                  <FormattedMessage
+                    id="account.identities.onlyWay"
+                    defaultMessage="Your only way to sign in"
+                  />
                 </p>
               ))}
           </li>
@@ -102,8 +148,16 @@ export function LinkedIdentitiesCard() {
       {unlinked.length > 0 && (
         <div className="mt-4 flex flex-wrap gap-2">
           {unlinked.map((provider) => (
-            <Button key={provider.id} disabled={busy} onClick={() => void run(() => goToProvider(provider.id, 'link'))}>
-              <FormattedMessage id="account.identities.link" defaultMessage="Link {provider}" values={{ provider: provider.name }} />
+            <Button
+              key={provider.id}
+              disabled={busy}
+              onClick={() => void run(() => goToProvider(provider.id, 'link'))}
+            >
+              <FormattedMessage
+                id="account.identities.link"
+                defaultMessage="Link {provider}"
+                values={{ provider: provider.name }}
+              />
             </Button>
           ))}
         </div>

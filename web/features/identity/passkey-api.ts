@@ -1,4 +1,10 @@
-import { startAuthentication, startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { reloadSession, sessionQueryKey } from '../../lib/auth-client';
@@ -15,22 +21,30 @@ export interface Passkey {
 const passkeysKey = ['identity', 'passkeys'] as const;
 
 export function usePasskeys() {
-  return useQuery({ queryKey: passkeysKey, queryFn: () => apiGet<Passkey[]>('/api/auth/passkey/list-user-passkeys') });
+  return useQuery({
+    queryKey: passkeysKey,
+    queryFn: () => apiGet<Passkey[]>('/api/auth/passkey/list-user-passkeys'),
+  });
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysKey });
 
 /** The browser's own words are technical; these are ours. */
 export function passkeyFailure(error: unknown): string | null {
-  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') return 'The passkey request was cancelled.';
-  if (error instanceof Error && error.name === 'NotAllowedError') return 'The passkey request was cancelled or timed out.';
-  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'This device already holds a passkey for your account.';
+  if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED')
+    return 'The passkey request was cancelled.';
+  if (error instanceof Error && error.name === 'NotAllowedError')
+    return 'The passkey request was cancelled or timed out.';
+  if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
+    return 'This device already holds a passkey for your account.';
   return null;
 }
 
 /** Creates a passkey on this device (the browser asks the person) and saves it under `name`. */
 export async function addPasskey(name: string): Promise<void> {
-  const optionsJSON = await apiGet<PublicKeyCredentialCreationOptionsJSON>('/api/auth/passkey/generate-register-options');
+  const optionsJSON = await apiGet<PublicKeyCredentialCreationOptionsJSON>(
+    '/api/auth/passkey/generate-register-options',
+  );
   const response = await startRegistration({ optionsJSON });
   await apiPost('/api/auth/passkey/verify-registration', { response, name });
   await refresh();
@@ -53,9 +67,14 @@ export async function removePasskey(id: string): Promise<void> {
  * an authenticator app and the code is still to come.
  */
 export async function signInWithPasskey(): Promise<'signed-in' | 'second-factor'> {
-  const optionsJSON = await apiGet<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/generate-authenticate-options');
+  const optionsJSON = await apiGet<PublicKeyCredentialRequestOptionsJSON>(
+    '/api/auth/passkey/generate-authenticate-options',
+  );
   const response = await startAuthentication({ optionsJSON });
-  const answer = await apiPost<{ twoFactorRedirect?: boolean }>('/api/auth/passkey/verify-authentication', { response });
+  const answer = await apiPost<{ twoFactorRedirect?: boolean }>(
+    '/api/auth/passkey/verify-authentication',
+    { response },
+  );
   if (answer?.twoFactorRedirect) return 'second-factor';
   // As after a password sign-in: nothing fetched before belongs to this account.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });

@@ -7,7 +7,11 @@ import { ApiError } from '../../lib/api-client';
 import { passkeyFailure, signInWithPasskey } from './passkey-api';
 
 /** /login: "Sign in with a passkey". `onSignedIn` runs once the session (or the code step) is ready. */
-export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (next: 'signed-in' | 'second-factor') => Promise<void> | void }) {
+export function PasskeySignInButton({
+  onSignedIn,
+}: {
+  onSignedIn: (next: 'signed-in' | 'second-factor') => Promise<void> | void;
+}) {
   const t = useAuthText();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -35,9 +39,15 @@ export function PasskeySignInButton({ onSignedIn }: { onSignedIn: (next: 'signed
         }}
       >
         {busy ? (
-          <FormattedMessage id="identity.passkey.waiting" defaultMessage="Waiting for your passkey…" />
+          <FormattedMessage
+            id="identity.passkey.waiting"
+            defaultMessage="Waiting for your passkey…"
+          />
         ) : (
-          <FormattedMessage id="identity.passkey.continue" defaultMessage="Continue with a passkey" />
+          <FormattedMessage
+            id="identity.passkey.continue"
+            defaultMessage="Continue with a passkey"
+          />
         )}
       </Button>
       {failure && <Alert tone="error">{t(failure)}</Alert>}

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedDate, FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import {
+  FormattedDate,
+  FormattedMessage,
+  defineMessages,
+  useIntl,
+  type MessageDescriptor,
+} from 'react-intl';
 import { passkeyNameMax, passkeyRenameInput } from '../../../shared/schemas/identity';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -9,16 +15,32 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
 import { useAuthText } from '../auth/auth-text';
-import { addPasskey, passkeyFailure, removePasskey, renamePasskey, usePasskeys, type Passkey } from './passkey-api';
+import {
+  addPasskey,
+  passkeyFailure,
+  removePasskey,
+  renamePasskey,
+  usePasskeys,
+  type Passkey,
+} from './passkey-api';
 
 const m = defineMessages({
-  nameRequired: { id: 'account.passkeys.nameRequired', defaultMessage: 'Give the passkey a name, e.g. “My phone”.' },
-  nameTooLong: { id: 'account.passkeys.nameTooLong', defaultMessage: 'Keep the name to 60 characters or fewer.' },
+  nameRequired: {
+    id: 'account.passkeys.nameRequired',
+    defaultMessage: 'Give the passkey a name, e.g. “My phone”.',
+  },
+  nameTooLong: {
+    id: 'account.passkeys.nameTooLong',
+    defaultMessage: 'Keep the name to 60 characters or fewer.',
+  },
   passkey: { id: 'account.passkeys.defaultName', defaultMessage: 'Passkey' },
   newName: { id: 'account.passkeys.newName', defaultMessage: 'New name' },
   listLabel: { id: 'account.passkeys.listLabel', defaultMessage: 'Your passkeys' },
   nameLabel: { id: 'account.passkeys.nameLabel', defaultMessage: 'Name for a new passkey' },
-  nameHint: { id: 'account.passkeys.nameHint', defaultMessage: 'For example “My phone” or “Work laptop”.' },
+  nameHint: {
+    id: 'account.passkeys.nameHint',
+    defaultMessage: 'For example “My phone” or “Work laptop”.',
+  },
   waiting: { id: 'account.passkeys.waiting', defaultMessage: 'Waiting for your device…' },
   add: { id: 'account.passkeys.add', defaultMessage: 'Add a passkey' },
 });
@@ -39,7 +61,8 @@ function usePasskeyText() {
   };
 }
 const messageOf = (error: unknown) =>
-  passkeyFailure(error) ?? (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
+  passkeyFailure(error) ??
+  (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
 const nameError = (name: string) => {
   const checked = passkeyRenameInput.shape.name.safeParse(name);
   return checked.success ? undefined : checked.error.issues[0]?.message;
@@ -74,7 +97,10 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
     if (problem) return setError(problem);
     await run(
       () => renamePasskey(passkey.id, name.trim()),
-      intl.formatMessage({ id: 'account.passkeys.renamed', defaultMessage: 'Renamed to “{name}”.' }, { name: name.trim() }),
+      intl.formatMessage(
+        { id: 'account.passkeys.renamed', defaultMessage: 'Renamed to “{name}”.' },
+        { name: name.trim() },
+      ),
     );
     setRenaming(false);
   }
@@ -90,31 +116,59 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
               id="account.passkeys.added"
               defaultMessage="Added {date}{synced, select, yes { · synced} other {}}"
               values={{
-                date: <FormattedDate value={passkey.createdAt} day="numeric" month="long" year="numeric" />,
+                date: (
+                  <FormattedDate
+                    value={passkey.createdAt}
+                    day="numeric"
+                    month="long"
+                    year="numeric"
+                  />
+                ),
                 synced: passkey.backedUp ? 'yes' : 'no',
               }}
             />
           </p>
         </div>
         <div className="flex gap-2">
-          <Button variant="secondary" disabled={busy} aria-expanded={renaming} onClick={() => setRenaming((v) => !v)} aria-label={intl.formatMessage({ id: 'account.passkeys.renameLabel', defaultMessage: 'Rename {name}' }, { name: label })}
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-expanded={renaming}
+            onClick={() => setRenaming((v) => !v)}
+            aria-label={intl.formatMessage(
+              { id: 'account.passkeys.renameLabel', defaultMessage: 'Rename {name}' },
+              { name: label },
+            )}
           >
             <FormattedMessage id="account.passkeys.rename" defaultMessage="Rename" />
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() =>
+          <Button
+            variant="danger"
+            disabled={busy}
+            onClick={() =>
               void run(
                 () => reauth.run(() => removePasskey(passkey.id)),
-                intl.formatMessage({ id: 'account.passkeys.removed', defaultMessage: '{name} was removed.' }, { name: label }),
+                intl.formatMessage(
+                  { id: 'account.passkeys.removed', defaultMessage: '{name} was removed.' },
+                  { name: label },
+                ),
               )
             }
-            aria-label={intl.formatMessage({ id: 'account.passkeys.removeLabel', defaultMessage: 'Remove {name}' }, { name: label })}
+            aria-label={intl.formatMessage(
+              { id: 'account.passkeys.removeLabel', defaultMessage: 'Remove {name}' },
+              { name: label },
+            )}
           >
             <FormattedMessage id="account.passkeys.remove" defaultMessage="Remove" />
           </Button>
         </div>
       </div>
       {renaming && (
-        <form noValidate onSubmit={(e) => void rename(e)} className="flex flex-wrap items-end gap-3">
+        <form
+          noValidate
+          onSubmit={(e) => void rename(e)}
+          className="flex flex-wrap items-end gap-3"
+        >
           <div className="min-w-56 flex-1">
             <TextField
               label={intl.formatMessage(m.newName)}
@@ -141,7 +195,9 @@ export function PasskeysCard() {
   const intl = useIntl();
   const text = usePasskeyText();
   // Staff need a second factor (D13): a passkey may be their only one (decision 0023).
-  const isStaffWithoutApp = Boolean(session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled);
+  const isStaffWithoutApp = Boolean(
+    session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled,
+  );
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -160,7 +216,10 @@ export function PasskeysCard() {
       await addPasskey(name.trim());
       setNotice(
         intl.formatMessage(
-          { id: 'account.passkeys.addedNotice', defaultMessage: 'Passkey “{name}” added. You can now sign in with it.' },
+          {
+            id: 'account.passkeys.addedNotice',
+            defaultMessage: 'Passkey “{name}” added. You can now sign in with it.',
+          },
           { name: name.trim() },
         ),
       );
@@ -198,10 +257,16 @@ export function PasskeysCard() {
           />
         </p>
       )}
-      {passkeys.data?.length === 0 && <p className="mt-3 text-sm text-muted">
+      {passkeys.data?.length === 0 && (
+        <p className="mt-3 text-sm text-muted">
           <FormattedMessage id="account.passkeys.none" defaultMessage="You have no passkeys yet." />
-        </p>}
-      <form noValidate onSubmit={(e) => void add(e)} className="mt-4 flex flex-wrap items-end gap-3">
+        </p>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => void add(e)}
+        className="mt-4 flex flex-wrap items-end gap-3"
+      >
         <div className="min-w-56 flex-1">
           <TextField
             label={intl.formatMessage(m.nameLabel)}

@@ -16,7 +16,13 @@ export function ProviderSignInError() {
   const code = params.get('sso_error');
   if (!code) return null;
   return (
-    <Alert tone="error" title={intl.formatMessage({ id: 'identity.signIn.failedTitle', defaultMessage: 'Signing in did not work' })}>
+    <Alert
+      tone="error"
+      title={intl.formatMessage({
+        id: 'identity.signIn.failedTitle',
+        defaultMessage: 'Signing in did not work',
+      })}
+    >
       {t(providerErrorMessage(code))}
     </Alert>
   );
@@ -30,7 +36,10 @@ export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <section aria-labelledby="other-sign-in" className="mt-6 space-y-3">
-      <h2 id="other-sign-in" className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+      <h2
+        id="other-sign-in"
+        className="flex items-center gap-3 text-sm text-muted before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200"
+      >
         <FormattedMessage id="identity.signIn.orWith" defaultMessage="or sign in with" />
       </h2>
       {children}
@@ -48,14 +57,24 @@ export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
                 setFailure(null);
                 goToProvider(provider.id, 'sign-in').catch((error: unknown) => {
                   setBusy(null);
-                  setFailure(error instanceof ApiError ? error.message : providerErrorMessage('unknown'));
+                  setFailure(
+                    error instanceof ApiError ? error.message : providerErrorMessage('unknown'),
+                  );
                 });
               }}
             >
               {busy === provider.id ? (
-                <FormattedMessage id="identity.signIn.opening" defaultMessage="Opening {provider}…" values={{ provider: provider.name }} />
+                <FormattedMessage
+                  id="identity.signIn.opening"
+                  defaultMessage="Opening {provider}…"
+                  values={{ provider: provider.name }}
+                />
               ) : (
-                <FormattedMessage id="identity.signIn.continueWith" defaultMessage="Continue with {provider}" values={{ provider: provider.name }} />
+                <FormattedMessage
+                  id="identity.signIn.continueWith"
+                  defaultMessage="Continue with {provider}"
+                  values={{ provider: provider.name }}
+                />
               )}
             </Button>
           </li>

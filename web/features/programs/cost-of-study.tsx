@@ -4,17 +4,28 @@ import { ExternalLink } from '../../components/external-link';
 import { useCostLineText } from './cost-line-text';
 
 /** The first year to plan for and show for the visa, each figure with its date and source. */
-const gbp = (amount: number) => <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />;
+const gbp = (amount: number) => (
+  <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />
+);
 
 export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
   const intl = useIntl();
   const costLineText = useCostLineText();
   const formatDate = (iso: string) =>
-    intl.formatDate(new Date(`${iso}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    intl.formatDate(new Date(`${iso}T00:00:00Z`), {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   return (
     <div className="mt-5 rounded-xl bg-slate-50 p-4">
       <h4 className="font-semibold text-ink">
-        <FormattedMessage id="cost.heading" defaultMessage="First-year cost of study in {city}" values={{ city: <bdi>{city}</bdi> }} />
+        <FormattedMessage
+          id="cost.heading"
+          defaultMessage="First-year cost of study in {city}"
+          values={{ city: <bdi>{city}</bdi> }}
+        />
       </h4>
       <table className="mt-2 w-full text-sm">
         <caption className="sr-only">
@@ -32,7 +43,11 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                     {line.effectiveFrom && (
                       <>
                         {' · '}
-                        <FormattedMessage id="cost.from" defaultMessage="from {date}" values={{ date: formatDate(line.effectiveFrom) }} />
+                        <FormattedMessage
+                          id="cost.from"
+                          defaultMessage="from {date}"
+                          values={{ date: formatDate(line.effectiveFrom) }}
+                        />
                       </>
                     )}
                     {line.source !== 'The catalogue' && (
@@ -55,7 +70,9 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                     )}
                   </span>
                 </th>
-                <td className="py-1.5 text-end font-semibold tabular-nums">{gbp(line.amountGbp)}</td>
+                <td className="py-1.5 text-end font-semibold tabular-nums">
+                  {gbp(line.amountGbp)}
+                </td>
               </tr>
             );
           })}

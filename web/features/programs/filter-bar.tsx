@@ -6,7 +6,8 @@ import { useCatalogueText } from '../../lib/catalogue-text';
 import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
 
 /** Words, chips and drop-downs; every choice lives in the page's address. */
-type OptionLabel = string | MessageDescriptor | { message: MessageDescriptor; values: Record<string, number> };
+type OptionLabel =
+  string | MessageDescriptor | { message: MessageDescriptor; values: Record<string, number> };
 
 export function FilterBar({
   params,
@@ -20,27 +21,41 @@ export function FilterBar({
   const categories = useCategories().data;
   const says = useCatalogueText();
   // levels and months in the reader's words; the team's categories as they named them
-  const chipLabel = (key: FilterKey, option: string) => (key === 'level' ? says.level(option) : key === 'intake' ? says.month(option) : option);
+  const chipLabel = (key: FilterKey, option: string) =>
+    key === 'level' ? says.level(option) : key === 'intake' ? says.month(option) : option;
   const optionsOf = (group: (typeof filterGroups)[number]): readonly string[] => {
     if (group.key !== 'category' || !categories) return group.options;
     const chosen = params.get('category');
     return chosen && !categories.includes(chosen) ? [...categories, chosen] : categories;
   };
   const optionLabel = (label: OptionLabel) =>
-    typeof label === 'string' ? says.region(label) : 'message' in label ? intl.formatMessage(label.message, label.values) : intl.formatMessage(label);
+    typeof label === 'string'
+      ? says.region(label)
+      : 'message' in label
+        ? intl.formatMessage(label.message, label.values)
+        : intl.formatMessage(label);
   return (
     <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <label htmlFor="program-search" className="block text-sm font-medium text-ink">
-        <FormattedMessage id="programs.search.label" defaultMessage="Search programs by name, university, city or subject" />
+        <FormattedMessage
+          id="programs.search.label"
+          defaultMessage="Search programs by name, university, city or subject"
+        />
       </label>
       <div className="relative mt-1">
-        <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+        <Icon
+          name="search"
+          className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+        />
         <input
           id="program-search"
           type="search"
           value={params.get('q') ?? ''}
           onChange={(event) => onChange('q', event.target.value)}
-          placeholder={intl.formatMessage({ id: 'programs.search.placeholder', defaultMessage: 'e.g. Computer Science, Glasgow' })}
+          placeholder={intl.formatMessage({
+            id: 'programs.search.placeholder',
+            defaultMessage: 'e.g. Computer Science, Glasgow',
+          })}
           autoComplete="off"
           maxLength={100}
           className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
@@ -79,7 +94,10 @@ export function FilterBar({
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {selectFilters.map((filter) => (
           <div key={filter.key}>
-            <label htmlFor={`filter-select-${filter.key}`} className="block text-sm font-medium text-ink">
+            <label
+              htmlFor={`filter-select-${filter.key}`}
+              className="block text-sm font-medium text-ink"
+            >
               {intl.formatMessage(filter.label)}
             </label>
             <select

@@ -13,7 +13,10 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
     return (
       <div className="rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4 text-amber-950">
         <p className="font-semibold">
-          <FormattedMessage id="picked.none" defaultMessage="You have not picked your universities yet." />
+          <FormattedMessage
+            id="picked.none"
+            defaultMessage="You have not picked your universities yet."
+          />
         </p>
         <p className="mt-1 text-sm">
           <FormattedMessage
@@ -33,7 +36,10 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
   }
   const offered = picked.reduce((sum, u) => sum + u.programCount, 0);
   return (
-    <section aria-labelledby="picked-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby="picked-heading"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="picked-heading" className="text-lg font-semibold">
           <FormattedMessage id="picked.heading" defaultMessage="Your universities" />
@@ -45,7 +51,13 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
       <ul className="mt-3 grid gap-2 sm:grid-cols-3">
         {picked.map((u) => (
           <li key={u.id} className="flex items-center gap-3 rounded-xl bg-brand-50 px-3 py-2">
-            <img src={u.logoUrl} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md bg-white object-contain" />
+            <img
+              src={u.logoUrl}
+              alt=""
+              width={36}
+              height={36}
+              className="size-9 shrink-0 rounded-md bg-white object-contain"
+            />
             <span className="min-w-0">
               <bdi className="block text-sm font-semibold leading-snug">{u.name}</bdi>
               <span className="block text-xs text-muted">
@@ -60,7 +72,10 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
         ))}
       </ul>
       {offered === 0 && (
-        <div role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <div
+          role="status"
+          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
           <p className="font-semibold">
             <FormattedMessage
               id="picked.empty"
@@ -77,7 +92,10 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
             <li>
               <Link to="/universities" className={linkClass}>
-                <FormattedMessage id="picked.empty.change" defaultMessage="Change your universities" />
+                <FormattedMessage
+                  id="picked.empty.change"
+                  defaultMessage="Change your universities"
+                />
               </Link>
             </li>
             <li>

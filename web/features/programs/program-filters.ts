@@ -1,5 +1,10 @@
 import { defineMessages } from 'react-intl';
-import { intakes, programCategories, studyLevels, ukRegions } from '../../../shared/catalogue-values';
+import {
+  intakes,
+  programCategories,
+  studyLevels,
+  ukRegions,
+} from '../../../shared/catalogue-values';
 
 /** Single-select chips: choosing the chosen option again turns the filter off. */
 const m = defineMessages({
@@ -18,8 +23,14 @@ const m = defineMessages({
   byName: { id: 'programs.sort.name', defaultMessage: 'Program name' },
 });
 const { feeUpTo, ieltsAtMost } = defineMessages({
-  feeUpTo: { id: 'programs.filter.feeUpTo', defaultMessage: 'Up to {amount, number, ::currency/GBP precision-integer}' },
-  ieltsAtMost: { id: 'programs.filter.ieltsAtMost', defaultMessage: 'Asks {score, number, ::.0} or less' },
+  feeUpTo: {
+    id: 'programs.filter.feeUpTo',
+    defaultMessage: 'Up to {amount, number, ::currency/GBP precision-integer}',
+  },
+  ieltsAtMost: {
+    id: 'programs.filter.ieltsAtMost',
+    defaultMessage: 'Asks {score, number, ::.0} or less',
+  },
 });
 
 /** Labels are messages (shown in the reader's language); the options are the API's values, worded by useCatalogueText. */
@@ -43,7 +54,10 @@ export const selectFilters = [
     label: m.fee,
     options: [
       { value: '', label: m.anyFee },
-      ...[20_000, 25_000, 30_000, 35_000, 40_000, 45_000].map((n) => ({ value: String(n), label: { message: feeUpTo, values: { amount: n } } })),
+      ...[20_000, 25_000, 30_000, 35_000, 40_000, 45_000].map((n) => ({
+        value: String(n),
+        label: { message: feeUpTo, values: { amount: n } },
+      })),
     ],
   },
   {
@@ -51,7 +65,10 @@ export const selectFilters = [
     label: m.ielts,
     options: [
       { value: '', label: m.anyIelts },
-      ...['5.5', '6', '6.5', '7', '7.5'].map((n) => ({ value: n, label: { message: ieltsAtMost, values: { score: Number(n) } } })),
+      ...['5.5', '6', '6.5', '7', '7.5'].map((n) => ({
+        value: n,
+        label: { message: ieltsAtMost, values: { score: Number(n) } },
+      })),
     ],
   },
   {

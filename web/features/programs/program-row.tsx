@@ -26,7 +26,15 @@ const utcDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 // a block of text, not a flex box: a flex box drops the space between a message's words and its <bdi>
 const badge = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-function Fact({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+function Fact({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'sm:col-span-3' : undefined}>
       <dt className="text-sm font-medium text-muted">{label}</dt>
@@ -75,19 +83,49 @@ export function ProgramRow({
               <FormattedMessage
                 id="program.where"
                 defaultMessage="{university} · {city} · UK rank #{rank}"
-                values={{ university: <bdi>{program.universityName}</bdi>, city: <bdi>{program.city}</bdi>, rank: program.universityRanking }}
+                values={{
+                  university: <bdi>{program.universityName}</bdi>,
+                  city: <bdi>{program.city}</bdi>,
+                  rank: program.universityRanking,
+                }}
               />
             </span>
             <span className="mt-2 flex flex-wrap gap-2">
-              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{says.level(program.level)}</bdi></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{program.category}</bdi></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><FormattedMessage id="program.intakeBadge" defaultMessage="{intake} intake" values={{ intake: <bdi>{intakeMonths}</bdi> }} /></span>
-              <span className={`${badge} bg-slate-100 text-slate-800`}><bdi>{tuition}</bdi></span>
-              {isAtPickedUniversity && <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}><FormattedMessage id="program.atPicked" defaultMessage="At one of your universities" /></span>}
-              {isChosen && <span className={`${badge} bg-green-100 text-green-900`}><FormattedMessage id="program.chosen" defaultMessage="Your chosen program" /></span>}
+              <span className={`${badge} bg-slate-100 text-slate-800`}>
+                <bdi>{says.level(program.level)}</bdi>
+              </span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}>
+                <bdi>{program.category}</bdi>
+              </span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}>
+                <FormattedMessage
+                  id="program.intakeBadge"
+                  defaultMessage="{intake} intake"
+                  values={{ intake: <bdi>{intakeMonths}</bdi> }}
+                />
+              </span>
+              <span className={`${badge} bg-slate-100 text-slate-800`}>
+                <bdi>{tuition}</bdi>
+              </span>
+              {isAtPickedUniversity && (
+                <span className={`${badge} bg-brand-50 text-brand-800 ring-1 ring-brand-100`}>
+                  <FormattedMessage
+                    id="program.atPicked"
+                    defaultMessage="At one of your universities"
+                  />
+                </span>
+              )}
+              {isChosen && (
+                <span className={`${badge} bg-green-100 text-green-900`}>
+                  <FormattedMessage id="program.chosen" defaultMessage="Your chosen program" />
+                </span>
+              )}
             </span>
           </span>
-          <Icon name="chevronDown" className={`mt-1 size-6 text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
+          <Icon
+            name="chevronDown"
+            className={`mt-1 size-6 text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+          />
         </button>
       </h3>
       {/* a closed row's facts are not rendered: twenty rows of hidden tables were most of the page's
@@ -97,12 +135,18 @@ export function ProgramRow({
           {program.description && <p className="mb-4 text-ink">{program.description}</p>}
           <dl className="grid gap-4 sm:grid-cols-3">
             <Fact label={intl.formatMessage(m.duration)}>
-              <bdi className="font-semibold">{says.duration(program.durationMonths, program.studyMode)}</bdi>
+              <bdi className="font-semibold">
+                {says.duration(program.durationMonths, program.studyMode)}
+              </bdi>
             </Fact>
             <Fact label={intl.formatMessage(m.tuition)}>
               <bdi className="font-semibold">{tuition}</bdi>
               <span className="block text-xs text-muted">
-                <FormattedMessage id="program.feeYear" defaultMessage="fees for {year}" values={{ year: <bdi>{program.feeYear}</bdi> }} />
+                <FormattedMessage
+                  id="program.feeYear"
+                  defaultMessage="fees for {year}"
+                  values={{ year: <bdi>{program.feeYear}</bdi> }}
+                />
               </span>
             </Fact>
             <Fact label={intl.formatMessage(m.intake)}>
@@ -113,10 +157,17 @@ export function ProgramRow({
                     <FormattedMessage
                       id="program.deadline"
                       defaultMessage="{month}: apply by {date}"
-                      values={{ month: <bdi>{says.month(i.month)}</bdi>, date: formatDate(i.deadline) }}
+                      values={{
+                        month: <bdi>{says.month(i.month)}</bdi>,
+                        date: formatDate(i.deadline),
+                      }}
                     />
                   ) : (
-                    <FormattedMessage id="program.noDeadline" defaultMessage="{month}: no deadline published" values={{ month: <bdi>{says.month(i.month)}</bdi> }} />
+                    <FormattedMessage
+                      id="program.noDeadline"
+                      defaultMessage="{month}: no deadline published"
+                      values={{ month: <bdi>{says.month(i.month)}</bdi> }}
+                    />
                   )}
                 </span>
               ))}
@@ -127,10 +178,16 @@ export function ProgramRow({
                 defaultMessage="{overall, number, ::.0} overall, at least {part, number, ::.0} in each part"
                 values={{ overall: program.ieltsOverall, part: program.ieltsMinComponent }}
               />
-              {program.englishEquivalents && <bdi className="block text-xs text-muted">{program.englishEquivalents}</bdi>}
+              {program.englishEquivalents && (
+                <bdi className="block text-xs text-muted">{program.englishEquivalents}</bdi>
+              )}
             </Fact>
-            <Fact label={intl.formatMessage(m.academicLevel)}><bdi>{program.academicLevel}</bdi></Fact>
-            <Fact label={intl.formatMessage(m.studyMode)}><bdi>{says.studyMode(program.studyMode)}</bdi></Fact>
+            <Fact label={intl.formatMessage(m.academicLevel)}>
+              <bdi>{program.academicLevel}</bdi>
+            </Fact>
+            <Fact label={intl.formatMessage(m.studyMode)}>
+              <bdi>{says.studyMode(program.studyMode)}</bdi>
+            </Fact>
             <Fact label={intl.formatMessage(m.requirements)} wide>
               <bdi>{program.requirements}</bdi>
             </Fact>
@@ -141,7 +198,10 @@ export function ProgramRow({
               <FormattedMessage
                 id="program.checked"
                 defaultMessage="Facts last checked against the university on {date}. Estimated first year in all: {total, number, ::currency/GBP precision-integer}."
-                values={{ date: formatDate(program.lastChecked), total: program.costOfStudy.totalGbp }}
+                values={{
+                  date: formatDate(program.lastChecked),
+                  total: program.costOfStudy.totalGbp,
+                }}
               />
             ) : (
               <FormattedMessage
@@ -155,29 +215,49 @@ export function ProgramRow({
             <ExternalLink
               href={program.url}
               newTabHint={
-                <FormattedMessage id="program.link.hint" defaultMessage="for {name} (opens in a new tab)" values={{ name: <bdi>{program.name}</bdi> }} />
+                <FormattedMessage
+                  id="program.link.hint"
+                  defaultMessage="for {name} (opens in a new tab)"
+                  values={{ name: <bdi>{program.name}</bdi> }}
+                />
               }
               className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
             >
               {program.urlIsCoursePage ? (
                 <FormattedMessage id="program.link.course" defaultMessage="Official program page" />
               ) : (
-                <FormattedMessage id="program.link.university" defaultMessage="{university} website" values={{ university: <bdi>{program.universityName}</bdi> }} />
+                <FormattedMessage
+                  id="program.link.university"
+                  defaultMessage="{university} website"
+                  values={{ university: <bdi>{program.universityName}</bdi> }}
+                />
               )}
               <Icon name="external" className="size-4" />
             </ExternalLink>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <Button variant="secondary" size="lg" aria-pressed={isCompared} onClick={onCompare} aria-label={intl.formatMessage(
+              <Button
+                variant="secondary"
+                size="lg"
+                aria-pressed={isCompared}
+                onClick={onCompare}
+                aria-label={intl.formatMessage(
                   { id: 'program.compare.label', defaultMessage: '{action}: {name}' },
-                  { action: intl.formatMessage(isCompared ? m.inComparison : m.addToCompare), name: program.name },
-                )}>
+                  {
+                    action: intl.formatMessage(isCompared ? m.inComparison : m.addToCompare),
+                    name: program.name,
+                  },
+                )}
+              >
                 {isCompared && <Icon name="check" />}
                 {intl.formatMessage(isCompared ? m.inComparison : m.addToCompare)}
               </Button>
               <Button
                 size="lg"
                 onClick={onApply}
-                aria-label={intl.formatMessage({ id: 'program.apply.label', defaultMessage: 'Apply Now for {name}' }, { name: program.name })}
+                aria-label={intl.formatMessage(
+                  { id: 'program.apply.label', defaultMessage: 'Apply Now for {name}' },
+                  { name: program.name },
+                )}
               >
                 <FormattedMessage id="program.apply" defaultMessage="Apply Now" />
                 <Icon name="arrowRight" />

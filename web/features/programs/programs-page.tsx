@@ -10,7 +10,12 @@ import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
-import { programSearchKeys, useCatalogueChanges, useProgramSearch, useUniversities } from '../../lib/catalogue';
+import {
+  programSearchKeys,
+  useCatalogueChanges,
+  useProgramSearch,
+  useUniversities,
+} from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { FilterBar } from './filter-bar';
@@ -29,7 +34,9 @@ export function ProgramsPage() {
   const navigate = useNavigate();
   const compare = useCompareList();
   const [compareFull, setCompareFull] = useState(false);
-  const hasFilters = programSearchKeys.some((key) => key !== 'sort' && key !== 'page' && searchParams.get(key));
+  const hasFilters = programSearchKeys.some(
+    (key) => key !== 'sort' && key !== 'page' && searchParams.get(key),
+  );
 
   function update(key: string, value: string | undefined) {
     setSearchParams(
@@ -63,7 +70,10 @@ export function ProgramsPage() {
 
   return (
     <>
-      <PageHeader eyebrow={intl.formatMessage({ id: 'programs.eyebrow', defaultMessage: 'Step 2 of 3' })} title={title}>
+      <PageHeader
+        eyebrow={intl.formatMessage({ id: 'programs.eyebrow', defaultMessage: 'Step 2 of 3' })}
+        title={title}
+      >
         <FormattedMessage
           id="programs.intro"
           defaultMessage="Search and filter programs, open one to see its details and costs, then choose Apply Now."
@@ -81,10 +91,26 @@ export function ProgramsPage() {
             />
           </p>
         )}
-        {!result && !isError && <Spinner label={intl.formatMessage({ id: 'programs.loading', defaultMessage: 'Loading programs…' })} />}
+        {!result && !isError && (
+          <Spinner
+            label={intl.formatMessage({
+              id: 'programs.loading',
+              defaultMessage: 'Loading programs…',
+            })}
+          />
+        )}
         {isError && (
-          <Alert tone="error" title={intl.formatMessage({ id: 'programs.failed', defaultMessage: 'Failed to load programs.' })}>
-            <FormattedMessage id="programs.failed.body" defaultMessage="Please check your connection and reload the page." />
+          <Alert
+            tone="error"
+            title={intl.formatMessage({
+              id: 'programs.failed',
+              defaultMessage: 'Failed to load programs.',
+            })}
+          >
+            <FormattedMessage
+              id="programs.failed.body"
+              defaultMessage="Please check your connection and reload the page."
+            />
           </Alert>
         )}
         {result && !isError && (
@@ -97,7 +123,11 @@ export function ProgramsPage() {
                   values={{ total }}
                 />
               ) : (
-                <FormattedMessage id="programs.count" defaultMessage="{total, plural, one {# program} other {# programs}}" values={{ total }} />
+                <FormattedMessage
+                  id="programs.count"
+                  defaultMessage="{total, plural, one {# program} other {# programs}}"
+                  values={{ total }}
+                />
               )}
             </h2>
             {picked.length > 0 && total > 0 && (
@@ -120,10 +150,16 @@ export function ProgramsPage() {
             {total === 0 ? (
               <div className="mt-4 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
                 <p className="font-semibold">
-                  <FormattedMessage id="programs.none" defaultMessage="No programs match your search and filters." />
+                  <FormattedMessage
+                    id="programs.none"
+                    defaultMessage="No programs match your search and filters."
+                  />
                 </p>
                 <p className="mt-1 text-sm text-muted">
-                  <FormattedMessage id="programs.none.hint" defaultMessage="Try fewer filters or other words." />
+                  <FormattedMessage
+                    id="programs.none.hint"
+                    defaultMessage="Try fewer filters or other words."
+                  />
                 </p>
                 <Button variant="secondary" className="mt-4" onClick={() => setSearchParams({})}>
                   <FormattedMessage id="programs.clear" defaultMessage="Clear filters" />
@@ -149,7 +185,10 @@ export function ProgramsPage() {
                 </ul>
                 {total > result.pageSize && (
                   <Pagination
-                    label={intl.formatMessage({ id: 'programs.pages', defaultMessage: 'Program pages' })}
+                    label={intl.formatMessage({
+                      id: 'programs.pages',
+                      defaultMessage: 'Program pages',
+                    })}
                     page={result.page}
                     pageSize={result.pageSize}
                     total={total}
@@ -166,7 +205,10 @@ export function ProgramsPage() {
         <div className="flex flex-col gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-brand-900">
             {chosen ? (
-              <FormattedMessage id="programs.chosen" defaultMessage="Your program is chosen. Continue to fill in your application." />
+              <FormattedMessage
+                id="programs.chosen"
+                defaultMessage="Your program is chosen. Continue to fill in your application."
+              />
             ) : (
               <FormattedMessage
                 id="programs.notChosen"

@@ -8,27 +8,65 @@ import { networkKinds, type NetworkKind } from './network-kinds';
 const m = defineMessages({
   studentText: {
     id: 'refer.student.text',
-    defaultMessage: 'Know someone who wants to study in the UK? Tell us how to reach you and we will guide them from shortlist to offer.',
+    defaultMessage:
+      'Know someone who wants to study in the UK? Tell us how to reach you and we will guide them from shortlist to offer.',
   },
   studentFree: { id: 'refer.student.point.free', defaultMessage: 'Free guidance for the student' },
   studentUpdates: { id: 'refer.student.point.updates', defaultMessage: 'We keep you updated' },
   partnerText: {
     id: 'refer.partner.text',
-    defaultMessage: 'Run an education agency, school or student service? Work with us to place your students at UK universities.',
+    defaultMessage:
+      'Run an education agency, school or student service? Work with us to place your students at UK universities.',
   },
-  partnerContact: { id: 'refer.partner.point.contact', defaultMessage: 'Dedicated partner contact' },
-  partnerCatalogue: { id: 'refer.partner.point.catalogue', defaultMessage: 'Access to our full catalogue' },
-  studentMeetingHint: { id: 'refer.student.meetingHint', defaultMessage: 'about referring a student (opens a video room in a new tab)' },
-  partnerMeetingHint: { id: 'refer.partner.meetingHint', defaultMessage: 'about partnering with us (opens a video room in a new tab)' },
+  partnerContact: {
+    id: 'refer.partner.point.contact',
+    defaultMessage: 'Dedicated partner contact',
+  },
+  partnerCatalogue: {
+    id: 'refer.partner.point.catalogue',
+    defaultMessage: 'Access to our full catalogue',
+  },
+  studentMeetingHint: {
+    id: 'refer.student.meetingHint',
+    defaultMessage: 'about referring a student (opens a video room in a new tab)',
+  },
+  partnerMeetingHint: {
+    id: 'refer.partner.meetingHint',
+    defaultMessage: 'about partnering with us (opens a video room in a new tab)',
+  },
 });
 
-const cards: { kind: NetworkKind; icon: IconName; text: MessageDescriptor; points: MessageDescriptor[]; meetingHint: MessageDescriptor }[] = [
-  { kind: 'student', icon: 'users', text: m.studentText, points: [m.studentFree, m.studentUpdates], meetingHint: m.studentMeetingHint },
-  { kind: 'partner', icon: 'handshake', text: m.partnerText, points: [m.partnerContact, m.partnerCatalogue], meetingHint: m.partnerMeetingHint },
+const cards: {
+  kind: NetworkKind;
+  icon: IconName;
+  text: MessageDescriptor;
+  points: MessageDescriptor[];
+  meetingHint: MessageDescriptor;
+}[] = [
+  {
+    kind: 'student',
+    icon: 'users',
+    text: m.studentText,
+    points: [m.studentFree, m.studentUpdates],
+    meetingHint: m.studentMeetingHint,
+  },
+  {
+    kind: 'partner',
+    icon: 'handshake',
+    text: m.partnerText,
+    points: [m.partnerContact, m.partnerCatalogue],
+    meetingHint: m.partnerMeetingHint,
+  },
 ];
 
 /** Two cards: the card's title chooses its form (the whole card is clickable); a meeting opens in a new tab. */
-export function ChoosePath({ meetingBaseUrl, onChoose }: { meetingBaseUrl?: string; onChoose: (kind: NetworkKind) => void }) {
+export function ChoosePath({
+  meetingBaseUrl,
+  onChoose,
+}: {
+  meetingBaseUrl?: string;
+  onChoose: (kind: NetworkKind) => void;
+}) {
   const intl = useIntl();
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -61,7 +99,10 @@ export function ChoosePath({ meetingBaseUrl, onChoose }: { meetingBaseUrl?: stri
               ))}
             </ul>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <span aria-hidden="true" className="inline-flex items-center gap-1 font-semibold text-brand-700">
+              <span
+                aria-hidden="true"
+                className="inline-flex items-center gap-1 font-semibold text-brand-700"
+              >
                 <FormattedMessage id="refer.fillIn" defaultMessage="Fill in the form" />
                 <Icon name="arrowRight" className="size-4" />
               </span>

@@ -37,7 +37,8 @@ export function NetworkForm({
   });
   const { register, formState, setError } = form;
   const { errors, isSubmitting } = formState;
-  const error = (field: keyof NetworkFormValues) => translateFieldError(intl, errors[field]?.message);
+  const error = (field: keyof NetworkFormValues) =>
+    translateFieldError(intl, errors[field]?.message);
 
   // The page keeps what was typed, so Back (or the browser's back) and forward again lose nothing.
   const { subscribe } = form;
@@ -63,7 +64,12 @@ export function NetworkForm({
   });
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5" aria-labelledby="network-form-title">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="space-y-5"
+      aria-labelledby="network-form-title"
+    >
       <h2 id="network-form-title" className="text-2xl font-bold tracking-tight">
         {intl.formatMessage(config.title)}
       </h2>
@@ -77,9 +83,19 @@ export function NetworkForm({
           <FormattedMessage id="refer.form.required" defaultMessage="All fields are required." />
         )}
       </p>
-      {kind === 'student' && <h3 className="text-lg font-semibold"><FormattedMessage id="refer.form.aboutYou" defaultMessage="About you" /></h3>}
+      {kind === 'student' && (
+        <h3 className="text-lg font-semibold">
+          <FormattedMessage id="refer.form.aboutYou" defaultMessage="About you" />
+        </h3>
+      )}
       {failure && (
-        <Alert tone="error" title={intl.formatMessage({ id: 'refer.form.failed', defaultMessage: 'We could not send your form.' })}>
+        <Alert
+          tone="error"
+          title={intl.formatMessage({
+            id: 'refer.form.failed',
+            defaultMessage: 'We could not send your form.',
+          })}
+        >
           {failure}
         </Alert>
       )}
@@ -101,8 +117,19 @@ export function NetworkForm({
           error={error('businessName')}
         />
       )}
-      <SelectField label={intl.formatMessage(labels.country)} autoComplete="country" required {...register('country')} error={error('country')}>
-        <option value="">{intl.formatMessage({ id: 'refer.form.selectCountry', defaultMessage: 'Select a country' })}</option>
+      <SelectField
+        label={intl.formatMessage(labels.country)}
+        autoComplete="country"
+        required
+        {...register('country')}
+        error={error('country')}
+      >
+        <option value="">
+          {intl.formatMessage({
+            id: 'refer.form.selectCountry',
+            defaultMessage: 'Select a country',
+          })}
+        </option>
         {countryOptions.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
@@ -117,7 +144,13 @@ export function NetworkForm({
         maxLength={40}
         {...register('phone')}
         error={error('phone')}
-        hint={<FormattedMessage id="refer.form.phoneHint" defaultMessage="With the country code, e.g. {example}" values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }} />}
+        hint={
+          <FormattedMessage
+            id="refer.form.phoneHint"
+            defaultMessage="With the country code, e.g. {example}"
+            values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }}
+          />
+        }
       />
       <TextField
         label={intl.formatMessage(labels.email)}

@@ -7,10 +7,18 @@ import { useSiteConfig } from '../../lib/catalogue';
 import { whatsappLink } from '../../lib/contact-links';
 import { ChoosePath } from './choose-path';
 import { NetworkForm } from './network-form';
-import { emptyValues, isNetworkKind, type NetworkFormValues, type NetworkKind } from './network-kinds';
+import {
+  emptyValues,
+  isNetworkKind,
+  type NetworkFormValues,
+  type NetworkKind,
+} from './network-kinds';
 import { ThankYouPanel } from './thank-you-panel';
 
-const freshValues = (): Record<NetworkKind, NetworkFormValues> => ({ student: emptyValues, partner: emptyValues });
+const freshValues = (): Record<NetworkKind, NetworkFormValues> => ({
+  student: emptyValues,
+  partner: emptyValues,
+});
 
 /** Choose, then the form (student or partner), then Thank You. The chosen form is in the URL, so the browser's back works too. */
 export function ReferPage() {
@@ -41,7 +49,10 @@ export function ReferPage() {
 
   return (
     <>
-      <PageHeader eyebrow={intl.formatMessage({ id: 'refer.eyebrow', defaultMessage: 'Refer Students' })} title={title}>
+      <PageHeader
+        eyebrow={intl.formatMessage({ id: 'refer.eyebrow', defaultMessage: 'Refer Students' })}
+        title={title}
+      >
         <FormattedMessage
           id="refer.intro"
           defaultMessage="Refer a student who wants to study in the UK, or partner with us as a business. Fill in a short form or start a video meeting with our team."
@@ -67,7 +78,10 @@ export function ReferPage() {
             />
           </div>
         ) : (
-          <ChoosePath meetingBaseUrl={site?.meetingBaseUrl} onChoose={(k) => setSearchParams({ form: k })} />
+          <ChoosePath
+            meetingBaseUrl={site?.meetingBaseUrl}
+            onChoose={(k) => setSearchParams({ form: k })}
+          />
         )}
       </div>
     </>

@@ -15,21 +15,34 @@ export function StudentFields({
 }) {
   const intl = useIntl();
   const phoneHint = (
-    <FormattedMessage id="refer.form.phoneHint" defaultMessage="With the country code, e.g. {example}" values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }} />
+    <FormattedMessage
+      id="refer.form.phoneHint"
+      defaultMessage="With the country code, e.g. {example}"
+      values={{ example: <bdi dir="ltr">{phoneExample}</bdi> }}
+    />
   );
   return (
     <>
       <h3 className="pt-2 text-lg font-semibold">
         <FormattedMessage id="refer.form.theStudent" defaultMessage="The student" />
       </h3>
-      <TextField label={intl.formatMessage(labels.studentName)} required maxLength={200} {...register('studentName')} error={error('studentName')} />
+      <TextField
+        label={intl.formatMessage(labels.studentName)}
+        required
+        maxLength={200}
+        {...register('studentName')}
+        error={error('studentName')}
+      />
       <TextField
         label={intl.formatMessage(labels.studentEmail)}
         type="email"
         maxLength={254}
         {...register('studentEmail')}
         error={error('studentEmail')}
-        hint={intl.formatMessage({ id: 'refer.form.studentEmailHint', defaultMessage: 'An e-mail or a phone (or both).' })}
+        hint={intl.formatMessage({
+          id: 'refer.form.studentEmailHint',
+          defaultMessage: 'An e-mail or a phone (or both).',
+        })}
       />
       <TextField
         label={intl.formatMessage(labels.studentPhone)}
@@ -45,7 +58,10 @@ export function StudentFields({
         maxLength={300}
         {...register('studyInterest')}
         error={error('studyInterest')}
-        hint={intl.formatMessage({ id: 'refer.form.studyInterestHint', defaultMessage: 'A subject, a level or a program, e.g. MSc Data Science.' })}
+        hint={intl.formatMessage({
+          id: 'refer.form.studyInterestHint',
+          defaultMessage: 'A subject, a level or a program, e.g. MSc Data Science.',
+        })}
       />
     </>
   );

@@ -4,7 +4,13 @@ import { Button, buttonClasses } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
 
-export function ThankYouPanel({ whatsappHref, onAnother }: { whatsappHref?: string; onAnother: () => void }) {
+export function ThankYouPanel({
+  whatsappHref,
+  onAnother,
+}: {
+  whatsappHref?: string;
+  onAnother: () => void;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -23,7 +29,10 @@ export function ThankYouPanel({ whatsappHref, onAnother }: { whatsappHref?: stri
       </p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         {whatsappHref && (
-          <ExternalLink href={whatsappHref} className={buttonClasses('primary', 'lg', 'bg-green-700! hover:bg-green-800!')}>
+          <ExternalLink
+            href={whatsappHref}
+            className={buttonClasses('primary', 'lg', 'bg-green-700! hover:bg-green-800!')}
+          >
             <Icon name="chat" />
             <FormattedMessage id="refer.thanks.whatsapp" defaultMessage="Chat on WhatsApp" />
           </ExternalLink>

@@ -54,7 +54,11 @@ export function useNetworkSubmit(kind: NetworkKind) {
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message =
-        apiError?.message ?? intl.formatMessage({ id: 'refer.form.unknownError', defaultMessage: 'Something went wrong. Please try again later.' });
+        apiError?.message ??
+        intl.formatMessage({
+          id: 'refer.form.unknownError',
+          defaultMessage: 'Something went wrong. Please try again later.',
+        });
       setFailure(message);
       const fields: FieldErrors = {};
       for (const [field, text] of Object.entries(apiError?.fields ?? {})) {

@@ -20,9 +20,12 @@ export function ApplicationPage() {
   const query = useStaffApplication(id);
   const queryClient = useQueryClient();
   // each change (the applicant sends a document, a colleague decides) reads the application again
-  useLiveUpdates(query.isSuccess ? `/api/staff/applications/${encodeURIComponent(id)}/stream` : null, () => {
-    void queryClient.invalidateQueries({ queryKey: ['staff', 'application', id] });
-  });
+  useLiveUpdates(
+    query.isSuccess ? `/api/staff/applications/${encodeURIComponent(id)}/stream` : null,
+    () => {
+      void queryClient.invalidateQueries({ queryKey: ['staff', 'application', id] });
+    },
+  );
   usePageTitle(
     query.data
       ? `${query.data.application.fullName} · Staff console`
@@ -52,7 +55,10 @@ export function ApplicationPage() {
           <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
             <div className="space-y-4">
               <ApplicationFields application={query.data.application} />
-              <DocumentsList applicationId={query.data.application.id} documents={query.data.documents} />
+              <DocumentsList
+                applicationId={query.data.application.id}
+                documents={query.data.documents}
+              />
               <StaffCaseworkMain detail={query.data} />
               <StatusHistory history={query.data.history} />
             </div>

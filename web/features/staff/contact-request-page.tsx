@@ -77,7 +77,10 @@ export function ContactRequestPage() {
             </dl>
           </section>
           {r.student && (
-            <section aria-labelledby="student-title" className="rounded-xl border border-slate-200 bg-white p-4">
+            <section
+              aria-labelledby="student-title"
+              className="rounded-xl border border-slate-200 bg-white p-4"
+            >
               <h2 id="student-title" className="text-lg font-semibold text-ink">
                 The student
               </h2>
@@ -105,7 +108,9 @@ export function ContactRequestPage() {
                   </>
                 )}
                 <dt className="text-sm font-medium text-muted">Wants to study</dt>
-                <dd className="break-words text-sm text-ink">{r.student.studyInterest ?? 'Not given'}</dd>
+                <dd className="break-words text-sm text-ink">
+                  {r.student.studyInterest ?? 'Not given'}
+                </dd>
               </dl>
             </section>
           )}

@@ -43,7 +43,13 @@ export function DocumentsList({
   );
 }
 
-function DocumentItem({ applicationId, document: d }: { applicationId: string; document: StaffDocument }) {
+function DocumentItem({
+  applicationId,
+  document: d,
+}: {
+  applicationId: string;
+  document: StaffDocument;
+}) {
   const review = useReviewDocument(applicationId);
   const [isRejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -53,7 +59,11 @@ function DocumentItem({ applicationId, document: d }: { applicationId: string; d
 
   function reject(event: FormEvent) {
     event.preventDefault();
-    const checked = documentReviewInput.safeParse({ version: d.version, state: 'rejected', reason });
+    const checked = documentReviewInput.safeParse({
+      version: d.version,
+      state: 'rejected',
+      reason,
+    });
     if (!checked.success) return setError(checked.error.issues[0]?.message);
     setError(undefined);
     review.mutate(
@@ -73,13 +83,18 @@ function DocumentItem({ applicationId, document: d }: { applicationId: string; d
         <div>
           <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
             {d.label} <DocumentStateBadge state={d.state} />
-            {d.version > 1 && <span className="text-xs font-normal text-muted">version {d.version}</span>}
+            {d.version > 1 && (
+              <span className="text-xs font-normal text-muted">version {d.version}</span>
+            )}
           </p>
           <p className="text-xs text-muted">
             {d.originalName} · {formatBytes(d.size)}
             {current && <> · sent {formatDayTime(current.uploadedAt)}</>}
             {current?.reviewedBy && (
-              <> · {current.state} by {current.reviewedBy.name}</>
+              <>
+                {' '}
+                · {current.state} by {current.reviewedBy.name}
+              </>
             )}
           </p>
           {d.state === 'rejected' && d.rejectionReason && (
@@ -94,7 +109,9 @@ function DocumentItem({ applicationId, document: d }: { applicationId: string; d
             <Button
               variant="secondary"
               disabled={review.isPending}
-              onClick={() => review.mutate({ key: d.key, input: { version: d.version, state: 'verified' } })}
+              onClick={() =>
+                review.mutate({ key: d.key, input: { version: d.version, state: 'verified' } })
+              }
             >
               Verify<span className="sr-only"> {d.label}</span>
             </Button>
@@ -130,9 +147,7 @@ function DocumentItem({ applicationId, document: d }: { applicationId: string; d
       {review.isError && <Alert tone="error">{review.error.message}</Alert>}
       {older.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer text-muted">
-            Earlier versions ({older.length})
-          </summary>
+          <summary className="cursor-pointer text-muted">Earlier versions ({older.length})</summary>
           <ul className="mt-1 space-y-1 pl-4">
             {older.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-2">
@@ -142,7 +157,11 @@ function DocumentItem({ applicationId, document: d }: { applicationId: string; d
                 <DocumentStateBadge state={v.state} />
                 {v.rejectionReason && <span className="text-muted">“{v.rejectionReason}”</span>}
                 <a href={v.url} download className={linkClasses}>
-                  Download<span className="sr-only"> version {v.version} of {d.label}</span>
+                  Download
+                  <span className="sr-only">
+                    {' '}
+                    version {v.version} of {d.label}
+                  </span>
                 </a>
               </li>
             ))}

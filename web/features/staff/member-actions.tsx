@@ -15,9 +15,11 @@ export const roleNames: Record<Role, string> = {
 
 const roleConsequence: Record<Role, string> = {
   consultant: 'They can work on applications and requests in the console.',
-  catalogue_editor: 'They can edit the catalogue (universities, programs, cost of study) and nothing else: no applications, no team.',
+  catalogue_editor:
+    'They can edit the catalogue (universities, programs, cost of study) and nothing else: no applications, no team.',
   admin: 'They can also manage the team and read the audit log.',
-  applicant: 'They lose access to the staff console at once; they stay listed here as former staff, and can be restored.',
+  applicant:
+    'They lose access to the staff console at once; they stay listed here as former staff, and can be restored.',
 };
 
 /**
@@ -41,7 +43,11 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
     if (!pending) return;
     const request =
       pending.kind === 'role'
-        ? { path: `/${member.id}/role`, body: { role: pending.role }, said: `${label} is now ${roleNames[pending.role].toLowerCase()}.` }
+        ? {
+            path: `/${member.id}/role`,
+            body: { role: pending.role },
+            said: `${label} is now ${roleNames[pending.role].toLowerCase()}.`,
+          }
         : { path: `/${member.id}/deactivate`, said: `${label} is deactivated.` };
     action.mutate(request, {
       onSuccess: () => {
@@ -73,7 +79,11 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
         ))}
       </select>
       {isFormer && !pending && (
-        <Button variant="secondary" disabled={action.isPending} onClick={() => propose({ kind: 'role', role: 'consultant' })}>
+        <Button
+          variant="secondary"
+          disabled={action.isPending}
+          onClick={() => propose({ kind: 'role', role: 'consultant' })}
+        >
           Restore <span className="sr-only">{label} </span>as consultant
         </Button>
       )}
@@ -103,13 +113,21 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
           </Button>
         ) : (
           !pending && (
-            <Button variant="danger" disabled={action.isPending} onClick={() => propose({ kind: 'deactivate' })}>
+            <Button
+              variant="danger"
+              disabled={action.isPending}
+              onClick={() => propose({ kind: 'deactivate' })}
+            >
               Deactivate<span className="sr-only"> {label}</span>
             </Button>
           )
         ))}
       {pending && (
-        <div role="group" aria-label={`Confirm the change for ${label}`} className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink">
+        <div
+          role="group"
+          aria-label={`Confirm the change for ${label}`}
+          className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink"
+        >
           <p className="font-semibold">
             {pending.kind === 'role'
               ? `Change ${label} from ${roleNames[member.role]} to ${roleNames[pending.role]}?`
@@ -121,9 +139,15 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
               : 'Every session they have ends at once and sign-in is refused until someone reactivates the account.'}
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant={pending.kind === 'deactivate' ? 'danger' : 'primary'} disabled={action.isPending} onClick={confirm}>
+            <Button
+              variant={pending.kind === 'deactivate' ? 'danger' : 'primary'}
+              disabled={action.isPending}
+              onClick={confirm}
+            >
               {pending.kind === 'role' ? 'Change role' : 'Deactivate'}
-              <span className="sr-only">{pending.kind === 'role' ? ` of ${label}` : ` ${label}`}</span>
+              <span className="sr-only">
+                {pending.kind === 'role' ? ` of ${label}` : ` ${label}`}
+              </span>
             </Button>
             <Button variant="ghost" disabled={action.isPending} onClick={() => propose(null)}>
               Cancel

@@ -104,7 +104,9 @@ export function QueueFilters({
         <SelectField
           label="University"
           value={filters.universityId ?? ''}
-          onChange={(e) => onChange({ universityId: e.target.value || undefined, programId: undefined })}
+          onChange={(e) =>
+            onChange({ universityId: e.target.value || undefined, programId: undefined })
+          }
         >
           <option value="">All universities</option>
           {universities.data?.map((u) => (
@@ -117,7 +119,11 @@ export function QueueFilters({
           label="Program"
           {...select('programId')}
           disabled={programChoices.length === 0}
-          hint={programChoices.length === 0 && !filters.universityId ? 'Choose a university first.' : undefined}
+          hint={
+            programChoices.length === 0 && !filters.universityId
+              ? 'Choose a university first.'
+              : undefined
+          }
         >
           <option value="">All programs</option>
           {programChoices.map((p) => (

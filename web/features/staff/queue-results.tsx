@@ -85,7 +85,7 @@ export function QueueResults({ items }: { items: QueueItem[] }) {
                 {item.fullName}
               </Link>
               <StatusBadge status={item.status} />
-                  <QueueFlags item={item} />
+              <QueueFlags item={item} />
             </div>
             <p className="mt-1 break-all text-xs text-muted">{item.email}</p>
             <p className="mt-2 text-sm">

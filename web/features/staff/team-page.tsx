@@ -15,7 +15,8 @@ function State({ member }: { member: TeamMember }) {
         Deactivated {formatDay(member.deactivatedAt)}
       </span>
     );
-  if (member.role === 'applicant') return <span className="text-muted">Former staff, no access</span>;
+  if (member.role === 'applicant')
+    return <span className="text-muted">Former staff, no access</span>;
   if (!member.hasSignedUp) return <span className="text-amber-800">Invited, no password yet</span>;
   return <span className="text-green-800">Active</span>;
 }

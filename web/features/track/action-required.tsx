@@ -31,7 +31,10 @@ export function ActionRequired({ application }: { application: ApplicationView }
             <FormattedMessage
               id="track.action.rejected"
               defaultMessage="Your {document} was not accepted: {reason} Send a new one under Documents below."
-              values={{ document: fieldName(d.label, { inSentence: true }), reason: d.rejectionReason }}
+              values={{
+                document: fieldName(d.label, { inSentence: true }),
+                reason: d.rejectionReason,
+              }}
             />
           </li>
         ))}
@@ -41,7 +44,10 @@ export function ActionRequired({ application }: { application: ApplicationView }
               <FormattedMessage
                 id="track.action.sendDocument"
                 defaultMessage="Send your {document} by {date}."
-                values={{ document: fieldName(r.label, { inSentence: true }), date: formatDueDayIn(intl, r.dueOn) }}
+                values={{
+                  document: fieldName(r.label, { inSentence: true }),
+                  date: formatDueDayIn(intl, r.dueOn),
+                }}
               />
             ) : (
               <FormattedMessage

@@ -76,9 +76,16 @@ export function ApplicationDetails({
             </ul>
           </Row>
           <Row label={intl.formatMessage(m.submitted)}>
-            <FormattedDate value={application.submittedAt} day="numeric" month="short" year="numeric" />
+            <FormattedDate
+              value={application.submittedAt}
+              day="numeric"
+              month="short"
+              year="numeric"
+            />
           </Row>
-          <Row label={intl.formatMessage(m.englishLevel)}>{level ? intl.formatMessage(level) : academic.englishLevel}</Row>
+          <Row label={intl.formatMessage(m.englishLevel)}>
+            {level ? intl.formatMessage(level) : academic.englishLevel}
+          </Row>
           <Row label={intl.formatMessage(m.certification)}>
             {academic.hasCertification ? (
               intl.formatMessage(m.yes)
@@ -87,7 +94,11 @@ export function ApplicationDetails({
                 id="track.details.testPlanned"
                 defaultMessage="No, test planned for {date}"
                 values={{
-                  date: intl.formatDate(new Date(`${academic.plannedTestDate}T12:00:00`), { day: 'numeric', month: 'short', year: 'numeric' }),
+                  date: intl.formatDate(new Date(`${academic.plannedTestDate}T12:00:00`), {
+                    day: 'numeric',
+                    month: 'short',
+                    year: 'numeric',
+                  }),
                 }}
               />
             ) : (

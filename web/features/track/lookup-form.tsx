@@ -28,7 +28,11 @@ export function LookupForm({
       for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
       setErrors(found);
       const form = event.currentTarget as HTMLFormElement;
-      form.querySelector<HTMLInputElement>(`[name="${found.applicationId ? 'applicationId' : 'email'}"]`)?.focus();
+      form
+        .querySelector<HTMLInputElement>(
+          `[name="${found.applicationId ? 'applicationId' : 'email'}"]`,
+        )
+        ?.focus();
       return;
     }
     setErrors({});
@@ -48,7 +52,10 @@ export function LookupForm({
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <TextField
-          label={intl.formatMessage({ id: 'track.lookup.applicationId', defaultMessage: 'Application ID' })}
+          label={intl.formatMessage({
+            id: 'track.lookup.applicationId',
+            defaultMessage: 'Application ID',
+          })}
           name="applicationId"
           dir="ltr"
           autoComplete="off"

@@ -1,5 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { statusColours, statusProgress, applicationStatuses, type ApplicationStatus } from '../../../shared/application-status';
+import {
+  statusColours,
+  statusProgress,
+  applicationStatuses,
+  type ApplicationStatus,
+} from '../../../shared/application-status';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { useStatusWords } from './status-names';
@@ -29,7 +34,14 @@ export function StatusBanner({ status }: { status: ApplicationStatus }) {
         {words.description(status)}
       </p>
       <div className="mt-4 space-y-1">
-        <ProgressBar value={statusProgress(status)} colour={statusColours[status]} label={intl.formatMessage({ id: 'track.banner.progress', defaultMessage: 'Application progress' })} />
+        <ProgressBar
+          value={statusProgress(status)}
+          colour={statusColours[status]}
+          label={intl.formatMessage({
+            id: 'track.banner.progress',
+            defaultMessage: 'Application progress',
+          })}
+        />
         <p className="text-sm text-muted">
           <FormattedMessage
             id="track.banner.step"

@@ -3,7 +3,13 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { useStatusWords } from './status-names';
 
 /** The status updates, oldest first: status, date and note. */
-export function StatusHistory({ updates, headingLevel = 'h2' }: { updates: StatusUpdate[]; headingLevel?: 'h2' | 'h3' }) {
+export function StatusHistory({
+  updates,
+  headingLevel = 'h2',
+}: {
+  updates: StatusUpdate[];
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   const words = useStatusWords();
   return (

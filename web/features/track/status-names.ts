@@ -12,16 +12,37 @@ const names = defineMessages({
 });
 
 const descriptions = defineMessages({
-  submitted: { id: 'track.status.submitted.description', defaultMessage: 'Your application has been successfully submitted and is being processed.' },
-  reviewed: { id: 'track.status.reviewed.description', defaultMessage: 'Your application is being reviewed by the admissions team.' },
-  applied: { id: 'track.status.applied.description', defaultMessage: 'Your application has been submitted to your chosen universities.' },
-  offered: { id: 'track.status.offered.description', defaultMessage: 'Congratulations! You have received an offer from the university.' },
-  accepted: { id: 'track.status.accepted.description', defaultMessage: 'Your application has been accepted. Welcome to your new university!' },
+  submitted: {
+    id: 'track.status.submitted.description',
+    defaultMessage: 'Your application has been successfully submitted and is being processed.',
+  },
+  reviewed: {
+    id: 'track.status.reviewed.description',
+    defaultMessage: 'Your application is being reviewed by the admissions team.',
+  },
+  applied: {
+    id: 'track.status.applied.description',
+    defaultMessage: 'Your application has been submitted to your chosen universities.',
+  },
+  offered: {
+    id: 'track.status.offered.description',
+    defaultMessage: 'Congratulations! You have received an offer from the university.',
+  },
+  accepted: {
+    id: 'track.status.accepted.description',
+    defaultMessage: 'Your application has been accepted. Welcome to your new university!',
+  },
 });
 
 export function useStatusWords() {
   const intl = useIntl();
-  const name = useCallback((status: ApplicationStatus) => intl.formatMessage(names[status]), [intl]);
-  const description = useCallback((status: ApplicationStatus) => intl.formatMessage(descriptions[status]), [intl]);
+  const name = useCallback(
+    (status: ApplicationStatus) => intl.formatMessage(names[status]),
+    [intl],
+  );
+  const description = useCallback(
+    (status: ApplicationStatus) => intl.formatMessage(descriptions[status]),
+    [intl],
+  );
   return { name, description };
 }

@@ -19,7 +19,10 @@ export function StopLinks({ token, onStopped }: { token: string; onStopped: () =
   return (
     <Card className="p-4">
       <h2 className="text-base font-semibold text-ink">
-        <FormattedMessage id="track.stop.heading" defaultMessage="Shared your tracking link by mistake?" />
+        <FormattedMessage
+          id="track.stop.heading"
+          defaultMessage="Shared your tracking link by mistake?"
+        />
       </h2>
       <p className="mt-1 text-sm text-muted">
         <FormattedMessage
@@ -43,7 +46,10 @@ export function StopLinks({ token, onStopped }: { token: string; onStopped: () =
         <p role="alert" className="mt-2 text-sm text-red-800">
           {serverText(
             stop.error.message,
-            intl.formatMessage({ id: 'track.stop.failed', defaultMessage: 'The tracking links could not be stopped. Please try again.' }),
+            intl.formatMessage({
+              id: 'track.stop.failed',
+              defaultMessage: 'The tracking links could not be stopped. Please try again.',
+            }),
           )}
         </p>
       )}

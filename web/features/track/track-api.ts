@@ -3,14 +3,16 @@ import { apiFetch, apiPost } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 
 export type TrackSource =
-  | { kind: 'lookup'; applicationId: string; email: string }
-  | { kind: 'token'; token: string };
+  { kind: 'lookup'; applicationId: string; email: string } | { kind: 'token'; token: string };
 
 const storageKey = 'portal.track.token';
 
 export function fetchTracked(source: TrackSource): Promise<TrackResult> {
   return source.kind === 'lookup'
-    ? apiPost<TrackResult>('/api/track', { applicationId: source.applicationId.trim(), email: source.email.trim() })
+    ? apiPost<TrackResult>('/api/track', {
+        applicationId: source.applicationId.trim(),
+        email: source.email.trim(),
+      })
     : apiPost<TrackResult>('/api/track/token', { token: source.token });
 }
 
@@ -31,24 +33,40 @@ export const storedToken = () => sessionStorage.getItem(storageKey);
 export function takeTokenFromFragment(): string | null {
   const match = /^#t=([A-Za-z0-9_.-]+)$/.exec(window.location.hash);
   if (!match) return null;
-  window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${window.location.search}`,
+  );
   return match[1]!;
 }
 
 /** Downloads a document with the tracking token as a bearer: no secret in the link. */
-export async function downloadWithToken(url: string, token: string, fileName: string): Promise<void> {
+export async function downloadWithToken(
+  url: string,
+  token: string,
+  fileName: string,
+): Promise<void> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error('The document could not be downloaded. Please try again.');
   saveFile(await res.blob(), fileName);
 }
 
 /** Sends a new version of a rejected document, with the tracking token as a bearer. */
-export function uploadNewVersion(applicationId: string, key: string, file: File, token: string): Promise<ApplicationView> {
+export function uploadNewVersion(
+  applicationId: string,
+  key: string,
+  file: File,
+  token: string,
+): Promise<ApplicationView> {
   const body = new FormData();
   body.append(key, file);
-  return apiFetch<ApplicationView>(`/api/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(key)}`, {
-    method: 'POST',
-    body,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  return apiFetch<ApplicationView>(
+    `/api/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(key)}`,
+    {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${token}` },
+    },
+  );
 }

@@ -5,13 +5,23 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ApiError } from '../../lib/api-client';
-import { useFieldErrorText, useFieldName, useServerErrorText } from '../application/field-error-text';
+import {
+  useFieldErrorText,
+  useFieldName,
+  useServerErrorText,
+} from '../application/field-error-text';
 import { FileField, formatSize } from '../application/file-field';
 import { downloadWithToken, uploadNewVersion } from './track-api';
 
 const m = defineMessages({
-  downloadFailed: { id: 'track.documents.downloadFailed', defaultMessage: 'The file could not be downloaded. Please try again.' },
-  sendFailed: { id: 'track.documents.sendFailed', defaultMessage: 'The file could not be sent. Please try again.' },
+  downloadFailed: {
+    id: 'track.documents.downloadFailed',
+    defaultMessage: 'The file could not be downloaded. Please try again.',
+  },
+  sendFailed: {
+    id: 'track.documents.sendFailed',
+    defaultMessage: 'The file could not be sent. Please try again.',
+  },
 });
 
 /**
@@ -61,7 +71,12 @@ export function TrackDocuments({
                 <span className="text-sm text-muted">{formatSize(doc.size, intl.locale)}</span>
               </div>
               {doc.state === 'rejected' && (
-                <ResendDocument applicationId={application.id} document={doc} token={token} onUpdated={onUpdated} />
+                <ResendDocument
+                  applicationId={application.id}
+                  document={doc}
+                  token={token}
+                  onUpdated={onUpdated}
+                />
               )}
             </li>
           ))}
@@ -99,7 +114,12 @@ function ResendDocument({
   async function send(event: FormEvent) {
     event.preventDefault();
     if (!file) {
-      return setError(intl.formatMessage({ id: 'track.documents.chooseFirst', defaultMessage: 'Choose the new {document} first' }, { document }));
+      return setError(
+        intl.formatMessage(
+          { id: 'track.documents.chooseFirst', defaultMessage: 'Choose the new {document} first' },
+          { document },
+        ),
+      );
     }
     setError(undefined);
     setSending(true);
@@ -110,7 +130,10 @@ function ResendDocument({
       setError(
         fieldError
           ? errorText(fieldError)
-          : serverText(e instanceof ApiError ? e.message : undefined, intl.formatMessage(m.sendFailed)),
+          : serverText(
+              e instanceof ApiError ? e.message : undefined,
+              intl.formatMessage(m.sendFailed),
+            ),
       );
     } finally {
       setSending(false);
@@ -123,12 +146,18 @@ function ResendDocument({
         <FormattedMessage
           id="track.documents.notAccepted"
           defaultMessage="<b>Not accepted:</b> {reason}"
-          values={{ reason: doc.rejectionReason, b: (chunks) => <span className="font-semibold">{chunks}</span> }}
+          values={{
+            reason: doc.rejectionReason,
+            b: (chunks) => <span className="font-semibold">{chunks}</span>,
+          }}
         />
       </p>
       <FileField
         name={doc.key}
-        label={intl.formatMessage({ id: 'track.documents.newLabel', defaultMessage: 'New {document}' }, { document })}
+        label={intl.formatMessage(
+          { id: 'track.documents.newLabel', defaultMessage: 'New {document}' },
+          { document },
+        )}
         file={file}
         error={error}
         disabled={isSending}
@@ -138,7 +167,11 @@ function ResendDocument({
         {isSending ? (
           <FormattedMessage id="track.documents.sending" defaultMessage="Sending…" />
         ) : (
-          <FormattedMessage id="track.documents.send" defaultMessage="Send new {document}" values={{ document }} />
+          <FormattedMessage
+            id="track.documents.send"
+            defaultMessage="Send new {document}"
+            values={{ document }}
+          />
         )}
       </Button>
     </form>

@@ -35,10 +35,22 @@ const m = defineMessages({
   title: { id: 'track.page.title', defaultMessage: 'Track your application' },
   eyebrow: { id: 'track.page.eyebrow', defaultMessage: 'Your application' },
   loading: { id: 'track.page.loading', defaultMessage: 'Loading application details…' },
-  notFound: { id: 'track.page.notFound', defaultMessage: 'Application not found. Please check your tracking details.' },
-  refused: { id: 'track.page.refused', defaultMessage: 'This application cannot be shown. Please check your tracking details.' },
-  stoppedTitle: { id: 'track.page.linksStopped.title', defaultMessage: 'Every tracking link has stopped working' },
-  loadFailed: { id: 'track.page.loadFailed', defaultMessage: 'Failed to load application details.' },
+  notFound: {
+    id: 'track.page.notFound',
+    defaultMessage: 'Application not found. Please check your tracking details.',
+  },
+  refused: {
+    id: 'track.page.refused',
+    defaultMessage: 'This application cannot be shown. Please check your tracking details.',
+  },
+  stoppedTitle: {
+    id: 'track.page.linksStopped.title',
+    defaultMessage: 'Every tracking link has stopped working',
+  },
+  loadFailed: {
+    id: 'track.page.loadFailed',
+    defaultMessage: 'Failed to load application details.',
+  },
 });
 
 /** Route state (after submitting, from the dashboard), the e-mailed link, the session, or nothing. */
@@ -79,7 +91,13 @@ export function TrackPage() {
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {/* as tall as the lookup form most visits end on: the footer does not jump once the browser knows */}
-        {isHydrated ? <Tracker /> : <div className="min-h-[28rem]"><Spinner label={intl.formatMessage(m.loading)} /></div>}
+        {isHydrated ? (
+          <Tracker />
+        ) : (
+          <div className="min-h-[28rem]">
+            <Spinner label={intl.formatMessage(m.loading)} />
+          </div>
+        )}
       </div>
     </>
   );
@@ -124,11 +142,9 @@ function Tracker() {
     queryClient.setQueryData<TrackResult>(queryKey, (old) =>
       old && old.application.id === application.id ? { ...old, application } : old,
     );
-  const live = useLiveUpdates(
-    streamUrl,
-    showApplication,
-    { onClosed: () => void tracked.refetch() },
-  );
+  const live = useLiveUpdates(streamUrl, showApplication, {
+    onClosed: () => void tracked.refetch(),
+  });
 
   const lookup = (next: { applicationId: string; email: string }) => {
     setChoosingAnother(false);
@@ -191,7 +207,10 @@ function Tracker() {
             <div className="flex items-center gap-4">
               <LiveIndicator state={live} />
               <Button variant="ghost" onClick={trackAnother}>
-                <FormattedMessage id="track.page.trackAnother" defaultMessage="Track a different application" />
+                <FormattedMessage
+                  id="track.page.trackAnother"
+                  defaultMessage="Track a different application"
+                />
               </Button>
             </div>
           </div>

@@ -17,7 +17,10 @@ export function useLiveUpdates(
     onSessionEnded,
   }: { onOpen?: () => void; onClosed?: () => void; onSessionEnded?: () => void } = {},
 ): LiveState {
-  const [status, setStatus] = useState<{ url: string | null; state: LiveState }>({ url: null, state: 'connecting' });
+  const [status, setStatus] = useState<{ url: string | null; state: LiveState }>({
+    url: null,
+    state: 'connecting',
+  });
   const record = useEffectEvent((value: ApplicationView) => onRecord(value));
   const opened = useEffectEvent(() => onOpen?.());
   const closed = useEffectEvent(() => onClosed?.());

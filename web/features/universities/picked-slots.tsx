@@ -12,7 +12,13 @@ export function PickedSlots({
 }) {
   const intl = useIntl();
   return (
-    <ol className="grid gap-2" aria-label={intl.formatMessage({ id: 'universities.picks.heading', defaultMessage: 'Your picks' })}>
+    <ol
+      className="grid gap-2"
+      aria-label={intl.formatMessage({
+        id: 'universities.picks.heading',
+        defaultMessage: 'Your picks',
+      })}
+    >
       {[0, 1, 2].map((slot) => {
         const pick = picks[slot];
         if (!pick) {
@@ -28,15 +34,31 @@ export function PickedSlots({
             </li>
           );
         }
-        const name = pick.university?.name ?? intl.formatMessage({ id: 'universities.slot.gone', defaultMessage: 'A university no longer listed' });
+        const name =
+          pick.university?.name ??
+          intl.formatMessage({
+            id: 'universities.slot.gone',
+            defaultMessage: 'A university no longer listed',
+          });
         return (
-          <li key={pick.id} className="flex min-h-16 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2">
+          <li
+            key={pick.id}
+            className="flex min-h-16 items-center gap-3 rounded-xl border border-brand-100 bg-brand-50 px-3 py-2"
+          >
             {pick.university ? (
-              <img src={pick.university.logoUrl} alt="" width={36} height={36} className="size-9 shrink-0 rounded-md bg-white object-contain" />
+              <img
+                src={pick.university.logoUrl}
+                alt=""
+                width={36}
+                height={36}
+                className="size-9 shrink-0 rounded-md bg-white object-contain"
+              />
             ) : (
               <span className="size-9 shrink-0 rounded-md bg-white" />
             )}
-            <span className="min-w-0 flex-1 text-sm font-semibold leading-snug text-ink">{name}</span>
+            <span className="min-w-0 flex-1 text-sm font-semibold leading-snug text-ink">
+              {name}
+            </span>
             <button
               type="button"
               onClick={() => onRemove(pick.id)}
@@ -44,7 +66,11 @@ export function PickedSlots({
             >
               <Icon name="close" />
               <span className="sr-only">
-                <FormattedMessage id="universities.slot.remove" defaultMessage="Remove {name}" values={{ name }} />
+                <FormattedMessage
+                  id="universities.slot.remove"
+                  defaultMessage="Remove {name}"
+                  values={{ name }}
+                />
               </span>
             </button>
           </li>

@@ -22,8 +22,14 @@ export function PicksPanel({
   const navigate = useNavigate();
   const isReady = picks.length === requiredUniversityPicks;
   return (
-    <section aria-labelledby="picks-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 id="picks-heading" className="flex items-baseline justify-between gap-2 text-lg font-semibold">
+    <section
+      aria-labelledby="picks-heading"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2
+        id="picks-heading"
+        className="flex items-baseline justify-between gap-2 text-lg font-semibold"
+      >
         <FormattedMessage id="universities.picks.heading" defaultMessage="Your picks" />
         <span className="text-sm font-medium text-muted">
           <FormattedMessage
@@ -49,7 +55,10 @@ export function PicksPanel({
         <div className="mx-auto flex max-w-6xl flex-col gap-2">
           <p id="continue-hint" className={`text-sm ${isReady ? 'text-green-800' : 'text-muted'}`}>
             {isReady ? (
-              <FormattedMessage id="universities.picks.ready" defaultMessage="All three picked. Next, choose a program." />
+              <FormattedMessage
+                id="universities.picks.ready"
+                defaultMessage="All three picked. Next, choose a program."
+              />
             ) : (
               <FormattedMessage
                 id="universities.picks.hint"

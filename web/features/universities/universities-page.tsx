@@ -17,11 +17,17 @@ import { UniversityCard } from './university-card';
 
 const m = defineMessages({
   title: { id: 'universities.title', defaultMessage: 'Choose 3 universities' },
-  full: { id: 'universities.full', defaultMessage: 'You can pick only 3 universities. Remove one to choose another.' },
+  full: {
+    id: 'universities.full',
+    defaultMessage: 'You can pick only 3 universities. Remove one to choose another.',
+  },
   fallbackName: { id: 'universities.fallbackName', defaultMessage: 'University' },
   eyebrow: { id: 'universities.eyebrow', defaultMessage: 'Step 1 of 3' },
   region: { id: 'universities.region', defaultMessage: 'Universities' },
-  placeholder: { id: 'universities.search.placeholder', defaultMessage: 'Name or city, e.g. London' },
+  placeholder: {
+    id: 'universities.search.placeholder',
+    defaultMessage: 'Name or city, e.g. London',
+  },
   loading: { id: 'universities.loading', defaultMessage: 'Loading universities…' },
   failed: { id: 'universities.failed', defaultMessage: 'Failed to load universities.' },
 });
@@ -51,11 +57,17 @@ export function UniversitiesPage() {
             text:
               outcome === 'added'
                 ? intl.formatMessage(
-                    { id: 'universities.added', defaultMessage: '{name} added ({count} of {total}).' },
+                    {
+                      id: 'universities.added',
+                      defaultMessage: '{name} added ({count} of {total}).',
+                    },
                     { name, count, total: requiredUniversityPicks },
                   )
                 : intl.formatMessage(
-                    { id: 'universities.removed', defaultMessage: '{name} removed ({count} of {total}).' },
+                    {
+                      id: 'universities.removed',
+                      defaultMessage: '{name} removed ({count} of {total}).',
+                    },
                     { name, count, total: requiredUniversityPicks },
                   ),
             isWarning: false,
@@ -77,12 +89,18 @@ export function UniversitiesPage() {
       </PageHeader>
       <RegisteredNotice className="mx-auto max-w-6xl px-4 pt-6" />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem] lg:items-start">
-        <section aria-label={intl.formatMessage(m.region)} className="lg:col-start-1 lg:row-start-1">
+        <section
+          aria-label={intl.formatMessage(m.region)}
+          className="lg:col-start-1 lg:row-start-1"
+        >
           <label htmlFor="university-search" className="block text-sm font-medium text-ink">
             <FormattedMessage id="universities.search.label" defaultMessage="Search universities" />
           </label>
           <div className="relative mt-1">
-            <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+            <Icon
+              name="search"
+              className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+            />
             <input
               id="university-search"
               type="search"
@@ -99,7 +117,10 @@ export function UniversitiesPage() {
             <div className="mt-6">
               <Alert tone="error" title={intl.formatMessage(m.failed)}>
                 <p>
-                  <FormattedMessage id="common.checkConnection" defaultMessage="Please check your connection and try again." />
+                  <FormattedMessage
+                    id="common.checkConnection"
+                    defaultMessage="Please check your connection and try again."
+                  />
                 </p>
                 <Button variant="secondary" className="mt-3" onClick={() => void refetch()}>
                   <FormattedMessage id="common.tryAgain" defaultMessage="Try again" />
@@ -127,10 +148,17 @@ export function UniversitiesPage() {
               {shown.length === 0 ? (
                 <div className="mt-6 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-8 text-center">
                   <p className="font-semibold">
-                    <FormattedMessage id="universities.none" defaultMessage="No universities match “{query}”." values={{ query: query.trim() }} />
+                    <FormattedMessage
+                      id="universities.none"
+                      defaultMessage="No universities match “{query}”."
+                      values={{ query: query.trim() }}
+                    />
                   </p>
                   <p className="mt-1 text-sm text-muted">
-                    <FormattedMessage id="universities.none.hint" defaultMessage="Try another name or city." />
+                    <FormattedMessage
+                      id="universities.none.hint"
+                      defaultMessage="Try another name or city."
+                    />
                   </p>
                   <Button variant="secondary" className="mt-4" onClick={() => setQuery('')}>
                     <FormattedMessage id="universities.clear" defaultMessage="Clear search" />

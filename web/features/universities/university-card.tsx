@@ -49,7 +49,11 @@ export function UniversityCard({
           <FormattedMessage
             id="universities.card.details"
             defaultMessage="{location} · UK rank #{rank} · {count, plural, =0 {No programs listed yet} one {# program} other {# programs}}"
-            values={{ location: university.location, rank: university.ranking, count: university.programCount }}
+            values={{
+              location: university.location,
+              rank: university.ranking,
+              count: university.programCount,
+            }}
           />
         </p>
       </div>

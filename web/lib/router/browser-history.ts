@@ -10,7 +10,8 @@ interface HistoryEntry {
   idx: number;
 }
 
-const entryOf = (state: unknown): Partial<HistoryEntry> => (state && typeof state === 'object' ? state : {}) as Partial<HistoryEntry>;
+const entryOf = (state: unknown): Partial<HistoryEntry> =>
+  (state && typeof state === 'object' ? state : {}) as Partial<HistoryEntry>;
 
 export function currentLocation(): Location {
   const { pathname, search, hash } = window.location;

@@ -1,8 +1,23 @@
-import { createContext, use, useCallback, useEffect, useLayoutEffect, useState, useTransition, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  useTransition,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { Router as WouterRouter } from 'wouter';
 import { currentLocation, pushAddress, type NavigationType } from './browser-history';
-import { LocationContext, NavigatorContext, wouterHooks, type Location, type NavigateOptions } from './location';
+import {
+  LocationContext,
+  NavigatorContext,
+  wouterHooks,
+  type Location,
+  type NavigateOptions,
+} from './location';
 
 /**
  * The browser's router, with what the portal's screens expect of a navigation:
@@ -41,7 +56,11 @@ export function BrowserRouter({
   /** Starts loading the code of an address's screens; null when it is all here. */
   loadCode: (pathname: string) => Promise<void> | null;
 }) {
-  const [shown, setShown] = useState<Shown>(() => ({ action: 'POP', location: currentLocation(), preventScrollReset: false }));
+  const [shown, setShown] = useState<Shown>(() => ({
+    action: 'POP',
+    location: currentLocation(),
+    preventScrollReset: false,
+  }));
   const [isPending, startTransition] = useTransition();
   const [loadsCode, setLoadsCode] = useState(false);
 

@@ -5,7 +5,13 @@
 export { Route, Switch, useParams } from 'wouter';
 export { BrowserRouter, useNavigationPending } from './browser-router';
 export { Link, Navigate, NavLink, isActivePath, type LinkProps, type NavLinkProps } from './links';
-export { useLocation, useNavigate, type Location, type NavigateFunction, type NavigateOptions } from './location';
+export {
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type NavigateOptions,
+} from './location';
 export { matchPath } from './match-path';
 export { useSearchParams } from './search-params';
 export { StaticRouter } from './static-router';

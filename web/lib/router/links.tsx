@@ -31,7 +31,11 @@ export function Link({ to, replace, state, preventScrollReset, onClick, ...ancho
         if (!isPlainClick(event)) return;
         event.preventDefault();
         // a link to the address on show replaces it, so Back does not stop on the same page twice
-        navigate(to, { replace: replace ?? `${pathname}${search}${hash}` === to, state, preventScrollReset });
+        navigate(to, {
+          replace: replace ?? `${pathname}${search}${hash}` === to,
+          state,
+          preventScrollReset,
+        });
       }}
     />
   );
@@ -54,11 +58,25 @@ export function isActivePath(pathname: string, to: string, end = false) {
 /** A navigation link that knows when it is the page on show (aria-current="page"). */
 export function NavLink({ end, className, ...link }: NavLinkProps) {
   const isActive = isActivePath(useLocation().pathname, link.to, end);
-  return <Link {...link} aria-current={isActive ? 'page' : undefined} className={className?.({ isActive })} />;
+  return (
+    <Link
+      {...link}
+      aria-current={isActive ? 'page' : undefined}
+      className={className?.({ isActive })}
+    />
+  );
 }
 
 /** Goes to `to` once rendered (in the browser; a server render stays where it is). */
-export function Navigate({ to, replace, state }: { to: string; replace?: boolean; state?: unknown }) {
+export function Navigate({
+  to,
+  replace,
+  state,
+}: {
+  to: string;
+  replace?: boolean;
+  state?: unknown;
+}) {
   const navigate = useNavigate();
   useEffect(() => {
     navigate(to, { replace, state });

@@ -23,7 +23,13 @@ export interface NavigateOptions {
 /** Goes to an address of this site (absolute, or relative to the current one, e.g. `?q=x`). */
 export type NavigateFunction = (to: string, options?: NavigateOptions) => void;
 
-export const LocationContext = createContext<Location>({ pathname: '/', search: '', hash: '', state: null, key: 'default' });
+export const LocationContext = createContext<Location>({
+  pathname: '/',
+  search: '',
+  hash: '',
+  state: null,
+  key: 'default',
+});
 
 export const NavigatorContext = createContext<NavigateFunction>(() => {
   throw new Error('navigate() needs a router above it');

@@ -2,7 +2,10 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 
 /** The params of `pattern` (wouter's syntax: `/track`, `/staff/*?`, `/programs/:id`) at `pathname`, or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string | undefined> | null {
+export function matchPath(
+  pattern: string,
+  pathname: string,
+): Record<string, string | undefined> | null {
   let decoded = pathname;
   try {
     decoded = decodeURI(pathname);

@@ -9,14 +9,19 @@ export type SearchInit = URLSearchParams | Record<string, string> | string;
  */
 export function useSearchParams(): [
   URLSearchParams,
-  (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => void,
+  (
+    next: SearchInit | ((current: URLSearchParams) => SearchInit),
+    options?: NavigateOptions,
+  ) => void,
 ] {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
-      const query = new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(search)) : next).toString();
+      const query = new URLSearchParams(
+        typeof next === 'function' ? next(new URLSearchParams(search)) : next,
+      ).toString();
       navigate(query ? `${pathname}?${query}` : pathname, options);
     },
     [navigate, pathname, search],

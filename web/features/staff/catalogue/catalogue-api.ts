@@ -15,14 +15,16 @@ const base = '/api/staff/catalogue';
 export function useCatalogueUniversities() {
   return useQuery({
     queryKey: ['staff', 'catalogue', 'universities'],
-    queryFn: async () => (await apiGet<{ universities: StaffUniversity[] }>(`${base}/universities`)).universities,
+    queryFn: async () =>
+      (await apiGet<{ universities: StaffUniversity[] }>(`${base}/universities`)).universities,
     ...fresh,
   });
 }
 
 const categoriesQuery = {
   queryKey: ['staff', 'catalogue', 'categories'],
-  queryFn: async () => (await apiGet<{ categories: StaffCategory[] }>(`${base}/categories`)).categories,
+  queryFn: async () =>
+    (await apiGet<{ categories: StaffCategory[] }>(`${base}/categories`)).categories,
 };
 
 /** Every subject category, active or not, with its program count (the categories page). */
@@ -42,7 +44,8 @@ export function useCatalogueCategories() {
 export function useCataloguePrograms(params: { q?: string; universityId?: string; page: number }) {
   return useQuery({
     queryKey: ['staff', 'catalogue', 'programs', params],
-    queryFn: () => apiGet<StaffProgramPage>(`${base}/programs`, { ...params, page: String(params.page) }),
+    queryFn: () =>
+      apiGet<StaffProgramPage>(`${base}/programs`, { ...params, page: String(params.page) }),
     placeholderData: keepPreviousData,
     ...fresh,
   });
@@ -60,7 +63,8 @@ export function useCatalogueProgram(id: string | undefined) {
 export function useCostFigures() {
   return useQuery({
     queryKey: ['staff', 'catalogue', 'figures'],
-    queryFn: async () => (await apiGet<{ figures: StaffCostFigure[] }>(`${base}/cost-figures`)).figures,
+    queryFn: async () =>
+      (await apiGet<{ figures: StaffCostFigure[] }>(`${base}/cost-figures`)).figures,
     ...fresh,
   });
 }
@@ -76,9 +80,14 @@ export function useCatalogueWrite<I, O>(send: (input: I) => Promise<O>) {
 
 export const catalogueApi = {
   saveProgram: (input: { id?: string; body: unknown }) =>
-    apiPost<StaffProgram>(input.id ? `${base}/programs/${encodeURIComponent(input.id)}` : `${base}/programs`, input.body),
+    apiPost<StaffProgram>(
+      input.id ? `${base}/programs/${encodeURIComponent(input.id)}` : `${base}/programs`,
+      input.body,
+    ),
   setProgramActive: (input: { id: string; active: boolean }) =>
-    apiPost<StaffProgram>(`${base}/programs/${encodeURIComponent(input.id)}/active`, { active: input.active }),
+    apiPost<StaffProgram>(`${base}/programs/${encodeURIComponent(input.id)}/active`, {
+      active: input.active,
+    }),
   createUniversity: (body: unknown) => apiPost<StaffUniversity>(`${base}/universities`, body),
   updateUniversity: (input: { id: string; body: unknown }) =>
     apiPost<StaffUniversity>(`${base}/universities/${encodeURIComponent(input.id)}`, input.body),
@@ -94,9 +103,13 @@ export const catalogueApi = {
       headers: { 'content-type': 'text/csv' },
       body: input.file,
     }),
-  addCategory: (body: unknown) => apiPost<{ categories: StaffCategory[] }>(`${base}/categories`, body),
+  addCategory: (body: unknown) =>
+    apiPost<{ categories: StaffCategory[] }>(`${base}/categories`, body),
   changeCategory: (input: { name: string; body: { name?: string; active?: boolean } }) =>
-    apiPost<{ categories: StaffCategory[] }>(`${base}/categories/${encodeURIComponent(input.name)}`, input.body),
+    apiPost<{ categories: StaffCategory[] }>(
+      `${base}/categories/${encodeURIComponent(input.name)}`,
+      input.body,
+    ),
   saveFigure: (input: { id?: string; body: unknown }) =>
     apiPost<{ figures: StaffCostFigure[] }>(
       input.id ? `${base}/cost-figures/${encodeURIComponent(input.id)}` : `${base}/cost-figures`,

@@ -14,7 +14,10 @@ const subClass = ({ isActive }: { isActive: boolean }) =>
 export function CatalogueSection() {
   return (
     <div>
-      <nav aria-label="Catalogue" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pt-4">
+      <nav
+        aria-label="Catalogue"
+        className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pt-4"
+      >
         <NavLink end to="/staff/catalogue" className={subClass}>
           Programs
         </NavLink>

@@ -12,7 +12,17 @@ import { catalogueApi, useCatalogueWrite, useCategoryList } from './catalogue-ap
 const programs = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'program' : 'programs'}`;
 
 /** A name form: adding a category, or renaming one. */
-function NameForm({ label, submitLabel, initial, onSave }: { label: string; submitLabel: string; initial: string; onSave: (name: string) => Promise<unknown> }) {
+function NameForm({
+  label,
+  submitLabel,
+  initial,
+  onSave,
+}: {
+  label: string;
+  submitLabel: string;
+  initial: string;
+  onSave: (name: string) => Promise<unknown>;
+}) {
   const form = useSchemaForm(categoryInput, { name: initial } as never);
   const { register, formState, setError, reset } = form;
   const [failed, setFailed] = useState<string | null>(null);
@@ -22,24 +32,44 @@ function NameForm({ label, submitLabel, initial, onSave }: { label: string; subm
       await onSave(name);
       reset({ name: initial } as never);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) showServerErrors(setError as never, error.fields);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
       else setFailed(error instanceof Error ? error.message : 'The change could not be saved.');
     }
   });
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-start gap-3">
       <div className="min-w-0 flex-1 basis-56">
-        <TextField label={label} {...register('name' as never)} error={(formState.errors as { name?: { message?: string } }).name?.message} />
+        <TextField
+          label={label}
+          {...register('name' as never)}
+          error={(formState.errors as { name?: { message?: string } }).name?.message}
+        />
       </div>
-      <Button type="submit" variant="secondary" className="sm:mt-6" disabled={formState.isSubmitting}>
+      <Button
+        type="submit"
+        variant="secondary"
+        className="sm:mt-6"
+        disabled={formState.isSubmitting}
+      >
         {submitLabel}
       </Button>
-      {failed && <p role="alert" className="basis-full text-sm font-medium text-red-700">{failed}</p>}
+      {failed && (
+        <p role="alert" className="basis-full text-sm font-medium text-red-700">
+          {failed}
+        </p>
+      )}
     </form>
   );
 }
 
-function CategoryRow({ category, onSaid }: { category: StaffCategory; onSaid: (said: string) => void }) {
+function CategoryRow({
+  category,
+  onSaid,
+}: {
+  category: StaffCategory;
+  onSaid: (said: string) => void;
+}) {
   const change = useCatalogueWrite(catalogueApi.changeCategory);
   const [renaming, setRenaming] = useState(false);
   const toggle = () =>
@@ -47,7 +77,11 @@ function CategoryRow({ category, onSaid }: { category: StaffCategory; onSaid: (s
       { name: category.name, body: { active: !category.active } },
       {
         onSuccess: () =>
-          onSaid(category.active ? `${category.name} is deactivated: the program form and the public filter no longer offer it.` : `${category.name} is active again.`),
+          onSaid(
+            category.active
+              ? `${category.name} is deactivated: the program form and the public filter no longer offer it.`
+              : `${category.name} is active again.`,
+          ),
       },
     );
   return (
@@ -56,12 +90,20 @@ function CategoryRow({ category, onSaid }: { category: StaffCategory; onSaid: (s
         <div>
           <p className="font-medium text-ink">
             {category.name}
-            {!category.active && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm text-ink">Inactive</span>}
+            {!category.active && (
+              <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-sm text-ink">
+                Inactive
+              </span>
+            )}
           </p>
           <p className="text-sm text-muted">{programs(category.programCount)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setRenaming(!renaming)} aria-expanded={renaming}>
+          <Button
+            variant="secondary"
+            onClick={() => setRenaming(!renaming)}
+            aria-expanded={renaming}
+          >
             {renaming ? 'Cancel' : 'Rename'}
             <span className="sr-only"> {category.name}</span>
           </Button>
@@ -71,7 +113,11 @@ function CategoryRow({ category, onSaid }: { category: StaffCategory; onSaid: (s
           </Button>
         </div>
       </div>
-      {change.isError && <p role="alert" className="text-sm font-medium text-red-700">{change.error.message}</p>}
+      {change.isError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {change.error.message}
+        </p>
+      )}
       {renaming && (
         <NameForm
           label={`New name for ${category.name}`}
@@ -98,8 +144,9 @@ export function CategoriesPage() {
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">Subject categories</h1>
       <p className="text-sm text-muted">
-        Programs are filed under these categories, and students filter by them on the programs page. A rename changes every
-        program that has the category; a deactivated category is no longer offered, and programs keep it until edited.
+        Programs are filed under these categories, and students filter by them on the programs page.
+        A rename changes every program that has the category; a deactivated category is no longer
+        offered, and programs keep it until edited.
       </p>
       <div aria-live="polite">{said && <Alert tone="success">{said}</Alert>}</div>
       {list.isPending && <Spinner label="Loading the categories" />}
@@ -111,7 +158,10 @@ export function CategoriesPage() {
           ))}
         </ul>
       )}
-      <section aria-labelledby="add-category" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="add-category"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="add-category" className="mb-3 text-lg font-semibold">
           Add a category
         </h2>

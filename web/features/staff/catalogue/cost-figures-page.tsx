@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { costFigureInput, costFigureKindNames, costFigureKinds, type StaffCostFigure } from '../../../../shared/schemas/catalogue-admin';
+import {
+  costFigureInput,
+  costFigureKindNames,
+  costFigureKinds,
+  type StaffCostFigure,
+} from '../../../../shared/schemas/catalogue-admin';
 import { formatDate, formatGbp } from '../../../../shared/program-display';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -12,18 +17,26 @@ import { catalogueApi, useCatalogueWrite, useCostFigures } from './catalogue-api
 function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () => void }) {
   const save = useCatalogueWrite(catalogueApi.saveFigure);
   const defaults = figure
-    ? { kind: figure.kind, amountGbp: String(figure.amountGbp), effectiveFrom: figure.effectiveFrom, source: figure.source, sourceUrl: figure.sourceUrl }
+    ? {
+        kind: figure.kind,
+        amountGbp: String(figure.amountGbp),
+        effectiveFrom: figure.effectiveFrom,
+        source: figure.source,
+        sourceUrl: figure.sourceUrl,
+      }
     : { kind: 'visa-fee', amountGbp: '', effectiveFrom: '', source: '', sourceUrl: '' };
   const form = useSchemaForm(costFigureInput, defaults as never);
   const { register, formState, setError } = form;
-  const err = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const err = (name: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   const field = (name: string) => ({ ...register(name as never), error: err(name) });
   const submit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ id: figure?.id, body });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) showServerErrors(setError as never, error.fields);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
     }
   });
   return (
@@ -37,14 +50,20 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
       </SelectField>
       <TextField label="Amount (GBP)" inputMode="numeric" {...field('amountGbp')} />
       <TextField label="Effective from" type="date" {...field('effectiveFrom')} />
-      <TextField label="Source" hint="Where the figure comes from, such as gov.uk, Student visa" {...field('source')} />
+      <TextField
+        label="Source"
+        hint="Where the figure comes from, such as gov.uk, Student visa"
+        {...field('source')}
+      />
       <TextField label="Source address (optional)" type="url" {...field('sourceUrl')} />
       <div className="flex items-end gap-3" aria-live="polite">
         <Button type="submit" disabled={save.isPending}>
           {figure ? 'Save figure' : 'Add figure'}
         </Button>
         {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
-          <p role="alert" className="text-sm font-medium text-red-700">{save.error.message}</p>
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {save.error.message}
+          </p>
         )}
       </div>
     </form>
@@ -64,8 +83,8 @@ export function CostFiguresPage() {
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">Cost of study figures</h1>
       <p className="text-sm text-muted">
-        Each figure applies from its effective date; the latest one that has taken effect is in force. Keep the source, so
-        students can check it.
+        Each figure applies from its effective date; the latest one that has taken effect is in
+        force. Keep the source, so students can check it.
       </p>
       <div aria-live="polite">{said && <Alert tone="success">{said}</Alert>}</div>
       {figures.isError && <Alert tone="error">{figures.error.message}</Alert>}
@@ -75,21 +94,35 @@ export function CostFiguresPage() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
                 <p className="font-medium">
-                  {costFigureKindNames[f.kind]}: {formatGbp(f.amountGbp)} from {formatDate(f.effectiveFrom)}
-                  {f.inForce && <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm text-green-900">In force</span>}
+                  {costFigureKindNames[f.kind]}: {formatGbp(f.amountGbp)} from{' '}
+                  {formatDate(f.effectiveFrom)}
+                  {f.inForce && (
+                    <span className="ml-2 rounded bg-green-100 px-2 py-0.5 text-sm text-green-900">
+                      In force
+                    </span>
+                  )}
                 </p>
                 <p className="text-sm text-muted">Source: {f.source}</p>
               </div>
-              <Button variant="secondary" onClick={() => setEditing(editing === f.id ? null : f.id)}>
+              <Button
+                variant="secondary"
+                onClick={() => setEditing(editing === f.id ? null : f.id)}
+              >
                 {editing === f.id ? 'Cancel' : 'Edit'}
-                <span className="sr-only"> {costFigureKindNames[f.kind]} from {f.effectiveFrom}</span>
+                <span className="sr-only">
+                  {' '}
+                  {costFigureKindNames[f.kind]} from {f.effectiveFrom}
+                </span>
               </Button>
             </div>
             {editing === f.id && <FigureForm figure={f} onDone={done} />}
           </li>
         ))}
       </ul>
-      <section aria-labelledby="add-figure" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="add-figure"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="add-figure" className="mb-3 text-lg font-semibold">
           Add a figure
         </h2>

@@ -9,18 +9,29 @@ const shown = 200;
 
 function Report({ report }: { report: ImportReport }) {
   return (
-    <section aria-labelledby="import-report" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="import-report"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="import-report" className="text-lg font-semibold">
-        {report.applied ? 'Import applied' : report.errors.length > 0 ? 'Dry run: fix these rows first' : 'Dry run: nothing is changed yet'}
+        {report.applied
+          ? 'Import applied'
+          : report.errors.length > 0
+            ? 'Dry run: fix these rows first'
+            : 'Dry run: nothing is changed yet'}
       </h2>
       <p>
         {report.rows.toLocaleString('en-GB')} rows: {report.creates.toLocaleString('en-GB')} new,{' '}
-        {report.updates.toLocaleString('en-GB')} changed, {report.unchanged.toLocaleString('en-GB')} unchanged,{' '}
-        {report.errors.length.toLocaleString('en-GB')} with errors ({(report.tookMs / 1000).toFixed(1)} s).
+        {report.updates.toLocaleString('en-GB')} changed, {report.unchanged.toLocaleString('en-GB')}{' '}
+        unchanged, {report.errors.length.toLocaleString('en-GB')} with errors (
+        {(report.tookMs / 1000).toFixed(1)} s).
       </p>
       {report.errors.length > 0 && (
         <>
-          <h3 className="font-semibold">Errors{report.errors.length > shown ? ` (first ${shown} of ${report.errors.length})` : ''}</h3>
+          <h3 className="font-semibold">
+            Errors
+            {report.errors.length > shown ? ` (first ${shown} of ${report.errors.length})` : ''}
+          </h3>
           <ul className="list-disc space-y-1 pl-6 text-sm">
             {report.errors.slice(0, shown).map((e) => (
               <li key={e.line}>
@@ -40,7 +51,8 @@ function Report({ report }: { report: ImportReport }) {
           <ul className="list-disc space-y-1 pl-6 text-sm">
             {report.changes.slice(0, shown).map((c) => (
               <li key={c.line}>
-                Line {c.line}: {c.action === 'create' ? `new program ${c.id}` : `${c.id}: ${c.fields.join(', ')}`}
+                Line {c.line}:{' '}
+                {c.action === 'create' ? `new program ${c.id}` : `${c.id}: ${c.fields.join(', ')}`}
               </li>
             ))}
           </ul>
@@ -60,25 +72,34 @@ export function CsvPage() {
     setReport(null);
     run.mutate({ file, apply }, { onSuccess: setReport });
   };
-  const canApply = report && !report.applied && report.errors.length === 0 && report.creates + report.updates > 0;
+  const canApply =
+    report && !report.applied && report.errors.length === 0 && report.creates + report.updates > 0;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">Import and export programs</h1>
       <div className="flex flex-wrap gap-3">
-        <a className={buttonClasses('secondary')} href="/api/staff/catalogue/programs-template.csv" download>
+        <a
+          className={buttonClasses('secondary')}
+          href="/api/staff/catalogue/programs-template.csv"
+          download
+        >
           Download the CSV template
         </a>
         <a className={buttonClasses('secondary')} href="/api/staff/catalogue/programs.csv" download>
           Export all programs (CSV)
         </a>
       </div>
-      <section aria-labelledby="import-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="import-title"
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="import-title" className="text-lg font-semibold">
           Import
         </h2>
         <p className="text-sm text-muted">
-          Up to 20,000 programs in one file, one row per program, matched by its id: a new id adds a program, a known id
-          updates it, an unchanged row changes nothing. Check first with a dry run; a file with any error applies nothing.
+          Up to 20,000 programs in one file, one row per program, matched by its id: a new id adds a
+          program, a known id updates it, an unchanged row changes nothing. Check first with a dry
+          run; a file with any error applies nothing.
         </p>
         <label htmlFor="import-file" className="block text-sm font-medium">
           CSV file
@@ -96,11 +117,17 @@ export function CsvPage() {
           <Button disabled={!file || run.isPending} onClick={() => go(false)}>
             {run.isPending ? 'Working…' : 'Dry run'}
           </Button>
-          <Button variant="secondary" disabled={!canApply || run.isPending} onClick={() => go(true)}>
+          <Button
+            variant="secondary"
+            disabled={!canApply || run.isPending}
+            onClick={() => go(true)}
+          >
             Apply the import
           </Button>
         </div>
-        <div aria-live="polite">{run.isError && <Alert tone="error">{run.error.message}</Alert>}</div>
+        <div aria-live="polite">
+          {run.isError && <Alert tone="error">{run.error.message}</Alert>}
+        </div>
       </section>
       <div aria-live="polite">{report && <Report report={report} />}</div>
     </div>

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router';
-import { intakesToText, programInput, type StaffProgram } from '../../../../shared/schemas/catalogue-admin';
+import {
+  intakesToText,
+  programInput,
+  type StaffProgram,
+} from '../../../../shared/schemas/catalogue-admin';
 import { studyLevels, studyModes } from '../../../../shared/schemas/catalogue';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -22,10 +26,27 @@ type Values = Record<string, string | string[] | boolean>;
 function toFormValues(p: StaffProgram | undefined): Values {
   if (!p) {
     return {
-      id: '', universityId: '', name: '', level: 'Masters', description: '', requirements: '', tuitionGbp: '',
-      feeYear: '2026/27', ieltsOverall: '6.5', ieltsMinComponent: '6', englishEquivalents: '', academicLevel: '',
-      academicRequirement: '', intakes: 'September', durationMonths: '12', studyMode: 'Full-time', categories: [],
-      url: '', lastChecked: '', atasRequired: false, active: true,
+      id: '',
+      universityId: '',
+      name: '',
+      level: 'Masters',
+      description: '',
+      requirements: '',
+      tuitionGbp: '',
+      feeYear: '2026/27',
+      ieltsOverall: '6.5',
+      ieltsMinComponent: '6',
+      englishEquivalents: '',
+      academicLevel: '',
+      academicRequirement: '',
+      intakes: 'September',
+      durationMonths: '12',
+      studyMode: 'Full-time',
+      categories: [],
+      url: '',
+      lastChecked: '',
+      atasRequired: false,
+      active: true,
     };
   }
   const { universityName: _name, updatedAt: _at, ...values } = p;
@@ -52,7 +73,13 @@ export function ProgramEditPage() {
   return <ProgramForm key={id ?? 'new'} program={program.data} justSaved={justSaved} />;
 }
 
-function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined; justSaved: string | null }) {
+function ProgramForm({
+  program,
+  justSaved,
+}: {
+  program: StaffProgram | undefined;
+  justSaved: string | null;
+}) {
   const navigate = useNavigate();
   const universities = useCatalogueUniversities();
   const categories = useCatalogueCategories();
@@ -61,7 +88,8 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
   const [saved, setSaved] = useState<string | null>(justSaved);
   const form = useSchemaForm(programInput, toFormValues(program) as never);
   const { register, formState, setError } = form;
-  const err = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const err = (name: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   const field = (name: string) => ({ ...register(name as never), error: err(name) });
 
   const submit = form.handleSubmit(async (body) => {
@@ -70,9 +98,14 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
       const result = await save.mutateAsync({ id: program?.id, body });
       const said = `${result.name} is saved. The public site shows the change now.`;
       setSaved(said);
-      if (!program) void navigate(`/staff/catalogue/programs/${result.id}`, { replace: true, state: { saved: said } });
+      if (!program)
+        void navigate(`/staff/catalogue/programs/${result.id}`, {
+          replace: true,
+          state: { saved: said },
+        });
     } catch (error) {
-      if (error instanceof ApiError && error.fields) showServerErrors(setError as never, error.fields);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
     }
   });
 
@@ -81,14 +114,21 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
       <Link to="/staff/catalogue" className="text-sm font-medium text-brand-700 underline">
         Back to programs
       </Link>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">{program ? `Edit ${program.name}` : 'Add a program'}</h1>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">
+        {program ? `Edit ${program.name}` : 'Add a program'}
+      </h1>
       {program && !program.active && (
         <Alert tone="warning" title="Deactivated">
           This program is not on the public site. Activate it to show it again.
         </Alert>
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField label="Id" hint="Lower-case words joined by hyphens; it cannot change later." readOnly={Boolean(program)} {...field('id')} />
+        <TextField
+          label="Id"
+          hint="Lower-case words joined by hyphens; it cannot change later."
+          readOnly={Boolean(program)}
+          {...field('id')}
+        />
         <SelectField label="University" {...field('universityId')}>
           <option value="">Choose a university</option>
           {universities.data?.map((u) => (
@@ -103,11 +143,23 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
             <option key={l}>{l}</option>
           ))}
         </SelectField>
-        <TextField label="Tuition (GBP per year, international)" inputMode="numeric" {...field('tuitionGbp')} />
+        <TextField
+          label="Tuition (GBP per year, international)"
+          inputMode="numeric"
+          {...field('tuitionGbp')}
+        />
         <TextField label="Fee year" hint="Such as 2026/27" {...field('feeYear')} />
         <TextField label="IELTS overall" inputMode="decimal" {...field('ieltsOverall')} />
-        <TextField label="IELTS per component (minimum)" inputMode="decimal" {...field('ieltsMinComponent')} />
-        <TextField label="Academic level" hint="Masters: a degree class such as 2:1. Bachelors: grades such as AAB." {...field('academicLevel')} />
+        <TextField
+          label="IELTS per component (minimum)"
+          inputMode="decimal"
+          {...field('ieltsMinComponent')}
+        />
+        <TextField
+          label="Academic level"
+          hint="Masters: a degree class such as 2:1. Bachelors: grades such as AAB."
+          {...field('academicLevel')}
+        />
         <TextField label="Duration (months)" inputMode="numeric" {...field('durationMonths')} />
         <TextField
           label="Intakes"
@@ -120,7 +172,9 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
           ))}
         </SelectField>
         <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-ink">Subject categories (the first ticked is the main one)</legend>
+          <legend className="text-sm font-medium text-ink">
+            Subject categories (the first ticked is the main one)
+          </legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {categories.data?.map((c) => (
               <label key={c} className="flex items-center gap-2 text-sm">
@@ -129,29 +183,51 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
               </label>
             ))}
           </div>
-          {err('categories') && <p className="text-sm font-medium text-red-700">{err('categories')}</p>}
+          {err('categories') && (
+            <p className="text-sm font-medium text-red-700">{err('categories')}</p>
+          )}
         </fieldset>
-        <TextField label="Official course page" type="url" hint="https:// address; leave empty if only the university's website is known" {...field('url')} />
+        <TextField
+          label="Official course page"
+          type="url"
+          hint="https:// address; leave empty if only the university's website is known"
+          {...field('url')}
+        />
         <TextField label="Last checked" type="date" {...field('lastChecked')} />
         <div className="sm:col-span-2">
           <div className="flex items-start gap-2 text-sm">
-            <input id="atas-required" type="checkbox" className="mt-1 size-4" aria-describedby="atas-hint" {...register('atasRequired' as never)} />
+            <input
+              id="atas-required"
+              type="checkbox"
+              className="mt-1 size-4"
+              aria-describedby="atas-hint"
+              {...register('atasRequired' as never)}
+            />
             <div>
               <label htmlFor="atas-required" className="font-medium text-ink">
                 ATAS certificate needed
               </label>
               <p id="atas-hint" className="text-muted">
-                Some science, engineering and technology courses need an Academic Technology Approval Scheme certificate before the visa:
-                the student's after-offer checklist then asks for it.
+                Some science, engineering and technology courses need an Academic Technology
+                Approval Scheme certificate before the visa: the student's after-offer checklist
+                then asks for it.
               </p>
             </div>
           </div>
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField label="Entry requirements (as shown to students)" rows={2} {...field('requirements')} />
+          <TextAreaField
+            label="Entry requirements (as shown to students)"
+            rows={2}
+            {...field('requirements')}
+          />
         </div>
         <TextAreaField label="Academic requirement" rows={2} {...field('academicRequirement')} />
-        <TextAreaField label="Accepted English equivalents" rows={2} {...field('englishEquivalents')} />
+        <TextAreaField
+          label="Accepted English equivalents"
+          rows={2}
+          {...field('englishEquivalents')}
+        />
         <div className="sm:col-span-2">
           <TextAreaField label="Short description" rows={3} {...field('description')} />
         </div>
@@ -169,12 +245,20 @@ function ProgramForm({ program, justSaved }: { program: StaffProgram | undefined
               {program.active ? 'Deactivate' : 'Activate'}
             </Button>
           )}
-          {saved && <p role="status" className="text-sm font-medium text-green-800">{saved}</p>}
+          {saved && (
+            <p role="status" className="text-sm font-medium text-green-800">
+              {saved}
+            </p>
+          )}
           {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
-            <p role="alert" className="text-sm font-medium text-red-700">{save.error.message}</p>
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {save.error.message}
+            </p>
           )}
           {Object.keys(formState.errors).length > 0 && (
-            <p role="alert" className="text-sm font-medium text-red-700">Some fields need fixing: see the messages above.</p>
+            <p role="alert" className="text-sm font-medium text-red-700">
+              Some fields need fixing: see the messages above.
+            </p>
           )}
         </div>
       </form>

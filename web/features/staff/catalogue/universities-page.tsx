@@ -12,10 +12,18 @@ import { catalogueApi, useCatalogueUniversities, useCatalogueWrite } from './cat
 function AddUniversity() {
   const create = useCatalogueWrite(catalogueApi.createUniversity);
   const [done, setDone] = useState<string | null>(null);
-  const empty = { id: '', name: '', location: '', region: 'London', website: 'https://', ranking: '' };
+  const empty = {
+    id: '',
+    name: '',
+    location: '',
+    region: 'London',
+    website: 'https://',
+    ranking: '',
+  };
   const form = useSchemaForm(universityInput, empty as never);
   const { register, formState, setError, reset } = form;
-  const err = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const err = (name: string) =>
+    (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   const field = (name: string) => ({ ...register(name as never), error: err(name) });
   const submit = form.handleSubmit(async (body) => {
     setDone(null);
@@ -24,11 +32,15 @@ function AddUniversity() {
       setDone(`${u.name} is added. Upload its logo below.`);
       reset(empty as never);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) showServerErrors(setError as never, error.fields);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
     }
   });
   return (
-    <section aria-labelledby="add-university" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section
+      aria-labelledby="add-university"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+    >
       <h2 id="add-university" className="text-lg font-semibold">
         Add a university
       </h2>
@@ -47,9 +59,15 @@ function AddUniversity() {
           <Button type="submit" disabled={create.isPending}>
             Add university
           </Button>
-          {done && <p role="status" className="text-sm font-medium text-green-800">{done}</p>}
+          {done && (
+            <p role="status" className="text-sm font-medium text-green-800">
+              {done}
+            </p>
+          )}
           {create.isError && !(create.error instanceof ApiError && create.error.fields) && (
-            <p role="alert" className="text-sm font-medium text-red-700">{create.error.message}</p>
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {create.error.message}
+            </p>
           )}
         </div>
       </form>
@@ -64,11 +82,18 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
   const inputId = `logo-${university.id}`;
   return (
     <li className="flex flex-wrap items-center gap-4 px-4 py-3">
-      <img src={university.logoUrl} alt="" width={48} height={48} className="h-12 w-12 object-contain" />
+      <img
+        src={university.logoUrl}
+        alt=""
+        width={48}
+        height={48}
+        className="h-12 w-12 object-contain"
+      />
       <div className="min-w-48 flex-1">
         <p className="font-medium">{university.name}</p>
         <p className="text-sm text-muted">
-          #{university.ranking} · {university.location}, {university.region} · {university.programCount} active programs
+          #{university.ranking} · {university.location}, {university.region} ·{' '}
+          {university.programCount} active programs
           {!university.active && ' · deactivated'}
         </p>
       </div>
@@ -85,7 +110,10 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
             const file = e.target.files?.[0];
             if (!file) return;
             setSaid(null);
-            upload.mutate({ id: university.id, file }, { onSuccess: () => setSaid('Logo updated.') });
+            upload.mutate(
+              { id: university.id, file },
+              { onSuccess: () => setSaid('Logo updated.') },
+            );
           }}
         />
         <Button
@@ -98,9 +126,21 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
         </Button>
       </div>
       <div className="w-full" aria-live="polite">
-        {said && <p role="status" className="text-sm font-medium text-green-800">{said}</p>}
-        {upload.isError && <p role="alert" className="text-sm font-medium text-red-700">{upload.error.message}</p>}
-        {update.isError && <p role="alert" className="text-sm font-medium text-red-700">{update.error.message}</p>}
+        {said && (
+          <p role="status" className="text-sm font-medium text-green-800">
+            {said}
+          </p>
+        )}
+        {upload.isError && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {upload.error.message}
+          </p>
+        )}
+        {update.isError && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {update.error.message}
+          </p>
+        )}
       </div>
     </li>
   );
@@ -115,10 +155,13 @@ export function UniversitiesPage() {
       <AddUniversity />
       {universities.isError && <Alert tone="error">{universities.error.message}</Alert>}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        {universities.data?.map((u) => <UniversityRow key={u.id} university={u} />)}
+        {universities.data?.map((u) => (
+          <UniversityRow key={u.id} university={u} />
+        ))}
       </ul>
       <p className="text-sm text-muted">
-        Logos are checked and re-drawn as PNG when uploaded: only their pixels are kept, so no file can carry script.
+        Logos are checked and re-drawn as PNG when uploaded: only their pixels are kept, so no file
+        can carry script.
       </p>
     </div>
   );
