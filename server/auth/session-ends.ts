@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/auth.ts';
 import { createChangeFeed } from '../lib/events/change-feed.ts';
+import type { SseStream } from '../lib/events/sse.ts';
 import { TopicHub } from '../lib/events/topic-hub.ts';
 
 /** Filled by a trigger on `sessions` (migration 0009) whenever a session row is deleted. */
@@ -44,6 +45,25 @@ export class SessionEnds {
       .catch(() => undefined);
     return unsubscribe;
   }
+}
+
+/**
+ * A live stream lives as long as the session it was opened with: a sign-out (here or everywhere), a
+ * reset, a deactivation ends it on whichever instance holds it. The page is told first, so it stops
+ * instead of reconnecting with a session that is gone.
+ */
+export function endWithSession(
+  app: FastifyInstance,
+  sessionId: string | undefined,
+  stream: SseStream,
+): void {
+  if (!sessionId) return;
+  stream.onClose(
+    app.sessionEnds.onEnded(sessionId, () => {
+      stream.send('session-ended', '{}');
+      stream.close();
+    }),
+  );
 }
 
 declare module 'fastify' {

@@ -7,7 +7,11 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
-import { createStaff, staffCall } from '../../tests/factories/staff.ts';
+import {
+  createApplicantWithApplication,
+  createStaff,
+  staffCall,
+} from '../../tests/factories/staff.ts';
 import { openEventStream } from '../../tests/factories/application-stream.ts';
 import { createUser, signInAs } from '../../tests/factories/user.ts';
 import { authPost } from '../../tests/factories/user-requests.ts';
@@ -101,6 +105,67 @@ describe('live streams end with their session', () => {
       stream.close();
     }
   });
+
+  /* Issue 22 finding 3: the console's stream of one application carries the applicant's record. */
+  const staffStream = async (cookie: string, applicationId: string) => {
+    const stream = await openEventStream(
+      `${baseUrl}/api/staff/applications/${applicationId}/stream`,
+      { cookie },
+    );
+    expect(stream.status).toBe(200);
+    return stream;
+  };
+
+  it('sign-out ends the staff console’s stream of an application', async () => {
+    const { applicationId } = await createApplicantWithApplication(ctx.app);
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const stream = await staffStream(consultant.cookie, applicationId);
+    try {
+      const out = await authPost(ctx.app, '/sign-out', {}, { cookie: consultant.cookie });
+      expect(out.statusCode).toBe(200);
+      await stream.waitForEnd(3_000);
+      expect(stream.received.map((e) => e.event)).toContain('session-ended');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a deactivation ends the consultant’s stream of an application', async () => {
+    const { applicationId } = await createApplicantWithApplication(ctx.app);
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const stream = await staffStream(consultant.cookie, applicationId);
+    try {
+      const res = await staffCall(
+        ctx.app,
+        { method: 'POST', url: `/api/staff/team/${consultant.user.id}/deactivate` },
+        admin.cookie,
+      );
+      expect(res.statusCode).toBe(200);
+      await stream.waitForEnd(3_000);
+      expect(stream.received.map((e) => e.event)).toContain('session-ended');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('an admin ending a consultant’s sessions ends their stream of an application', async () => {
+    const { applicationId } = await createApplicantWithApplication(ctx.app);
+    const admin = await createStaff(ctx.app, 'admin');
+    const consultant = await createStaff(ctx.app, 'consultant');
+    const stream = await staffStream(consultant.cookie, applicationId);
+    try {
+      const res = await staffCall(
+        ctx.app,
+        { method: 'POST', url: `/api/staff/team/${consultant.user.id}/end-sessions` },
+        admin.cookie,
+      );
+      expect(res.statusCode).toBeLessThan(300);
+      await stream.waitForEnd(3_000);
+    } finally {
+      stream.close();
+    }
+  });
 });
 
 if (process.env.TEST_DATABASE_URL) {
@@ -140,6 +205,30 @@ if (process.env.TEST_DATABASE_URL) {
         expect(stream.status).toBe(200);
         expect((await authPost(a, '/revoke-sessions', {}, { cookie })).statusCode).toBe(200);
         await stream.waitForEnd(3_000);
+      } finally {
+        stream.close();
+      }
+    });
+
+    it('a deactivation on one instance ends the consultant’s application stream on the other', async () => {
+      const [a] = apps as [FastifyInstance, FastifyInstance];
+      const { applicationId } = await createApplicantWithApplication(a);
+      const admin = await createStaff(a, 'admin');
+      const consultant = await createStaff(a, 'consultant');
+      const stream = await openEventStream(
+        `${urlB}/api/staff/applications/${applicationId}/stream`,
+        { cookie: consultant.cookie },
+      );
+      try {
+        expect(stream.status).toBe(200);
+        const res = await staffCall(
+          a,
+          { method: 'POST', url: `/api/staff/team/${consultant.user.id}/deactivate` },
+          admin.cookie,
+        );
+        expect(res.statusCode).toBe(200);
+        await stream.waitForEnd(3_000);
+        expect(stream.received.map((e) => e.event)).toContain('session-ended');
       } finally {
         stream.close();
       }

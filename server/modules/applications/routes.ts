@@ -21,6 +21,7 @@ import {
 } from './service.ts';
 import { requestLocale } from '../../i18n/request-locale.ts';
 import { liveStreamRoute } from '../../lib/events/sse.ts';
+import { endWithSession } from '../../auth/session-ends.ts';
 
 export async function applicationRoutes(app: FastifyInstance) {
   const maxFileBytes = app.config.uploads.maxFileBytes;
@@ -82,16 +83,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       stream.onClose(
         app.applicationLive.watchOwner(req.user!.id, (json) => stream.send('application', json)),
       );
-      // Sign-out (here or everywhere), a reset, a deactivation: the stream ends with its session.
-      // The page is told first, so it stops instead of reconnecting with a session that is gone.
-      if (req.user!.sessionId) {
-        stream.onClose(
-          app.sessionEnds.onEnded(req.user!.sessionId, () => {
-            stream.send('session-ended', '{}');
-            stream.close();
-          }),
-        );
-      }
+      endWithSession(app, req.user!.sessionId, stream);
       return reply;
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationIdParam } from '../../../shared/schemas/application.ts';
 import { noteInput, queueQuery, statusChangeInput } from '../../../shared/schemas/staff.ts';
 import { requireRole } from '../../auth/session.ts';
+import { endWithSession } from '../../auth/session-ends.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
@@ -46,6 +47,8 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
       stream.onClose(
         live.watchApplication(id, snapshot, (json) => stream.send('application', json)),
       );
+      // The applicant's record goes to this session only: a sign-out or deactivation ends it.
+      endWithSession(app, req.user!.sessionId, stream);
       return reply;
     },
   );
