@@ -10,6 +10,7 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type AuditAction =
   | 'application.status_changed'
   | 'document.downloaded'
+  | 'attachment.downloaded'
   | 'document.verified'
   | 'document.rejected'
   | 'staff.invited'
@@ -50,6 +51,7 @@ export interface AuditRecord {
   subjectType:
     | 'application'
     | 'document'
+    | 'message'
     | 'user'
     | 'referral'
     | 'partnership'

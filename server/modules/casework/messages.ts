@@ -14,6 +14,7 @@ import { findApplicationRecord, findApplicationRow } from '../applications/repos
 import { toApplicationView } from '../applications/views.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { downloadName } from '../documents/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import {
   applicantOf,
   applicationNotFound,
@@ -159,11 +160,15 @@ export async function markRead(
 
 const attachmentNotFound = () => new NotFoundError('ATTACHMENT_NOT_FOUND', 'Attachment not found.');
 
-/** An attachment opens for the applicant (owner or tracking link) and for staff. */
+/**
+ * An attachment opens for the applicant (owner or tracking link) and for staff; a staff download
+ * (`staff` given) is audited, as a document's is.
+ */
 export async function openAttachment(
   app: FastifyInstance,
   applicationId: string,
   messageId: string,
+  staff: SessionUser | null,
 ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
   const [m] = await app.db
     .select()
@@ -175,6 +180,15 @@ export async function openAttachment(
       ),
     );
   if (!m?.attachmentStorageKey) throw attachmentNotFound();
+  if (staff) {
+    await recordAudit(app.db, {
+      actorId: staff.id,
+      action: 'attachment.downloaded',
+      subjectType: 'message',
+      subjectId: m.id,
+      details: { applicationId, fromTeam: m.fromTeam },
+    });
+  }
   return {
     stream: await app.storage.get(m.attachmentStorageKey),
     fileName: downloadName(

@@ -19,6 +19,7 @@ import { StorageNotFoundError } from '../../lib/storage/index.ts';
 import { findApplicationRecord } from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { readerOf } from '../documents/routes.ts';
+import { readsAsStaff } from '../documents/service.ts';
 import { applicantOf, applicationNotFound } from './access.ts';
 import { updateAfterOffer } from './after-offer.ts';
 import { applicantSends, markRead, openAttachment, teamSends } from './messages.ts';
@@ -26,7 +27,7 @@ import { closeApplication } from './outcomes.ts';
 import { assignOwner, listAssignable, setStageTimes } from './owners.ts';
 import { findStageTimes } from './repository.ts';
 import { answerRequest, cancelRequest, createRequest } from './requests.ts';
-import { caseworkRoles, worksOnCases } from '../../../shared/staff-workflow.ts';
+import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
 const staffOnly = { preHandler: requireRole(...caseworkRoles) };
 const adminOnly = { preHandler: requireRole('admin') };
@@ -67,14 +68,15 @@ export async function caseworkRoutes(app: FastifyInstance) {
     return noStore(reply).send(await view(id.toLowerCase()));
   });
 
-  /** An attachment: the applicant (owner or tracking token) or staff. */
+  /** An attachment: the applicant (owner or tracking token), or staff with their second factor (audited). */
   app.get('/api/applications/:id/messages/:messageId/attachment', async (req, reply) => {
     const { id, messageId } = parseInput(messageParams, req.params);
     const reader = await readerOf(app, req);
-    if (!worksOnCases(reader.user?.role)) await applicantOf(app, req, id.toLowerCase());
+    const staff = readsAsStaff(reader.user) ? reader.user : null;
+    if (!staff) await applicantOf(app, req, id.toLowerCase());
     let file;
     try {
-      file = await openAttachment(app, id.toLowerCase(), messageId.toLowerCase());
+      file = await openAttachment(app, id.toLowerCase(), messageId.toLowerCase(), staff);
     } catch (error) {
       if (error instanceof StorageNotFoundError) throw applicationNotFound();
       throw error;

@@ -19,6 +19,14 @@ export interface DocumentReader {
 }
 
 const staffRoles = new Set(['consultant', 'admin']);
+
+/**
+ * Staff read an applicant's files (documents, message attachments) only with their second factor set
+ * up (issue 10); without it they are refused as anyone else would be.
+ */
+export function readsAsStaff(user: SessionUser | null): user is SessionUser {
+  return user !== null && staffRoles.has(user.role) && user.secondFactor === true;
+}
 const extensions: Record<string, string> = {
   'application/pdf': '.pdf',
   'image/png': '.png',
@@ -60,10 +68,7 @@ export async function openDocument(
   if (!application) throw documentNotFound();
   const allowed =
     reader.trackedApplicationId === application.id ||
-    (reader.user !== null &&
-      (reader.user.id === application.userId ||
-        // Staff read documents only with their second factor set up (issue 10).
-        (staffRoles.has(reader.user.role) && reader.user.secondFactor === true)));
+    (reader.user !== null && (reader.user.id === application.userId || readsAsStaff(reader.user)));
   if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();

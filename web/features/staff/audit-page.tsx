@@ -11,6 +11,7 @@ import { useAudit } from './staff-api';
 const actions: Record<string, string> = {
   'application.status_changed': 'Status changed',
   'document.downloaded': 'Document downloaded',
+  'attachment.downloaded': 'Message attachment downloaded',
   'document.verified': 'Document verified',
   'document.rejected': 'Document rejected',
   'staff.invited': 'Colleague invited',
@@ -34,6 +35,8 @@ function describe(entry: AuditEntry): string {
       return `${d.from} → ${d.to}${d.note ? ` (“${d.note}”)` : ''}`;
     case 'document.downloaded':
       return `${d.key ?? 'document'} downloaded`;
+    case 'attachment.downloaded':
+      return `attachment of ${d.fromTeam ? 'a team' : 'an applicant’s'} message downloaded`;
     case 'document.verified':
       return `${d.key ?? 'document'} version ${d.version ?? ''} verified`;
     case 'document.rejected':
