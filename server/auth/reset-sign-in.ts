@@ -1,7 +1,8 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { users, type UserRole } from '../db/schema/auth.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonResponse } from './better-auth-bridge.ts';
 import { accountDeactivatedMessage } from '../modules/staff/account-status.ts';
 
 const resetIdentifier = (token: string) => `reset-password:${token}`;
@@ -34,21 +35,18 @@ export async function resetTokenOwner(
  */
 export async function signInAfterReset(
   app: FastifyInstance,
-  _req: FastifyRequest,
-  _reply: FastifyReply,
   request: Request,
   body: { token: string; newPassword: string },
-  send: (response: Response) => Promise<unknown>,
-) {
+): Promise<Response> {
   const ctx = await app.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(resetIdentifier(body.token));
   const response = await app.auth.handler(request);
-  if (!response.ok || !verification) return send(response);
+  if (!response.ok || !verification) return response;
 
   const userId = verification.value;
   await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
   const user = await ctx.internalAdapter.findUserById(userId);
-  if (!user) return send(response);
+  if (!user) return response;
 
   const headers = new Headers(request.headers);
   headers.delete('cookie');
@@ -63,12 +61,7 @@ export async function signInAfterReset(
     // The password is changed, but a deactivated account gets no session and is told why.
     if (error instanceof APIError && error.body?.code === 'ACCOUNT_DEACTIVATED') {
       const payload = { code: 'ACCOUNT_DEACTIVATED', message: accountDeactivatedMessage };
-      return send(
-        new Response(JSON.stringify(payload), {
-          status: 403,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+      return jsonResponse(403, payload);
     }
     throw error;
   }
@@ -78,5 +71,5 @@ export async function signInAfterReset(
   const challenged =
     (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
   const payload = challenged ? { twoFactorRedirect: true } : { status: true, signedIn: true };
-  return send(new Response(JSON.stringify(payload), { status: 200, headers: answer }));
+  return new Response(JSON.stringify(payload), { status: 200, headers: answer });
 }
