@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { hasUnstorableCharacter } from '../../shared/text-safety.ts';
 import { AppError } from './errors.ts';
 
 /** Deeper JSON than any form of the portal sends is refused before it is parsed. */
 export const maxJsonDepth = 32;
 
-const invalidCharacter = () =>
+export const invalidCharacter = () =>
   new AppError(
     'INVALID_CHARACTER',
     400,
-    'The request contains a character that is not allowed (NUL).',
+    'The request contains a character that is not allowed (NUL or an unpaired surrogate).',
   );
 const tooDeep = () =>
   new AppError(
@@ -35,19 +36,25 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
-/** Whether any key or text in a parsed value holds a NUL (PostgreSQL cannot store one in text). */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
+/**
+ * Whether any key or text in a parsed value holds a NUL or a lone surrogate: PostgreSQL stores
+ * neither (text refuses NUL, jsonb both), so every JSON body is checked here once, not per route.
+ */
+export function containsUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return hasUnstorableCharacter(value);
+  if (Array.isArray(value)) return value.some(containsUnstorableText);
   if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\0') || containsNul(inner));
+    return Object.entries(value).some(
+      ([key, inner]) => hasUnstorableCharacter(key) || containsUnstorableText(inner),
+    );
   }
   return false;
 }
 
 /**
- * Hostile input gets a clear 400 before any route sees it: a NUL anywhere in the URL or a JSON
- * body, JSON nested deeper than any form sends, JSON that is not valid UTF-8 text.
+ * Hostile input gets a clear 400 before any route sees it: a NUL anywhere in the URL, a NUL or a
+ * lone surrogate in a JSON body, JSON nested deeper than any form sends, JSON that is not valid
+ * UTF-8 text.
  */
 export function registerInputGuards(app: FastifyInstance): void {
   // callback hooks, not async: every request passes here, and a promise each costs
@@ -69,7 +76,7 @@ export function registerInputGuards(app: FastifyInstance): void {
     if (jsonDepthExceeds(text, maxJsonDepth)) return done(tooDeep(), undefined);
     parseJson(req, text, (error, value) => {
       if (error) return done(error, undefined);
-      if (containsNul(value)) return done(invalidCharacter(), undefined);
+      if (containsUnstorableText(value)) return done(invalidCharacter(), undefined);
       done(null, value);
     });
   });

@@ -4,6 +4,7 @@ import { applicationStatuses, type ApplicationStatus } from '../application-stat
 import { countryCodes, isCountryCode } from '../countries.ts';
 import type { CaseworkView } from './casework.ts';
 import { contactEmail, internationalPhone } from './contact.ts';
+import { stripBidiControls } from '../text-safety.ts';
 
 /** The spec's English levels (section 3), in the order the form lists them. */
 export const englishLevels = ['beginner', 'intermediate', 'advanced', 'native'] as const;
@@ -73,11 +74,13 @@ export function isDocumentKey(value: unknown): value is DocumentKey {
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
+/** Pasted bidi controls are dropped: the text reads to staff as the person typed it. */
 function requiredText(label: string, max: number) {
   return z
     .string({
       error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`),
     })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
 import { categoryName, months, studyLevel, studyModes, ukRegions } from './catalogue.ts';
 
 /**
@@ -33,12 +34,16 @@ export const catalogueId = z
     'An id is lower-case letters, digits and single hyphens, such as msc-data-science-leeds',
   );
 
+const capitalised = (label: string) => `${label[0]!.toUpperCase()}${label.slice(1)}`;
+
+/** Catalogue text is shown as published: no bidi control may reorder how it reads. */
 const text = (label: string, max: number, min = 1) =>
   z
     .string({ error: `Enter ${label}` })
     .trim()
     .min(min, `Enter ${label}`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} is at most ${max} characters`);
+    .max(max, `${capitalised(label)} is at most ${max} characters`)
+    .refine((v) => !hasBidiControl(v), bidiControlMessage(capitalised(label)));
 
 const optionalText = (label: string, max: number) =>
   z.preprocess((v) => (isBlank(v) ? '' : v), text(label, max, 0));

@@ -2,6 +2,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { countryCodes } from '../countries.ts';
+import { stripBidiControls } from '../text-safety.ts';
 
 export const maxNameLength = 200;
 export const maxEmailLength = 254;
@@ -13,11 +14,13 @@ const phoneMessage = `Enter a valid phone number with its country code, e.g. ${p
 
 export const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
+/** Pasted bidi controls are dropped: the text reads to staff as the person typed it. */
 export function requiredText(label: string, max = maxNameLength) {
   return z
     .string({
       error: (issue) => (isMissing(issue.input) ? `${label} is required` : `${label} must be text`),
     })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

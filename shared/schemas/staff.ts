@@ -8,6 +8,7 @@ import {
 import { studyLevels } from './catalogue.ts';
 import type { DocumentState } from './application.ts';
 import type { ApplicantRequest, CaseworkView, ConversationMessage } from './casework.ts';
+import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
 
 export const queueSorts = ['submitted', 'name', 'status'] as const;
 export type QueueSort = (typeof queueSorts)[number];
@@ -128,6 +129,7 @@ export const inviteInput = z.strictObject({
     .string({ error: 'Name must be text' })
     .trim()
     .max(200, 'Name must be at most 200 characters')
+    .refine((v) => !hasBidiControl(v), bidiControlMessage('Name'))
     .default(''),
   role: z
     .enum(['consultant', 'catalogue_editor', 'admin'], {

@@ -203,3 +203,145 @@ export function nulInEachField(
     payload: JSON.stringify({ ...body, [field]: `${String(body[field])}\u0000` }),
   }));
 }
+
+/**
+ * Text no database stores: a NUL, and a lone UTF-16 surrogate. In JSON the surrogate travels as
+ * its escape (`"\ud800"`); in multipart and CSV, which are UTF-8 bytes, as the bytes a surrogate
+ * would have (ED A0 80), which no UTF-8 decoder turns into one.
+ */
+export const unstorableTexts = [
+  { name: 'NUL', text: '\u0000', bytes: Buffer.from([0]) },
+  { name: 'a lone surrogate', text: '\ud800', bytes: Buffer.from([0xed, 0xa0, 0x80]) },
+] as const;
+export type UnstorableText = (typeof unstorableTexts)[number];
+
+type Path = (string | number)[];
+
+/** The path of every leaf of a JSON value (texts, numbers, yes/no, nulls, list items). */
+export function leafPaths(value: unknown, path: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...path, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => leafPaths(inner, [...path, key]));
+  return [path];
+}
+
+/** A copy of `body` whose leaf at `path` is `change(leaf)`. */
+function withLeaf(body: unknown, path: Path, change: (leaf: unknown) => unknown): unknown {
+  if (path.length === 0) return change(body);
+  const [head, ...rest] = path;
+  if (Array.isArray(body))
+    return body.map((item, i) => (i === head ? withLeaf(item, rest, change) : item));
+  const object = body as Record<string, unknown>;
+  return { ...object, [head!]: withLeaf(object[head!], rest, change) };
+}
+
+const spoil = (leaf: unknown, bad: string) => `${leaf === null ? '' : String(leaf)}${bad}`;
+
+/** A valid JSON body with a NUL, then a lone surrogate, in one leaf at a time (nested ones too). */
+export function unstorableTextInEachJsonField(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: Record<string, unknown>,
+): (MalformedRequest & { bad: UnstorableText })[] {
+  return leafPaths(body).flatMap((path) =>
+    unstorableTexts.map((bad) => ({
+      name: `${bad.name} in ${path.join('.')} of a valid body`,
+      bad,
+      method,
+      url,
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      payload: JSON.stringify(withLeaf(body, path, (leaf) => spoil(leaf, bad.text))),
+    })),
+  );
+}
+
+/** A multipart form (fields then an optional PDF), each field's value as bytes. */
+function multipartOf(fields: [string, Buffer][], file?: { key: string; content: Buffer }) {
+  const boundary = `----fuzz${randomUUID().slice(0, 8)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields)
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+      value,
+      Buffer.from('\r\n'),
+    );
+  if (file)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.key}"; filename="form.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** A valid multipart form with a NUL, then a surrogate's bytes, in one text field at a time. */
+export function unstorableTextInEachMultipartField(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  file?: { key: string; content: Buffer },
+): (MalformedRequest & { bad: UnstorableText })[] {
+  return Object.keys(fields).flatMap((field) =>
+    unstorableTexts.map((bad) => {
+      const { payload, contentType } = multipartOf(
+        Object.entries(fields).map(([name, value]) => [
+          name,
+          name === field ? Buffer.concat([Buffer.from(value), bad.bytes]) : Buffer.from(value),
+        ]),
+        file,
+      );
+      return {
+        name: `${bad.name} in the multipart field ${field}`,
+        bad,
+        method,
+        url,
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      };
+    }),
+  );
+}
+
+/** A valid CSV file with a NUL, then a surrogate's bytes, in one cell at a time (the header's too). */
+export function unstorableTextInEachCsvCell(
+  url: string,
+  headers: Record<string, string>,
+  rows: string[][],
+): (MalformedRequest & { bad: UnstorableText; cell: string })[] {
+  const quoted = (cell: string) => Buffer.from(`"${cell.replace(/"/g, '""')}`);
+  const requests: (MalformedRequest & { bad: UnstorableText; cell: string })[] = [];
+  rows.forEach((row, r) =>
+    row.forEach((_cell, c) => {
+      for (const bad of unstorableTexts) {
+        const lines = rows.map((cells, i) =>
+          Buffer.concat(
+            cells.flatMap((cell, j) => [
+              ...(j > 0 ? [Buffer.from(',')] : []),
+              quoted(cell),
+              ...(i === r && j === c ? [bad.bytes] : []),
+              Buffer.from('"'),
+            ]),
+          ),
+        );
+        requests.push({
+          name: `${bad.name} in the CSV cell ${rows[0]![c]} of line ${r + 1}`,
+          bad,
+          cell: `${rows[0]![c]}:${r + 1}`,
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'text/csv' },
+          payload: Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\r\n')])),
+        });
+      }
+    }),
+  );
+  return requests;
+}

@@ -5,6 +5,7 @@ import {
   documentLabel,
   type AnyDocumentKey,
 } from '../../../shared/schemas/application.ts';
+import { hasUnstorableCharacter, stripBidiControls } from '../../../shared/text-safety.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { StorageLimitError, type Storage, type StoredObject } from '../../lib/storage/index.ts';
 import { EmptyFileError, FileTypeCheck, UnsupportedFileTypeError } from '../documents/file-type.ts';
@@ -71,11 +72,13 @@ function unsupportedType(key: DocumentKey) {
 /** Only the last path segment, printable, at most 200 characters: it is shown, never used as a path. */
 export function safeOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = Array.from(base.normalize('NFC'))
-    .filter((c) => c >= ' ' && c !== '\u007f')
+  // no control characters, and no bidi controls that would show "cv\u202Efdp.exe" as "cvexe.pdf"
+  const printable = Array.from(stripBidiControls(base.normalize('NFC')))
+    .filter((c) => c >= ' ' && c !== '\u007f' && !/\p{Cs}/u.test(c))
     .join('')
     .trim();
-  return printable.slice(0, 200) || 'document';
+  // cut by code points, never between the halves of a surrogate pair
+  return Array.from(printable).slice(0, 200).join('') || 'document';
 }
 
 const unreadableForm = () =>
@@ -128,10 +131,13 @@ function addField(fields: Record<string, unknown>, part: MultipartValue) {
     );
   }
   const value = part.value;
-  if (typeof value === 'string' && value.includes('\0')) {
+  if (
+    (typeof part.fieldname === 'string' && hasUnstorableCharacter(part.fieldname)) ||
+    (typeof value === 'string' && hasUnstorableCharacter(value))
+  ) {
     throw new ValidationError(
       { [part.fieldname]: 'Contains a character that is not allowed' },
-      'The form contains a character that is not allowed (NUL).',
+      'The form contains a character that is not allowed (NUL or an unpaired surrogate).',
     );
   }
   const existing = fields[part.fieldname];

@@ -85,6 +85,14 @@ const badFile = (message: string) => new AppError('CSV_INVALID', 400, message);
 
 /** The file's records, each with its line; the header must name exactly the template's columns. */
 function readCsv(text: string): { line: number; record: Record<string, string> }[] {
+  // Refused for the whole file, in a dry run as on applying: PostgreSQL stores no NUL.
+  const unstorable = text.search(/\0|\p{Cs}/u);
+  if (unstorable !== -1) {
+    const line = text.slice(0, unstorable).split('\n').length;
+    throw badFile(
+      `Line ${line} holds a character that is not allowed (NUL): remove it and try again.`,
+    );
+  }
   let rows: { record: string[]; info: { lines: number } }[];
   try {
     rows = parse(text, {
@@ -102,6 +110,12 @@ function readCsv(text: string): { line: number; record: Record<string, string> }
   const [header, ...records] = rows;
   if (!header) throw badFile('The file is empty: download the template and fill it in.');
   const names = header.record.map((h) => h.trim().toLowerCase());
+  const repeated = [...new Set(names.filter((n, i) => n !== '' && names.indexOf(n) !== i))];
+  if (repeated.length > 0) {
+    throw badFile(
+      `Each column once: ${repeated.join(', ')} ${repeated.length === 1 ? 'appears' : 'appear'} more than once in the header.`,
+    );
+  }
   const missing = programCsvColumns.filter((c) => !names.includes(c));
   const unknown = names.filter((n) => !(programCsvColumns as readonly string[]).includes(n));
   if (missing.length > 0 || unknown.length > 0) {

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { applicationStatuses } from '../../shared/application-status.ts';
+import { isoDay } from '../../shared/schemas/casework.ts';
+import { templateExample } from '../../server/modules/catalogue-admin/csv-import.ts';
+import { programsCsv } from '../../server/modules/catalogue-admin/csv-import.ts';
+import { createApplication } from './application.ts';
+import { createPartnershipInput, createReferralInput } from './referral.ts';
+import { createApplicantWithApplication, createStaff } from './staff.ts';
+import { createUser, uniqueEmail } from './user.ts';
+
+/** Who sends a request: the admin (every staff and catalogue route) or the application's applicant. */
+export type Sender = 'admin' | 'applicant';
+
+/** A route with a body it accepts as it is: only the field a test spoils is wrong. */
+export interface ValidBody {
+  /** The route as Fastify has it, e.g. `POST /api/staff/applications/:id/status`. */
+  route: string;
+  method: 'POST' | 'PUT' | 'PATCH';
+  url: string;
+  sender: Sender;
+  kind: 'json' | 'multipart';
+  body: Record<string, unknown>;
+}
+
+/** Staff routes that take no body (their effect is the route itself). */
+export const staffRoutesWithoutBody = [
+  'POST /api/staff/applications/:id/passport',
+  'POST /api/staff/applications/:id/tracking/revoke',
+  'POST /api/staff/applications/:id/messages/read',
+  'POST /api/staff/applications/:id/requests/:requestId/cancel',
+  'POST /api/staff/team/:id/deactivate',
+  'POST /api/staff/team/:id/reactivate',
+  'POST /api/staff/team/:id/end-sessions',
+  'POST /api/staff/mail/:id/retry',
+  // an image, not text: the logo has its own tests (re-encoding, the decompression bomb)
+  'POST /api/staff/catalogue/universities/:id/logo',
+  // a CSV file: every cell is spoiled by `validCsvImport`
+  'POST /api/staff/catalogue/import',
+];
+
+async function post(app: FastifyInstance, url: string, cookie: string, payload: object) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: app.config.publicUrl, cookie, 'idempotency-key': randomUUID() },
+    payload,
+  });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json<Record<string, unknown>>();
+}
+
+async function get<T>(app: FastifyInstance, url: string, cookie: string): Promise<T> {
+  const res = await app.inject({ method: 'GET', url, headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json<T>();
+}
+
+/**
+ * Records for every staff and catalogue route to act on (an application with a document, one with
+ * an offer, a request, a referral and a partnership, colleagues, the catalogue's first rows), and
+ * a body each route accepts, in an order in which each is accepted once (the closing ones last).
+ */
+export async function validStaffBodies(app: FastifyInstance) {
+  const admin = await createStaff(app, 'admin');
+  const colleague = await createStaff(app, 'consultant');
+  const promoted = await createStaff(app, 'consultant');
+  const leaving = await createUser(app);
+  const { applicant, applicationId } = await createApplicantWithApplication(app);
+  const offered = await createApplication(
+    app,
+    { email: applicant.user.email },
+    {
+      cookie: applicant.cookie,
+    },
+  );
+  for (const status of ['reviewed', 'applied', 'offered'])
+    await post(app, `/api/test/applications/${offered.id}/status`, admin.cookie, { status });
+  const staff = `/api/staff/applications/${applicationId}`;
+  const { id: requestId } = await post(app, `${staff}/requests`, admin.cookie, {
+    kind: 'information',
+    message: 'Your address in the UK',
+    dueOn: isoDay(7),
+  });
+  const referral = await post(app, '/api/referrals', '', createReferralInput());
+  const partnership = await post(app, '/api/partnerships', '', createPartnershipInput());
+  const { universities } = await get<{ universities: { id: string }[] }>(
+    app,
+    '/api/staff/catalogue/universities',
+    admin.cookie,
+  );
+  const { items } = await get<{ items: { id: string; universityId: string }[] }>(
+    app,
+    '/api/staff/catalogue/programs',
+    admin.cookie,
+  );
+  const { figures } = await get<{ figures: { id: string }[] }>(
+    app,
+    '/api/staff/catalogue/cost-figures',
+    admin.cookie,
+  );
+  const university = universities[0]!.id;
+  const program = items[0]!;
+  const figure = figures[0]!.id;
+  const universityValues = {
+    name: 'University of Testing',
+    location: 'York',
+    region: 'Yorkshire and the Humber',
+    website: 'https://www.york.example.ac.uk/',
+    ranking: 42,
+    active: true,
+  };
+  const programValues = (id: string, universityId: string) => ({
+    ...templateExample,
+    id,
+    universityId,
+    name: 'MSc Fuzzing',
+  });
+  const costFigure = {
+    kind: 'visa-fee',
+    amountGbp: 524,
+    effectiveFrom: '2026-04-09',
+    source: 'GOV.UK',
+    sourceUrl: 'https://www.gov.uk/student-visa',
+  };
+
+  const json = (
+    route: string,
+    url: string,
+    body: Record<string, unknown>,
+    sender: Sender = 'admin',
+  ): ValidBody => ({
+    route,
+    method: route.split(' ')[0] as ValidBody['method'],
+    url,
+    sender,
+    kind: 'json',
+    body,
+  });
+  const bodies: ValidBody[] = [
+    json('POST /api/staff/applications/:id/status', `${staff}/status`, {
+      from: 'submitted',
+      to: 'reviewed',
+      note: 'Checked the transcript',
+    }),
+    json('POST /api/staff/applications/:id/notes', `${staff}/notes`, { body: 'Called them' }),
+    json('POST /api/staff/referrals/:id/status', `/api/staff/referrals/${referral.id}/status`, {
+      status: 'contacted',
+      note: 'Called back',
+    }),
+    json(
+      'POST /api/staff/partnerships/:id/status',
+      `/api/staff/partnerships/${partnership.id}/status`,
+      { status: 'contacted', note: 'Called back' },
+    ),
+    json('POST /api/staff/team/invitations', '/api/staff/team/invitations', {
+      email: uniqueEmail('invitee'),
+      name: 'New Hire',
+      role: 'consultant',
+    }),
+    json('POST /api/staff/team/:id/role', `/api/staff/team/${promoted.user.id}/role`, {
+      role: 'catalogue_editor',
+    }),
+    json('POST /api/staff/data-requests/export', '/api/staff/data-requests/export', {
+      email: applicant.user.email,
+      password: admin.password,
+    }),
+    json('POST /api/staff/data-requests/erase', '/api/staff/data-requests/erase', {
+      email: leaving.user.email,
+      password: admin.password,
+    }),
+    json(
+      'POST /api/staff/applications/:id/documents/:key/review',
+      `${staff}/documents/transcripts/review`,
+      { version: 1, state: 'rejected', reason: 'The scan is cut off' },
+    ),
+    json('POST /api/staff/applications/:id/requests', `${staff}/requests`, {
+      kind: 'document',
+      documentKey: 'financialEvidence',
+      message: 'A bank statement for the last 28 days',
+      dueOn: isoDay(14),
+    }),
+    json('POST /api/staff/applications/:id/messages', `${staff}/messages`, { body: 'Hello' }),
+    {
+      ...json('POST /api/staff/applications/:id/messages', `${staff}/messages`, {
+        body: 'The form attached',
+      }),
+      kind: 'multipart',
+    },
+    json('PUT /api/staff/applications/:id/owner', `${staff}/owner`, {
+      ownerId: colleague.user.id,
+    }),
+    json(
+      'PUT /api/staff/stage-times',
+      '/api/staff/stage-times',
+      Object.fromEntries(applicationStatuses.map((s, i) => [s, i + 2])),
+    ),
+    json(
+      'PATCH /api/staff/applications/:id/after-offer',
+      `/api/staff/applications/${offered.id}/after-offer`,
+      { offerType: 'conditional', conditions: 'IELTS 7.0', arrivalDate: isoDay(60) },
+    ),
+    json('POST /api/staff/catalogue/universities', '/api/staff/catalogue/universities', {
+      id: `university-of-fuzzing-${randomUUID().slice(0, 8)}`,
+      ...universityValues,
+    }),
+    json(
+      'POST /api/staff/catalogue/universities/:id',
+      `/api/staff/catalogue/universities/${university}`,
+      universityValues,
+    ),
+    json('POST /api/staff/catalogue/categories', '/api/staff/catalogue/categories', {
+      name: 'Fuzzing',
+    }),
+    json('POST /api/staff/catalogue/categories/:name', '/api/staff/catalogue/categories/Tourism', {
+      name: 'Travel and Tourism',
+      active: true,
+    }),
+    json(
+      'POST /api/staff/catalogue/programs',
+      '/api/staff/catalogue/programs',
+      programValues(`msc-fuzzing-${randomUUID().slice(0, 8)}`, university),
+    ),
+    json(
+      'POST /api/staff/catalogue/programs/:id',
+      `/api/staff/catalogue/programs/${program.id}`,
+      programValues(program.id, program.universityId),
+    ),
+    json(
+      'POST /api/staff/catalogue/programs/:id/active',
+      `/api/staff/catalogue/programs/${program.id}/active`,
+      { active: false },
+    ),
+    json('POST /api/staff/catalogue/cost-figures', '/api/staff/catalogue/cost-figures', costFigure),
+    json(
+      'POST /api/staff/catalogue/cost-figures/:id',
+      `/api/staff/catalogue/cost-figures/${figure}`,
+      costFigure,
+    ),
+    // the applicant's side of the same casework
+    json(
+      'POST /api/applications/:id/requests/:requestId/answer',
+      `/api/applications/${applicationId}/requests/${String(requestId)}/answer`,
+      { text: '12 High Street, York' },
+      'applicant',
+    ),
+    json(
+      'POST /api/applications/:id/messages',
+      `/api/applications/${applicationId}/messages`,
+      { body: 'Thank you' },
+      'applicant',
+    ),
+    {
+      ...json(
+        'POST /api/applications/:id/messages',
+        `/api/applications/${applicationId}/messages`,
+        { body: 'My statement attached' },
+        'applicant',
+      ),
+      kind: 'multipart',
+    },
+    json(
+      'PATCH /api/applications/:id/after-offer',
+      `/api/applications/${offered.id}/after-offer`,
+      { arrivalDate: isoDay(61) },
+      'applicant',
+    ),
+    // last: these close their applications
+    json(
+      'POST /api/applications/:id/withdraw',
+      `/api/applications/${offered.id}/withdraw`,
+      { confirm: true },
+      'applicant',
+    ),
+    json('POST /api/staff/applications/:id/close', `${staff}/close`, { reason: 'No place' }),
+  ];
+  const csv = programsCsv([programValues(program.id, program.universityId)]);
+  return {
+    bodies,
+    csv,
+    cookies: { admin: admin.cookie, applicant: applicant.cookie } as Record<Sender, string>,
+  };
+}
