@@ -19,19 +19,42 @@ export function worksOnCases(role: string | null | undefined): boolean {
   return role === 'consultant' || role === 'admin';
 }
 
-/** The step after `status`, or null at the end of the way (accepted). */
-export function nextStatus(status: ApplicationStatus): ApplicationStatus | null {
-  return applicationStatuses[applicationStatuses.indexOf(status) + 1] ?? null;
-}
+/**
+ * Why a status move is refused, or null when it is allowed: forward one step at a time, and
+ * backwards (D3: only to correct a mistake) with a note saying why. The server, the staff console
+ * and the lists of moves below all follow this one rule.
+ */
+export type StatusMoveRefusal =
+  'STATUS_UNCHANGED' | 'STATUS_MOVE_NOT_ALLOWED' | 'STATUS_NOTE_REQUIRED';
 
-/** Earlier statuses a mistake may be corrected to, nearest first. */
-export function earlierStatuses(status: ApplicationStatus): ApplicationStatus[] {
-  return applicationStatuses.slice(0, applicationStatuses.indexOf(status)).reverse();
+export function statusMoveRefusal(
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+  note?: string | null,
+): StatusMoveRefusal | null {
+  const fromIndex = applicationStatuses.indexOf(from);
+  const toIndex = applicationStatuses.indexOf(to);
+  if (toIndex === fromIndex) return 'STATUS_UNCHANGED';
+  if (toIndex > fromIndex + 1) return 'STATUS_MOVE_NOT_ALLOWED';
+  if (toIndex < fromIndex && !note?.trim()) return 'STATUS_NOTE_REQUIRED';
+  return null;
 }
 
 /** D3: moving backwards is allowed only to correct a mistake, and needs a note. */
 export function isStepBack(from: ApplicationStatus, to: ApplicationStatus): boolean {
   return applicationStatuses.indexOf(to) < applicationStatuses.indexOf(from);
+}
+
+/** The step after `status`, or null at the end of the way (accepted). */
+export function nextStatus(status: ApplicationStatus): ApplicationStatus | null {
+  return applicationStatuses.find((to) => statusMoveRefusal(status, to) === null) ?? null;
+}
+
+/** Earlier statuses a mistake may be corrected to (with a note), nearest first. */
+export function earlierStatuses(status: ApplicationStatus): ApplicationStatus[] {
+  return applicationStatuses
+    .filter((to) => isStepBack(status, to) && statusMoveRefusal(status, to, 'why') === null)
+    .reverse();
 }
 
 /** Referral and partnership requests: new until someone picks them up. */

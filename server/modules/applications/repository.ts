@@ -72,6 +72,17 @@ export async function insertStatusEvent(
   await db.insert(applicationStatusEvents).values(event);
 }
 
+/** The latest entry of an application's status history. */
+export async function lastStatusEvent(db: Db, applicationId: string) {
+  const [event] = await db
+    .select()
+    .from(applicationStatusEvents)
+    .where(eq(applicationStatusEvents.applicationId, applicationId))
+    .orderBy(desc(applicationStatusEvents.createdAt), desc(applicationStatusEvents.id))
+    .limit(1);
+  return event;
+}
+
 export async function insertDocuments(db: Db, rows: NewDocumentRow[]) {
   if (rows.length > 0) await db.insert(applicationDocuments).values(rows);
 }

@@ -32,7 +32,7 @@ describe('changeStatus', () => {
   it('moves to the next status, records who, when and the note, and e-mails the applicant', async () => {
     const { user: staff } = await createUser(ctx.app, { role: 'consultant' });
     const { id, email } = await createApplication(ctx.app);
-    const record = await changeStatus(ctx.app, {
+    const { record } = await changeStatus(ctx.app, {
       applicationId: id,
       to: 'reviewed',
       note: '  Documents look complete. ',
@@ -80,7 +80,7 @@ describe('changeStatus', () => {
       changeStatus(ctx.app, { applicationId: id, to: 'submitted', note: '   ', actorId: null }),
     );
     expect(bare).toMatchObject({ code: 'VALIDATION_FAILED', statusCode: 400 });
-    const back = await changeStatus(ctx.app, {
+    const { record: back } = await changeStatus(ctx.app, {
       applicationId: id,
       to: 'submitted',
       note: 'Reviewed by mistake',

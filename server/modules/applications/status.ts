@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
+import { nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow.ts';
 import { maxStatusNoteLength } from '../../../shared/schemas/application.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -18,7 +19,10 @@ export interface StatusChange {
   note?: string | null;
   /** The staff member making the change; null for the system. */
   actorId: string | null;
-  /** The status the caller saw (staff console): another one now answers 409, so a stale page or a replayed click never moves it twice. */
+  /**
+   * The status the caller saw (staff console): another one now answers 409, so a stale page never
+   * moves it twice; a replayed click (this actor's last move was exactly this one) is answered as done.
+   */
   expectedFrom?: ApplicationStatus;
   /** Runs inside the transaction after the change (the staff console writes its audit entry there). */
   inTransaction?: (
@@ -27,32 +31,30 @@ export interface StatusChange {
   ) => Promise<void>;
 }
 
-/** Forward one step at a time; backwards only with a note. */
+/** The shared rule (statusMoveRefusal), as the error the API answers with. */
 export function checkStatusMove(
   from: ApplicationStatus,
   to: ApplicationStatus,
   note: string | null,
 ): void {
-  const fromIndex = applicationStatuses.indexOf(from);
-  const toIndex = applicationStatuses.indexOf(to);
-  if (toIndex === -1)
+  if (!applicationStatuses.includes(to))
     throw new ValidationError({ status: 'Unknown status' }, `"${to}" is not a status.`);
-  if (toIndex === fromIndex) {
+  const refusal = statusMoveRefusal(from, to, note);
+  if (refusal === 'STATUS_UNCHANGED') {
     throw new AppError(
-      'STATUS_UNCHANGED',
+      refusal,
       409,
       `The application is already ${statusLabel(from).toLowerCase()}.`,
     );
   }
-  if (toIndex > fromIndex + 1) {
-    const next = applicationStatuses[fromIndex + 1]!;
+  if (refusal === 'STATUS_MOVE_NOT_ALLOWED') {
     throw new AppError(
-      'STATUS_MOVE_NOT_ALLOWED',
+      refusal,
       409,
-      `An application moves one step at a time: after ${statusLabel(from).toLowerCase()} comes ${statusLabel(next).toLowerCase()}.`,
+      `An application moves one step at a time: after ${statusLabel(from).toLowerCase()} comes ${statusLabel(nextStatus(from)!).toLowerCase()}.`,
     );
   }
-  if (toIndex < fromIndex && !note) {
+  if (refusal === 'STATUS_NOTE_REQUIRED') {
     throw new ValidationError(
       { note: 'Say why the status goes back' },
       'Moving an application back is only for correcting a mistake: add a note saying why.',
@@ -60,15 +62,27 @@ export function checkStatusMove(
   }
 }
 
+/** A staff member's replayed click: the move it asked for is the last one, made by them. */
+async function isReplay(tx: Db, change: StatusChange, current: { id: string; status: string }) {
+  if (!change.expectedFrom || current.status !== change.to) return false;
+  const last = await repo.lastStatusEvent(tx, current.id);
+  return (
+    last?.fromStatus === change.expectedFrom &&
+    last.status === change.to &&
+    last.actorId === change.actorId
+  );
+}
+
 /**
  * Changes the status of an application (the staff console and tests call it): the row and its
  * history entry are written in one transaction with the applicant's e-mail (new status and what it
- * means), and every instance is told when it commits.
+ * means), and every instance is told when it commits. Answers with the whole record, read once
+ * after the change; a replay (see `expectedFrom`) changes nothing and says so.
  */
 export async function changeStatus(
   app: FastifyInstance,
   change: StatusChange,
-): Promise<repo.ApplicationRecord> {
+): Promise<{ record: repo.ApplicationRecord; replayed: boolean }> {
   if (!uuidPattern.test(change.applicationId))
     throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
   const note = change.note?.trim() || null;
@@ -78,9 +92,10 @@ export async function changeStatus(
       'The note is too long.',
     );
   }
-  await app.db.transaction(async (tx) => {
+  const replayed = await app.db.transaction(async (tx) => {
     const current = await repo.lockApplication(tx, change.applicationId);
     if (!current) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+    if (await isReplay(tx, change, current)) return true;
     if (change.expectedFrom && current.status !== change.expectedFrom) {
       throw new AppError(
         'STATUS_CHANGED_MEANWHILE',
@@ -108,7 +123,10 @@ export async function changeStatus(
       app.trackingTokens.issue('track', current.id, undefined, { mailed: true }),
     );
     await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
+    return false;
   });
 
-  return (await repo.findApplicationRecord(app.db, change.applicationId))!;
+  const record = await repo.findApplicationRecord(app.db, change.applicationId);
+  if (!record) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+  return { record, replayed };
 }

@@ -11,7 +11,12 @@ export async function applicationTestRoutes(app: FastifyInstance) {
   app.post('/api/test/applications/:id/status', async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);
     const { status, note } = parseInput(statusChangeInput, req.body);
-    const record = await changeStatus(app, { applicationId: id, to: status, note, actorId: null });
+    const { record } = await changeStatus(app, {
+      applicationId: id,
+      to: status,
+      note,
+      actorId: null,
+    });
     return { id: record.id, status: record.status };
   });
 }

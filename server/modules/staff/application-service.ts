@@ -5,15 +5,15 @@ import type {
   StatusChangeInput,
 } from '../../../shared/schemas/staff.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
-import { isStepBack } from '../../../shared/staff-workflow.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { changeStatus } from '../applications/index.ts';
 import {
   currentDocuments,
   findApplicationRecord,
   findApplicationRow,
+  type ApplicationRecord,
 } from '../applications/repository.ts';
 import {
   documentUrl,
@@ -40,6 +40,14 @@ function person(names: Map<string, string>, id: string | null): StaffPerson | nu
 export async function getStaffApplication(db: Db, id: string): Promise<StaffApplicationDetail> {
   const record = await findApplicationRecord(db, id);
   if (!record) throw notFound();
+  return staffApplicationDetail(db, record);
+}
+
+async function staffApplicationDetail(
+  db: Db,
+  record: ApplicationRecord,
+): Promise<StaffApplicationDetail> {
+  const id = record.id;
   const notes = await findNotes(db, id);
   const names = await findPeople(db, [
     ...record.events.map((e) => e.actorId),
@@ -136,9 +144,10 @@ export async function getStaffApplication(db: Db, id: string): Promise<StaffAppl
 }
 
 /**
- * One status step by a consultant: changeStatus (apps) writes the status and its history entry,
- * tells the track page and dashboard, and e-mails the applicant; the audit entry goes into the
- * same transaction. A replay of a change that already happened answers with the record as it is.
+ * One status step by a consultant: changeStatus (apps) checks the move, writes the status and its
+ * history entry, tells the track page and dashboard, and e-mails the applicant; the audit entry
+ * goes into the same transaction. A replay of a change that already happened answers with the
+ * record as it is.
  */
 export async function changeApplicationStatus(
   app: FastifyInstance,
@@ -146,25 +155,7 @@ export async function changeApplicationStatus(
   id: string,
   input: StatusChangeInput,
 ): Promise<{ detail: StaffApplicationDetail; replayed: boolean }> {
-  const before = await findApplicationRecord(app.db, id);
-  if (!before) throw notFound();
-  const last = before.events.at(-1);
-  const isReplay =
-    before.status === input.to &&
-    last?.fromStatus === input.from &&
-    last.status === input.to &&
-    last.actorId === actor.id;
-  if (isReplay) return { detail: await getStaffApplication(app.db, id), replayed: true };
-  if (input.from === input.to) {
-    throw new AppError('STATUS_UNCHANGED', 409, 'Choose a different status.');
-  }
-  if (isStepBack(input.from, input.to) && !input.note) {
-    throw new ValidationError(
-      { note: 'Say why the status goes back' },
-      'Moving an application back is only for correcting a mistake: add a note saying why.',
-    );
-  }
-  await changeStatus(app, {
+  const { record, replayed } = await changeStatus(app, {
     applicationId: id,
     to: input.to,
     note: input.note ?? null,
@@ -179,7 +170,7 @@ export async function changeApplicationStatus(
         details: { from: move.from, to: move.to, ...(input.note ? { note: input.note } : {}) },
       }),
   });
-  return { detail: await getStaffApplication(app.db, id), replayed: false };
+  return { detail: await staffApplicationDetail(app.db, record), replayed };
 }
 
 export async function addNote(db: Db, actor: SessionUser, applicationId: string, body: string) {

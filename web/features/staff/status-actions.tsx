@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ApplicationStatus } from '../../../shared/application-status';
 import { maxNoteLength } from '../../../shared/schemas/staff';
-import { earlierStatuses, nextStatus } from '../../../shared/staff-workflow';
+import { earlierStatuses, nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
@@ -12,7 +12,7 @@ import { TextAreaField } from '../../components/field';
 
 /**
  * The next step in one click (with an optional note), and, tucked away, a step back to correct a
- * mistake, which needs a note. The server enforces both rules.
+ * mistake, which needs a note: the moves shared/staff-workflow allows, which the server enforces.
  */
 export function StatusActions({ id, status }: { id: string; status: ApplicationStatus }) {
   const change = useChangeStatus(id);
@@ -43,7 +43,8 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
   function back(event: FormEvent) {
     event.preventDefault();
     if (!backTo) return setBackError('Choose the status to go back to');
-    if (!backNote.trim()) return setBackError('Say why the status goes back');
+    if (statusMoveRefusal(status, backTo, backNote) === 'STATUS_NOTE_REQUIRED')
+      return setBackError('Say why the status goes back');
     setBackError(undefined);
     change.mutate(
       { from: status, to: backTo, note: backNote.trim() },
