@@ -51,7 +51,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         // shared form fields, and pages that show a field but check nothing (/programs) load it.
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+            codeSplitting: {
+              groups: [
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+                // what every public page loads besides React: the libraries and the small shared
+                // parts, in one file instead of ten (on a slow line each file costs a round trip)
+                {
+                  name: 'shell',
+                  test: (id) =>
+                    /node_modules[\\/](react-intl|@formatjs|intl-messageformat|@tanstack|wouter|regexparam|tslib)[\\/]|web[\\/](components|lib|i18n[\\/][a-z-]+\.tsx?$)/.test(
+                      id,
+                    ) && !/(status-badge|document-state-badge|progress-bar|save-file)\./.test(id),
+                  minShareCount: 3,
+                  priority: 1,
+                },
+              ],
+            },
           },
         },
       },

@@ -14,7 +14,7 @@ import { spawnServer, waitUntilHealthy } from '../tests/support/server-process.t
  * gzip-compressed (-9). Targets (issue 13) on /, /universities and /programs: score >= 98,
  * LCP <= 1.5 s, CLS <= 0.02, JS <= 110 KB gzipped. BENCH_NO_BUILD=1 uses the last build.
  */
-const pages = [
+const pages = process.env.BENCH_PAGES?.split(',') ?? [
   '/',
   '/universities',
   '/programs',

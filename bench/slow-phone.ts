@@ -42,7 +42,9 @@ try {
   // warm the server (page cache, catalogue): the bench measures the network and the phone, not a cold start
   for (const path of pages)
     for (const lang of locales)
-      await fetch(`${portal.url}${path}?lang=${lang}`).then((r) => r.arrayBuffer());
+      await fetch(`${portal.url}${path}`, {
+        headers: { cookie: `lang=${lang}`, 'accept-encoding': 'gzip' },
+      }).then((r) => r.arrayBuffer());
 
   async function load(path: string, lang: string): Promise<Load> {
     const context = await browser.newContext({

@@ -89,6 +89,18 @@ describe('the HTTP shell', () => {
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
+  it('gives the site’s files (code, styles, logos, icon) the short headers of a file, not a page’s', async () => {
+    for (const url of ['/media/logos/university-of-oxford.svg', '/assets/nothing-here.js']) {
+      const res = await app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['origin-agent-cluster'], url).toBeUndefined();
+    }
+  });
+
   it('compresses large responses', async () => {
     const res = await app.inject({
       url: '/api/universities',

@@ -22,7 +22,7 @@ import { loggerOptions, stdoutLogDestination } from './lib/logger.ts';
 import { lazyRequestLoggers } from './lib/lazy-request-logger.ts';
 import { registerMailer } from './lib/mailer/index.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { apiSecurityHeaders, securityHeaders } from './lib/security-headers.ts';
+import { apiSecurityHeaders, isStaticFile, securityHeaders } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
@@ -116,7 +116,7 @@ export async function buildApp(
   const apiHeaders = apiSecurityHeaders(config);
   app.addHook('onRequest', (req, reply, done) => {
     reply
-      .headers(req.url.startsWith('/api/') ? apiHeaders : pageHeaders)
+      .headers(req.url.startsWith('/api/') || isStaticFile(req.url) ? apiHeaders : pageHeaders)
       .header('x-request-id', req.id);
     done();
   });

@@ -64,6 +64,12 @@ export interface ServerRenderer {
 /** The id of the JSON data block after the rendered page (never executed, so the CSP allows it). */
 export const pageDataElementId = 'page-data';
 
+/**
+ * The id of the list of the site's stylesheets on a page that carries the rules it uses inline
+ * (decision 0037): the page's code adds them once it runs, for what the page shows next.
+ */
+export const pageStylesElementId = 'page-styles';
+
 export interface PageData {
   locale: string;
   /** TanStack Query's dehydrated cache. */

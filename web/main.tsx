@@ -2,7 +2,7 @@ import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/re
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isLocale, languageQueryParam } from '../shared/locales';
-import { pageDataElementId, type PageData } from '../shared/page-rendering';
+import { pageDataElementId, pageStylesElementId, type PageData } from '../shared/page-rendering';
 import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
 import { LocaleRoot } from './i18n/locale-root';
 import { startMessages } from './i18n/messages';
@@ -19,7 +19,24 @@ function HydrationMark() {
   return null;
 }
 
+/**
+ * A server-rendered page carries the rules its first paint uses inline (decision 0037): the
+ * site's stylesheets follow now, for whatever the page shows next.
+ */
+function addStylesheets() {
+  const list = document.getElementById(pageStylesElementId);
+  if (!list) return;
+  for (const href of JSON.parse(list.textContent ?? '[]') as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 async function start() {
+  addStylesheets();
   const root = document.getElementById('root')!;
   const dataElement = document.getElementById(pageDataElementId);
   const data = dataElement ? (JSON.parse(dataElement.textContent ?? '{}') as PageData) : null;

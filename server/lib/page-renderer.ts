@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,10 +15,13 @@ import {
 import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
 import { internalRequestHeader } from './access-log.ts';
 import { prepareBody, type PreparedBody } from './prepared-response.ts';
-import { assemblePage, chunksOf, type ViteManifest } from './page-template.ts';
+import { createCriticalCss, type CriticalCss } from './critical-css.ts';
+import { assemblePage, chunksOf, stylesheetsOut, type ViteManifest } from './page-template.ts';
 
+/** A rendered page, and the hash of its inline styles for its CSP (`'sha256-…'`), if it has some. */
 export type RenderedResponse =
-  { kind: 'shared'; body: PreparedBody } | { kind: 'private'; html: string };
+  | { kind: 'shared'; body: PreparedBody; styleHash?: string }
+  | { kind: 'private'; html: string; styleHash?: string };
 
 export interface PageRenderer {
   /** The addresses rendered on the server. */
@@ -65,7 +69,8 @@ export async function createPageRenderer(
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
   const entry = ((await import(pathToFileURL(entryFile).href)) as { renderer: ServerRenderer })
     .renderer;
-  const cache = new Map<string, PreparedBody>();
+  const cache = new Map<string, { body: PreparedBody; styleHash?: string }>();
+  const inlineStyles = await criticalStyles(webDistDir, template, manifest);
 
   async function fetchJson(
     pathAndQuery: string,
@@ -104,7 +109,7 @@ export async function createPageRenderer(
         ? null
         : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
-      if (cached) return { kind: 'shared', body: cached };
+      if (cached) return { kind: 'shared', ...cached };
 
       const rendered = await entry.renderPage({
         url,
@@ -112,19 +117,57 @@ export async function createPageRenderer(
         data: plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: fetched[i]!.body })),
         session,
       });
+      // the page's messages in its language are fetched with the page's code, not after it
+      const chunks = chunksOf(manifest, [...plan.modules, ...plan.messageModules(locale)]);
+      const criticalCss = inlineStyles?.(rendered.html, chunks.styles);
       const html = assemblePage(template, {
         locale,
         title: rendered.title,
         appHtml: rendered.html,
         pageData: { locale, queries: rendered.queries },
-        // the page's messages in its language are fetched with the page's code, not after it
-        chunks: chunksOf(manifest, [...plan.modules, ...plan.messageModules(locale)]),
+        chunks,
+        criticalCss,
       });
-      if (!cacheKey) return { kind: 'private', html };
+      const styleHash = criticalCss === undefined ? undefined : cspHash(criticalCss);
+      if (!cacheKey) return { kind: 'private', html, styleHash };
       const body = prepareBody(html, 'text/html; charset=utf-8');
       if (cache.size >= maxCachedPages) cache.delete(cache.keys().next().value!);
-      cache.set(cacheKey, body);
-      return { kind: 'shared', body };
+      cache.set(cacheKey, { body, styleHash });
+      return { kind: 'shared', body, styleHash };
     },
   };
+}
+
+/** A CSP source allowing an inline block with exactly this text. */
+export const cspHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The rules of the site's stylesheets that a page's HTML uses (decision 0037), or null when a
+ * stylesheet cannot be read (the page then links them as the template does).
+ */
+async function criticalStyles(
+  webDistDir: string,
+  template: string,
+  manifest: ViteManifest,
+): Promise<((html: string, chunkStyles: string[]) => string) | null> {
+  const sheets = new Map<string, CriticalCss>();
+  const load = async (href: string) => {
+    if (sheets.has(href)) return;
+    const file = path.join(webDistDir, href.replace(/^\//, ''));
+    if (!file.startsWith(webDistDir) || !existsSync(file)) throw new Error(`no stylesheet ${href}`);
+    sheets.set(href, createCriticalCss(await readFile(file, 'utf8')));
+  };
+  try {
+    for (const href of stylesheetsOut(template).files) await load(href);
+    for (const chunk of Object.values(manifest))
+      for (const file of chunk.css ?? []) await load(`/${file}`);
+  } catch {
+    return null;
+  }
+  const templateSheets = stylesheetsOut(template).files;
+  return (html, chunkStyles) =>
+    [...templateSheets, ...chunkStyles.map((file) => `/${file}`)]
+      .map((href) => sheets.get(href)?.for(html) ?? '')
+      .join('');
 }

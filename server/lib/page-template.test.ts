@@ -105,6 +105,32 @@ describe('assembling a server-rendered page', () => {
     });
   });
 
+  it('writes a page’s critical rules in its head and lists the stylesheets for its code to add', () => {
+    const withSheet = template.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n  </head>',
+    );
+    const html = assemblePage(withSheet, {
+      locale: 'en-GB',
+      title: 't',
+      appHtml: '<p class="flex">x</p>',
+      pageData: { locale: 'en-GB', queries: {} },
+      chunks: { scripts: [], styles: ['assets/home-1.css'] },
+      criticalCss: '.flex{display:flex}</style><script>',
+    });
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<style>.flex{display:flex}<\\/style><script></style>');
+    const styles = /<script type="application\/json" id="page-styles">(.*?)<\/script>/.exec(
+      html,
+    )![1]!;
+    expect(JSON.parse(styles)).toEqual(['/assets/index-1.css', '/assets/home-1.css']);
+  });
+
+  it('boots at once on a slow line, after the first paint on a fast one', () => {
+    expect(bootScript).toContain('/2g|3g/.test(c.effectiveType)');
+    expect(bootScript).toContain('requestAnimationFrame(function(){requestAnimationFrame(');
+  });
+
   it('makes every form post unless it says otherwise', () => {
     expect(formsPost('<form class="a"><input></form><form method="get" class="b"></form>')).toBe(
       '<form method="post" class="a"><input></form><form method="get" class="b"></form>',

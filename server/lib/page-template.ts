@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isLocale, localeInfo } from '../../shared/locales.ts';
-import { pageDataElementId, type PageData } from '../../shared/page-rendering.ts';
+import {
+  pageDataElementId,
+  pageStylesElementId,
+  type PageData,
+} from '../../shared/page-rendering.ts';
 
 /** Vite's build manifest (dist/web/.vite/manifest.json), keyed by source path relative to web/. */
 export type ViteManifest = Record<
@@ -44,6 +48,12 @@ export interface PageParts {
   appHtml: string;
   pageData: PageData;
   chunks: PageChunks;
+  /**
+   * The rules of the stylesheets this page's HTML uses (critical-css.ts), written in its head; the
+   * stylesheets themselves are then listed for the page's code to add. Without it the page links
+   * them in its head, as the template does.
+   */
+  criticalCss?: string;
 }
 
 /**
@@ -57,19 +67,35 @@ export const formsPost = (html: string) =>
 /** Where a server-rendered page lists its code (the entry first) for the boot script. */
 export const pageCodeElementId = 'page-code';
 
+const stylesheetTag = /\s*<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
+
+/** The template's stylesheet links, taken out (a page with its critical rules inline adds them later). */
+export function stylesheetsOut(template: string): { html: string; files: string[] } {
+  const files: string[] = [];
+  const html = template.replace(stylesheetTag, (_tag, href: string) => {
+    files.push(href);
+    return '';
+  });
+  return { html, files };
+}
+
 /**
- * The one inline script of a server-rendered page (allowed by its hash in the CSP): once the
- * browser has painted the page the server sent (two frames on), it fetches the page's code, all
- * chunks at once, and React takes the page over. The first paint never waits for the code, or
- * shares the line with it (decision 0031).
+ * The one inline script of a server-rendered page (allowed by its hash in the CSP), at the end of
+ * its body: it fetches the page's code, all chunks at once, and React takes the page over.
+ * - On a fast line it waits until the browser has painted the page the server sent (two frames
+ *   on): the code would otherwise arrive and run before that first paint (decision 0031).
+ * - On a slow line (the browser's Network Information says 3G or slower, or the reader asked to
+ *   save data) the code cannot arrive before the paint, and each frame waited is a frame later
+ *   that taps work: it starts at once, the HTML being all here (decision 0037).
+ * - A tab opened in the background paints nothing and runs no frames: its code comes at once.
  */
 export const bootScript =
-  `(function(){var d=document;function go(){` +
+  `(function(){var d=document,c=navigator.connection;function go(){` +
   `var f=JSON.parse(d.getElementById('${pageCodeElementId}').textContent),h=d.head;` +
   `f.slice(1).forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
   `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=f[0];h.appendChild(s)}` +
-  // a tab opened in the background paints nothing and runs no frames: its code comes at once
-  `if(d.visibilityState==='hidden')go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})()`;
+  `if(d.visibilityState==='hidden'||(c&&(c.saveData||/2g|3g/.test(c.effectiveType))))go();` +
+  `else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})})()`;
 
 export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
@@ -98,13 +124,23 @@ export function codeAfterFirstPaint(
  * script that fetches it after the first paint (an inline script there blocks no parsing).
  */
 export function assemblePage(template: string, parts: PageParts): string {
-  const code = codeAfterFirstPaint(template, parts.chunks.scripts);
-  const styles = parts.chunks.styles
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('\n    ');
+  const inline = parts.criticalCss !== undefined;
+  const sheets = inline ? stylesheetsOut(template) : { html: template, files: [] };
+  const code = codeAfterFirstPaint(sheets.html, parts.chunks.scripts);
+  const chunkStyles = parts.chunks.styles.map((file) => `/${file}`);
+  const styles = inline
+    ? `<style>${parts.criticalCss!.replace(/<\/style/gi, '<\\/style')}</style>`
+    : chunkStyles
+        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+        .join('\n    ');
   const end = [
     `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(parts.pageData)}</script>`,
     `<script type="application/json" id="${pageCodeElementId}">${scriptSafeJson(code.files)}</script>`,
+    ...(inline
+      ? [
+          `<script type="application/json" id="${pageStylesElementId}">${scriptSafeJson([...sheets.files, ...chunkStyles])}</script>`,
+        ]
+      : []),
     `<script>${bootScript}</script>`,
   ].join('\n    ');
   return code.html

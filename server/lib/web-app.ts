@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { sendPrepared } from './prepared-response.ts';
+import { securityHeaders, withStyleSource } from './security-headers.ts';
 
 /**
  * Serves the built web app: public pages rendered on the server with their content (when the
@@ -47,6 +48,7 @@ export async function registerWebApp(app: FastifyInstance) {
   }
 
   if (pages) await app.register(earlyFormPosts, { paths: pages.pagePaths });
+  const pageCsp = securityHeaders(app.config)['content-security-policy']!;
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPageRequest =
@@ -70,6 +72,8 @@ export async function registerWebApp(app: FastifyInstance) {
       );
       return null;
     });
+    if (page?.styleHash)
+      reply.header('content-security-policy', withStyleSource(pageCsp, page.styleHash));
     if (page?.kind === 'shared')
       return sendPrepared(
         req,

@@ -54,11 +54,24 @@ describe('first paint from HTML', () => {
     expect(inlineScripts.map((m) => m[1])).toEqual([
       ' type="application/json" id="page-data"',
       ' type="application/json" id="page-code"',
+      ' type="application/json" id="page-styles"',
       '',
     ]);
     // the one script that runs is the one the CSP names by its hash
-    const boot = inlineScripts[2]![2]!;
+    const boot = inlineScripts[3]![2]!;
     expect(csp).toContain(`'sha256-${createHash('sha256').update(boot).digest('base64')}'`);
+    // the rules the page uses are in its head, allowed by their hash: no stylesheet holds the
+    // first paint back (the whole sheet is listed for the page's code to add)
+    expect(html).not.toContain('rel="stylesheet"');
+    const style = /<style>([^<]*)<\/style>/.exec(html)![1]!;
+    expect(style).toContain('.sticky{');
+    const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src'));
+    expect(styleSrc).toBe(
+      `style-src 'self' 'sha256-${createHash('sha256').update(style).digest('base64')}'`,
+    );
+    expect(JSON.parse(/id="page-styles">([^<]*)</.exec(html)![1]!)).toEqual([
+      expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/),
+    ]);
     // the page's code is fetched by it after the first paint, not by the HTML itself
     expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
     const again = await fetch(`${baseUrl}/universities`, {

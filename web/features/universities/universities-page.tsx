@@ -169,7 +169,10 @@ export function UniversitiesPage() {
                   {shown.map((university) => {
                     const isPicked = universityIds.includes(university.id);
                     return (
-                      <li key={university.id}>
+                      <li
+                        key={university.id}
+                        className="[content-visibility:auto] [contain-intrinsic-size:auto_5.5rem]"
+                      >
                         <UniversityCard
                           university={university}
                           isPicked={isPicked}

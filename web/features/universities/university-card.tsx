@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Icon } from '../../components/icons';
+import { LogoImage } from '../../components/logo-image';
 import type { University } from '../../../shared/schemas/catalogue';
 
 /**
@@ -24,13 +25,9 @@ export function UniversityCard({
         isPicked ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200'
       } ${isDimmed ? 'bg-slate-50' : 'bg-white'}`}
     >
-      <img
+      <LogoImage
         src={university.logoUrl}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        decoding="async"
+        size={56}
         className="size-14 shrink-0 rounded-lg bg-slate-50 object-contain"
       />
       <div className="min-w-0 flex-1">
