@@ -10,14 +10,15 @@ import { spawnServer, waitUntilHealthy } from '../tests/support/server-process.t
 /**
  * Lighthouse 12 (mobile, simulated slow 4G, its defaults) on every public page of the compiled
  * server, with Debian's Chromium. Prints the median of BENCH_RUNS runs (default 3) per page:
- * performance score, LCP, CLS, TBT, FCP, and the JavaScript of the first load, both as sent and
- * gzip-compressed (-9). Targets (issue 13) on /, /universities and /programs: score >= 98,
+ * performance score, SEO score (with the audits it misses), LCP, CLS, TBT, FCP, and the JavaScript
+ * of the first load, both as sent and gzip-compressed (-9). Targets (issue 13) on /, /universities and /programs: score >= 98,
  * LCP <= 1.5 s, CLS <= 0.02, JS <= 110 KB gzipped. BENCH_NO_BUILD=1 uses the last build.
  */
 const pages = process.env.BENCH_PAGES?.split(',') ?? [
   '/',
   '/universities',
   '/programs',
+  '/programs/msc-advanced-computer-science-manchester',
   '/free',
   '/refer',
   '/track',
@@ -38,6 +39,9 @@ if (!process.env.BENCH_NO_BUILD) {
 
 interface PageResult {
   score: number;
+  /** Lighthouse's SEO score (issue 26: 100 on /, /programs and a program page). */
+  seo: number;
+  seoMisses: string[];
   lcp: number;
   cls: number;
   tbt: number;
@@ -60,7 +64,7 @@ async function audit(url: string, port: number, attempt = 1): Promise<PageResult
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'seo'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -76,6 +80,10 @@ async function audit(url: string, port: number, attempt = 1): Promise<PageResult
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    seoMisses: (lhr.categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== 1)
+      .map((ref) => ref.id),
     lcp: audits['largest-contentful-paint']!.numericValue!,
     cls: audits['cumulative-layout-shift']!.numericValue!,
     tbt: audits['total-blocking-time']!.numericValue!,
@@ -101,15 +109,16 @@ try {
   // a first visit of each page warms the server (its page cache, the catalogue)
   for (const page of pages) await fetch(`${server.url}${page}`).then((r) => r.arrayBuffer());
   console.log(`Lighthouse 12 mobile (simulated slow 4G), median of ${runs} runs per page\n`);
-  console.log('| page | perf | LCP | CLS | TBT | FCP | JS sent | JS gzip | files |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| page | perf | SEO | LCP | CLS | TBT | FCP | JS sent | JS gzip | files |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   let missed = 0;
   for (const page of pages) {
     const results: PageResult[] = [];
     for (let i = 0; i < runs; i++) results.push(await audit(`${server.url}${page}`, chrome.port));
-    const m = (key: keyof PageResult) => median(results.map((r) => r[key]));
+    const m = (key: Exclude<keyof PageResult, 'seoMisses'>) => median(results.map((r) => r[key]));
     const row = {
       score: m('score'),
+      seo: m('seo'),
       lcp: m('lcp'),
       cls: m('cls'),
       tbt: m('tbt'),
@@ -121,7 +130,7 @@ try {
     if (targetPages.has(page) && !meets) missed++;
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
-      `| ${page} | ${row.score} (${results.map((r) => r.score).join(', ')}) | ${(row.lcp / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ` +
+      `| ${page} | ${row.score} (${results.map((r) => r.score).join(', ')}) | ${row.seo}${row.seo < 100 ? ` (${[...new Set(results.flatMap((r) => r.seoMisses))].join(', ')})` : ''} | ${(row.lcp / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ` +
         `${Math.round(row.tbt)} ms | ${(row.fcp / 1000).toFixed(2)} s | ${kb(row.jsSent)} | ${kb(row.jsGzip)} | ${m('jsFiles')} |` +
         (targetPages.has(page) ? (meets ? ' target met' : ' TARGET MISSED') : ''),
     );

@@ -35,6 +35,7 @@ import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { searchEngineRoutes } from './modules/site/search-engine-routes.ts';
 import { languageRoutes } from './i18n/language-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { testSupportRoutes } from './modules/test-support/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(catalogueAdminRoutes);
   await app.register(guidanceRoutes);
   await app.register(siteRoutes);
+  await app.register(searchEngineRoutes);
   await app.register(languageRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);

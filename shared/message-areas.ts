@@ -27,7 +27,7 @@ export const messageAreas = {
   /** The catalogue's public pages, one area each: a first visit downloads its page's words only. */
   home: ['home'],
   universities: ['universities'],
-  programs: ['picked', 'program', 'programs'],
+  programs: ['picked', 'program', 'programPage', 'programs'],
   compare: ['compare'],
   /** The catalogue's vocabulary (levels, regions, lengths, fees) wherever programs are shown. */
   terms: ['catalogue'],

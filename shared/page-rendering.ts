@@ -8,6 +8,11 @@
 export interface PageQuery {
   queryKey: readonly unknown[];
   path: string;
+  /**
+   * The page is about this one thing (a program): when the API answers 404 the page is rendered
+   * with its data null and answered 404, not left to the browser.
+   */
+  isSubject?: boolean;
 }
 
 /** What a route tells the server renderer (its `handle`). */
@@ -23,6 +28,8 @@ export interface PageHandle {
 }
 
 export interface PagePlan {
+  /** 404 for an address no route matches: the not-found page is rendered, and answered 404. */
+  status?: number;
   /** The modules (relative to web/) of the routes on screen. */
   modules: string[];
   /** Public reads to fetch before rendering (the session is fetched separately). */
@@ -38,7 +45,7 @@ export interface SessionAnswer {
 export interface RenderInput {
   url: URL;
   locale: string;
-  /** Each planned query's data, in the plan's order. */
+  /** Each planned query's data, in the plan's order (null: the subject the API does not know). */
   data: { queryKey: readonly unknown[]; data: unknown }[];
   /** What the session path answered for this request's cookies (null without a session). */
   session: SessionAnswer | null;
@@ -47,6 +54,8 @@ export interface RenderInput {
 export interface RenderedPage {
   html: string;
   title: string;
+  /** The page's description in its language, for search engines and shared links. */
+  description: string;
   /** The dehydrated query cache, for the page's JSON data block. */
   queries: unknown;
 }

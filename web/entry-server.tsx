@@ -33,14 +33,23 @@ export const renderer: ServerRenderer = {
   pagePaths: routes.flatMap((route) => (route.ssr ? [route.path] : [])),
 
   planPage(url) {
-    const { ssr } = findRoute(routes, url.pathname) ?? {};
+    const route = findRoute(routes, url.pathname);
+    const messageModulesOf = (areas: Set<MessageArea>) => (locale: string) =>
+      [...areas].map((area) => messagesModule(area, isLocale(locale) ? locale : defaultLocale));
+    // an address no route matches: the not-found page, answered 404
+    if (!route)
+      return {
+        status: 404,
+        modules: [],
+        queries: [catalogueQueries.site],
+        messageModules: messageModulesOf(new Set(coreAreas)),
+      };
+    const { ssr } = route;
     if (!ssr) return null;
     const queries: PageQuery[] = [catalogueQueries.site, ...(ssr.data?.(url) ?? [])];
     const modules = [ssr.module];
     const areas = new Set<MessageArea>([...coreAreas, ...(ssr.areas as MessageArea[])]);
-    const messageModules = (locale: string) =>
-      [...areas].map((area) => messagesModule(area, isLocale(locale) ? locale : defaultLocale));
-    return { modules, queries, messageModules };
+    return { modules, queries, messageModules: messageModulesOf(areas) };
   },
 
   async renderPage(input) {
@@ -55,7 +64,11 @@ export const renderer: ServerRenderer = {
       sessionUserOf(input.session as { user: AccountUser } | null),
     );
     let title = fullTitle('');
-    const head = { setTitle: (pageTitle: string) => void (title = pageTitle) };
+    let description = '';
+    const head = {
+      setTitle: (pageTitle: string) => void (title = pageTitle),
+      setDescription: (text: string) => void (description = text),
+    };
     const locale = isLocale(input.locale) ? input.locale : defaultLocale;
     const html = renderToString(
       <StrictMode>
@@ -72,6 +85,6 @@ export const renderer: ServerRenderer = {
         </ServerHeadContext>
       </StrictMode>,
     );
-    return { html, title, queries: dehydrate(queryClient) };
+    return { html, title, description, queries: dehydrate(queryClient) };
   },
 };

@@ -2,7 +2,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { Layout } from './components/layout';
 import { NotFoundPage } from './components/not-found-page';
 import { RouteErrorBoundary } from './components/route-error';
-import { catalogueQueries, programQuery, programSearchQuery } from './lib/catalogue';
+import {
+  catalogueQueries,
+  programPageQuery,
+  programQuery,
+  programSearchQuery,
+} from './lib/catalogue';
 import { parseCompareIds } from './lib/compare-list';
 import { Route, Switch, useLocation } from './lib/router';
 import { lazyScreen, loadScreens, ScreenView, type AppRoute } from './lib/screens';
@@ -54,6 +59,16 @@ export const routes: AppRoute[] = [
         programSearchQuery(url.searchParams, []),
         catalogueQueries.universities,
         catalogueQueries.categories,
+      ]),
+    ),
+  },
+  {
+    path: '/programs/:id',
+    ...screen(
+      ['programs', 'terms'],
+      () => import('./features/programs/program-page').then((m) => m.ProgramPage),
+      ssr('features/programs/program-page.tsx', (url) => [
+        programPageQuery(url.pathname.split('/')[2] ?? ''),
       ]),
     ),
   },

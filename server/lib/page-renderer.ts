@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,13 +14,14 @@ import {
 import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
 import { internalRequestHeader } from './access-log.ts';
 import { prepareBody, type PreparedBody } from './prepared-response.ts';
-import { createCriticalCss, type CriticalCss } from './critical-css.ts';
-import { assemblePage, chunksOf, stylesheetsOut, type ViteManifest } from './page-template.ts';
+import { headLinks } from './page-head.ts';
+import { cspHash, criticalStyles } from './page-styles.ts';
+import { assemblePage, chunksOf, type ViteManifest } from './page-template.ts';
 
 /** A rendered page, and the hash of its inline styles for its CSP (`'sha256-…'`), if it has some. */
-export type RenderedResponse =
-  | { kind: 'shared'; body: PreparedBody; styleHash?: string }
-  | { kind: 'private'; html: string; styleHash?: string };
+export type RenderedResponse = { styleHash?: string; status: number } & (
+  { kind: 'shared'; body: PreparedBody } | { kind: 'private'; html: string }
+);
 
 export interface PageRenderer {
   /** The addresses rendered on the server. */
@@ -69,13 +69,13 @@ export async function createPageRenderer(
   const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest;
   const entry = ((await import(pathToFileURL(entryFile).href)) as { renderer: ServerRenderer })
     .renderer;
-  const cache = new Map<string, { body: PreparedBody; styleHash?: string }>();
+  const cache = new Map<string, { body: PreparedBody; styleHash?: string; status: number }>();
   const inlineStyles = await criticalStyles(webDistDir, template, manifest);
 
   async function fetchJson(
     pathAndQuery: string,
     cookie?: string,
-  ): Promise<{ body: unknown; etag: string } | null> {
+  ): Promise<{ body: unknown; etag: string } | { missing: true } | null> {
     const res = await app.inject({
       method: 'GET',
       url: pathAndQuery,
@@ -85,9 +85,13 @@ export async function createPageRenderer(
         ...(cookie ? { cookie } : {}),
       },
     });
+    // nothing by that id, or no id it could be
+    if (res.statusCode === 404 || res.statusCode === 400) return { missing: true };
     if (res.statusCode !== 200) return null;
     return { body: res.json(), etag: String(res.headers.etag ?? '') };
   }
+  const found = (answer: Awaited<ReturnType<typeof fetchJson>>) =>
+    answer && 'body' in answer ? answer : null;
 
   return {
     pagePaths: entry.pagePaths,
@@ -97,24 +101,33 @@ export async function createPageRenderer(
       if (!plan) return null;
       const cookie = req.headers.cookie;
       const session = cookie
-        ? (((await fetchJson(entry.sessionPath, cookie))?.body as RenderInput['session']) ?? null)
+        ? ((found(await fetchJson(entry.sessionPath, cookie))?.body as RenderInput['session']) ??
+          null)
         : null;
       const fetched = await Promise.all(plan.queries.map((q) => fetchJson(q.path)));
-      if (fetched.some((f) => f === null)) {
+      // the page's subject (a program) the API does not know: the page says so, answered 404
+      const isMissing = plan.queries.some(
+        (q, i) => q.isSubject && fetched[i] && 'missing' in fetched[i],
+      );
+      const data = fetched.map(found);
+      if (!isMissing && data.some((answer) => answer === null)) {
         req.log.warn({ url: url.pathname }, 'page data unavailable: sending the page without it');
         return null;
       }
+      const status = isMissing ? 404 : (plan.status ?? 200);
       const locale = resolveLocale(req, url, session);
       const cacheKey = session
         ? null
-        : [locale, url.pathname + url.search, ...fetched.map((f) => f!.etag)].join('\n');
+        : [locale, url.pathname + url.search, ...data.map((answer) => answer?.etag ?? '-')].join(
+            '\n',
+          );
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
       if (cached) return { kind: 'shared', ...cached };
 
       const rendered = await entry.renderPage({
         url,
         locale,
-        data: plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: fetched[i]!.body })),
+        data: plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: data[i]?.body ?? null })),
         session,
       });
       // the page's messages in its language are fetched with the page's code, not after it
@@ -123,51 +136,18 @@ export async function createPageRenderer(
       const html = assemblePage(template, {
         locale,
         title: rendered.title,
+        head: headLinks(url, app.config.publicUrl, rendered.description, status),
         appHtml: rendered.html,
         pageData: { locale, queries: rendered.queries },
         chunks,
         criticalCss,
       });
       const styleHash = criticalCss === undefined ? undefined : cspHash(criticalCss);
-      if (!cacheKey) return { kind: 'private', html, styleHash };
+      if (!cacheKey) return { kind: 'private', html, styleHash, status };
       const body = prepareBody(html, 'text/html; charset=utf-8');
       if (cache.size >= maxCachedPages) cache.delete(cache.keys().next().value!);
-      cache.set(cacheKey, { body, styleHash });
-      return { kind: 'shared', body, styleHash };
+      cache.set(cacheKey, { body, styleHash, status });
+      return { kind: 'shared', body, styleHash, status };
     },
   };
-}
-
-/** A CSP source allowing an inline block with exactly this text. */
-export const cspHash = (text: string) =>
-  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/**
- * The rules of the site's stylesheets that a page's HTML uses (decision 0037), or null when a
- * stylesheet cannot be read (the page then links them as the template does).
- */
-async function criticalStyles(
-  webDistDir: string,
-  template: string,
-  manifest: ViteManifest,
-): Promise<((html: string, chunkStyles: string[]) => string) | null> {
-  const sheets = new Map<string, CriticalCss>();
-  const load = async (href: string) => {
-    if (sheets.has(href)) return;
-    const file = path.join(webDistDir, href.replace(/^\//, ''));
-    if (!file.startsWith(webDistDir) || !existsSync(file)) throw new Error(`no stylesheet ${href}`);
-    sheets.set(href, createCriticalCss(await readFile(file, 'utf8')));
-  };
-  try {
-    for (const href of stylesheetsOut(template).files) await load(href);
-    for (const chunk of Object.values(manifest))
-      for (const file of chunk.css ?? []) await load(`/${file}`);
-  } catch {
-    return null;
-  }
-  const templateSheets = stylesheetsOut(template).files;
-  return (html, chunkStyles) =>
-    [...templateSheets, ...chunkStyles.map((file) => `/${file}`)]
-      .map((href) => sheets.get(href)?.for(html) ?? '')
-      .join('');
 }

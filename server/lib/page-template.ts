@@ -45,6 +45,8 @@ export const scriptSafeJson = (value: unknown) =>
 export interface PageParts {
   locale: string;
   title: string;
+  /** Tags for the head in place of the template's description (page-head.ts). */
+  head?: string;
   appHtml: string;
   pageData: PageData;
   chunks: PageChunks;
@@ -151,6 +153,7 @@ export function assemblePage(template: string, parts: PageParts): string {
       return `<html lang="${escapeHtml(info.tag)}" dir="${info.dir}"`;
     })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(/<meta\s+name="description"[^>]*>/, (tag) => parts.head ?? tag)
     .replace('</head>', () => (styles ? `  ${styles}\n  </head>` : '</head>'))
     .replace(
       '<div id="root"></div>',

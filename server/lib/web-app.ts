@@ -74,6 +74,7 @@ export async function registerWebApp(app: FastifyInstance) {
     });
     if (page?.styleHash)
       reply.header('content-security-policy', withStyleSource(pageCsp, page.styleHash));
+    if (page) reply.code(page.status);
     if (page?.kind === 'shared')
       return sendPrepared(
         req,

@@ -5,13 +5,16 @@ import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { FloatingDock } from './floating-dock';
 import { SessionWatcher } from './session-watcher';
+import { useSiteDescription } from './page-title';
 
 /** The site's frame (nav, footer, the docked buttons) around the page on show. */
 export function Layout({ children }: { children: ReactNode }) {
   // a navigation waiting for its screen's code: the screen on show stays, with this bar
   const isNavigating = useNavigationPending();
   // Staff work in the console; the students' chat button would only cover its panels.
-  const isStaffConsole = useLocation().pathname.startsWith('/staff');
+  const { pathname } = useLocation();
+  const isStaffConsole = pathname.startsWith('/staff');
+  useSiteDescription(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -7,7 +7,7 @@ import type {
   University,
 } from '../../shared/schemas/catalogue';
 import type { PublicSiteConfig as SiteConfig } from '../../shared/schemas/site';
-import { apiFetch, apiGet } from './api-client';
+import { ApiError, apiFetch, apiGet } from './api-client';
 import type { PageQuery } from '../../shared/page-rendering';
 
 const catalogueStaleTime = 5 * 60_000;
@@ -80,6 +80,30 @@ export function useProgram(id: string | undefined) {
     queryFn: () => catalogueGet<Program>(programQuery(id!).path),
     staleTime: catalogueStaleTime,
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * /programs/:id: the program, or null when the catalogue has none by that id (the server then
+ * renders the not-found page and answers 404; the browser shows the same).
+ */
+export function programPageQuery(id: string): PageQuery {
+  const { path } = programQuery(id);
+  return { queryKey: ['programs', 'page', id], path, isSubject: true };
+}
+
+export function useProgramPage(id: string) {
+  const { queryKey, path } = programPageQuery(id);
+  return useQuery({
+    queryKey,
+    queryFn: () =>
+      catalogueGet<Program>(path).catch((error: unknown) => {
+        // no such program, or no program could have that id
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+          return null;
+        throw error;
+      }),
+    staleTime: catalogueStaleTime,
   });
 }
 

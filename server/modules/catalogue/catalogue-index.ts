@@ -120,6 +120,11 @@ export class CatalogueIndex {
     );
   }
 
+  /** Every program's id, in the catalogue's order (the sitemap lists their pages). */
+  programIds(): string[] {
+    return this.programs.map((p) => p.id);
+  }
+
   program(id: string, today: string): Program | undefined {
     const i = this.byId.get(id);
     return i === undefined ? undefined : this.shape(i, today);

@@ -1,4 +1,4 @@
-import { useLocation } from '../../lib/router';
+import { useLocation, useSearchParams } from '../../lib/router';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { useProgram, useUniversities } from '../../lib/catalogue';
 import { useSelection } from '../../lib/selection';
@@ -10,15 +10,17 @@ export type ApplicationChoice =
   | { status: 'ready'; program: Program; university: University; picks: University[] };
 
 /**
- * The program and university to apply for. The selection store is the source of truth (D7), so a
- * reload or a direct visit keeps them; the route state of 'Apply Now' only covers a store that
- * could not be written.
+ * The program and university to apply for: the one the address names (`?program=`), else the
+ * selection store's (D7), so a reload or a direct visit keeps them; the route state of 'Apply Now'
+ * only covers a store that could not be written.
  */
 export function useApplicationChoice(): ApplicationChoice {
   const location = useLocation();
+  const [params] = useSearchParams();
   const { program: chosen, universityIds } = useSelection();
   const state = location.state as { program?: Program } | null;
-  const programId = chosen?.programId ?? state?.program?.id;
+  // a link to apply for one program (its page's Apply Now, shared or opened before the scripts ran)
+  const programId = params.get('program') ?? chosen?.programId ?? state?.program?.id;
   const program = useProgram(programId);
   const universities = useUniversities();
 
