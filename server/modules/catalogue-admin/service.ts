@@ -178,7 +178,7 @@ export async function uploadLogo(
   id: string,
   bytes: Buffer,
 ): Promise<StaffUniversity> {
-  const logo = reencodeLogo(bytes);
+  const logo = await reencodeLogo(bytes);
   await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findUniversity(tx, id, true);
     if (!before) throw universityNotFound();
