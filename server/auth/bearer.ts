@@ -9,6 +9,7 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWK } from 'jose
 import { sessions, users, type UserRole } from '../db/schema/auth.ts';
 import { jwks } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
+import { bearerToken } from './access.ts';
 import { tokenIssuer } from './identity-plugins.ts';
 import { endIfPastLifetime, getSessionUser, unauthenticated, type SessionUser } from './session.ts';
 
@@ -54,10 +55,8 @@ export async function publishedKeys(app: FastifyInstance): Promise<JSONWebKeySet
  */
 export async function userFromBearer(
   app: FastifyInstance,
-  authorization: string,
+  token: string | null,
 ): Promise<SessionUser> {
-  const match = /^Bearer ([^\s]+)$/i.exec(authorization.trim());
-  const token = match?.[1];
   if (!token || !compactJws.test(token)) throw new InvalidTokenError();
   let claims: { sub?: unknown; sid?: unknown };
   try {
@@ -105,10 +104,10 @@ export const requireReader: preHandlerAsyncHookHandler = async function requireR
   req: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const authorization = req.headers.authorization;
-  if (authorization !== undefined) {
+  const token = bearerToken(req);
+  if (token !== undefined) {
     try {
-      req.user = await userFromBearer(req.server, authorization);
+      req.user = await userFromBearer(req.server, token);
       return;
     } catch (error) {
       if (error instanceof InvalidTokenError)

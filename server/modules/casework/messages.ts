@@ -15,12 +15,8 @@ import { toApplicationView } from '../applications/views.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { downloadName } from '../documents/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import {
-  applicantOf,
-  applicationNotFound,
-  lockOpenApplication,
-  mailedTrackingLink,
-} from './access.ts';
+import { applicantOf } from '../../auth/access.ts';
+import { applicationNotFound, lockOpenApplication, mailedTrackingLink } from './access.ts';
 import { newMessageToApplicantMail, newMessageToTeamMail } from './emails.ts';
 
 /**

@@ -11,14 +11,14 @@ import { receiveSubmission, removeFiles, type ReceivedFile } from '../applicatio
 import { publishApplicationChange } from '../applications/live.ts';
 import {
   findApplicationRecord,
-  findApplicationRow,
   findDocument,
   insertDocuments,
   lockApplication,
 } from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { clearPending, markPending } from './orphans.ts';
-import { documentNotFound, type DocumentReader } from './service.ts';
+import { readableApplication, type ApplicationReader } from '../../auth/access.ts';
+import { documentNotFound } from './service.ts';
 
 const notAskedFor = (key: AnyDocumentKey) =>
   new AppError(
@@ -26,28 +26,6 @@ const notAskedFor = (key: AnyDocumentKey) =>
     409,
     `${documentLabel(key)} has not been rejected, so there is nothing to send again.`,
   );
-
-/** The applicant: the signed-in owner, or whoever holds this application's tracking link. Staff are not. */
-export async function checkApplicant(
-  app: FastifyInstance,
-  reader: DocumentReader,
-  applicationId: string,
-) {
-  if (!reader.user && !reader.trackedApplicationId) {
-    throw new AppError(
-      'UNAUTHENTICATED',
-      401,
-      'Please sign in, or send the document from the track page.',
-    );
-  }
-  const application = await findApplicationRow(app.db, applicationId);
-  const allowed =
-    application !== undefined &&
-    (reader.trackedApplicationId === application.id ||
-      (reader.user !== null && reader.user.id === application.userId));
-  if (!allowed) throw documentNotFound();
-  return application;
-}
 
 /**
  * A new version of a rejected document (issue 12, item 1): the same checks as at submission (type
@@ -99,14 +77,16 @@ export async function receiveOneDocument(
 export async function uploadNewVersion(
   app: FastifyInstance,
   req: FastifyRequest,
-  reader: DocumentReader,
+  reader: ApplicationReader,
   applicationId: string,
   key: AnyDocumentKey,
   beforeStoring: () => Promise<void>,
 ): Promise<ApplicationView> {
   let seenVersion: number;
   try {
-    const application = await checkApplicant(app, reader, applicationId);
+    const application = await readableApplication(app, reader, applicationId, {
+      notFound: documentNotFound,
+    });
     const current = await findDocument(app.db, application.id, key);
     if (!current || current.state !== 'rejected') throw notAskedFor(key);
     seenVersion = current.version;

@@ -1,41 +1,21 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { documentKeyParams } from '../../../shared/schemas/application.ts';
 import { documentReviewInput, documentVersionParams } from '../../../shared/schemas/staff.ts';
-import { getSessionUser, requireRole } from '../../auth/session.ts';
+import { readerOf } from '../../auth/access.ts';
+import { requireRole } from '../../auth/session.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { StorageNotFoundError } from '../../lib/storage/index.ts';
-import { openTrackingToken } from '../tracking/revocation.ts';
 import { reviewDocument } from './review.ts';
 import { uploadNewVersion } from './reupload.ts';
-import {
-  documentNotFound,
-  openDocument,
-  openDocumentVersion,
-  type DocumentReader,
-} from './service.ts';
+import { documentNotFound, openDocument, openDocumentVersion } from './service.ts';
 
 const params = z.strictObject({
   id: z.uuid('Not an application id'),
   key: z.string().min(1).max(40),
 });
-
-function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  const match = header ? /^Bearer ([A-Za-z0-9_.-]{1,1000})$/.exec(header) : null;
-  return match?.[1] ?? null;
-}
-
-/** The signed-in user and the application a `Bearer` tracking token opens (the track page). */
-export async function readerOf(app: FastifyInstance, req: FastifyRequest): Promise<DocumentReader> {
-  const token = bearerToken(req);
-  return {
-    user: await getSessionUser(req),
-    trackedApplicationId: token ? await openTrackingToken(app, token, 'track') : null,
-  };
-}
 
 async function sendFile(
   reply: FastifyReply,

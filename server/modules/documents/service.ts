@@ -2,31 +2,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { isAnyDocumentKey } from '../../../shared/schemas/application.ts';
+import { isCaseworker, readableApplication, type ApplicationReader } from '../../auth/access.ts';
 import type { SessionUser } from '../../auth/session.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
-import {
-  findApplicationRow,
-  findDocument,
-  findDocumentVersion,
-} from '../applications/repository.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { findDocument, findDocumentVersion } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
 
-export interface DocumentReader {
-  /** A signed-in user: the owner, or staff. */
-  user: SessionUser | null;
-  /** The application a valid tracking token opens. */
-  trackedApplicationId: string | null;
-}
-
-const staffRoles = new Set(['consultant', 'admin']);
-
-/**
- * Staff read an applicant's files (documents, message attachments) only with their second factor set
- * up (issue 10); without it they are refused as anyone else would be.
- */
-export function readsAsStaff(user: SessionUser | null): user is SessionUser {
-  return user !== null && staffRoles.has(user.role) && user.secondFactor === true;
-}
 const extensions: Record<string, string> = {
   'application/pdf': '.pdf',
   'image/png': '.png',
@@ -52,27 +33,18 @@ export function downloadName(originalName: string, contentType: string, fallback
  */
 export async function openDocument(
   app: FastifyInstance,
-  reader: DocumentReader,
+  reader: ApplicationReader,
   applicationId: string,
   key: string,
 ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
-  if (!reader.user && !reader.trackedApplicationId) {
-    throw new AppError(
-      'UNAUTHENTICATED',
-      401,
-      'Please sign in, or open this document from the track page.',
-    );
-  }
+  const application = await readableApplication(app, reader, applicationId, {
+    staff: true,
+    notFound: documentNotFound,
+  });
   if (!isAnyDocumentKey(key)) throw documentNotFound();
-  const application = await findApplicationRow(app.db, applicationId);
-  if (!application) throw documentNotFound();
-  const allowed =
-    reader.trackedApplicationId === application.id ||
-    (reader.user !== null && (reader.user.id === application.userId || readsAsStaff(reader.user)));
-  if (!allowed) throw documentNotFound();
   const document = await findDocument(app.db, application.id, key);
   if (!document) throw documentNotFound();
-  if (reader.user && staffRoles.has(reader.user.role) && reader.user.id !== application.userId) {
+  if (isCaseworker(reader.user) && reader.user.id !== application.userId) {
     await recordAudit(app.db, {
       actorId: reader.user.id,
       action: 'document.downloaded',
