@@ -26,6 +26,9 @@ import { apiSecurityHeaders, isStaticFile, securityHeaders } from './lib/securit
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
 import { registerApplications } from './modules/applications/index.ts';
+import { registerCasework } from './modules/casework/index.ts';
+import { registerDocuments } from './modules/documents/index.ts';
+import { registerTracking } from './modules/tracking/index.ts';
 import { registerPersonalData } from './modules/personal-data/index.ts';
 import { registerPassportEncryption } from './modules/applications/passport-keys.ts';
 import { registerCatalogueStore } from './modules/catalogue/catalogue-store.ts';
@@ -155,7 +158,10 @@ export async function buildApp(
   await app.register(languageRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
+  await registerTracking(app);
   await registerApplications(app);
+  await registerDocuments(app);
+  await registerCasework(app);
   await registerPersonalData(app);
   await app.register(staffRoutes);
   if (config.env === 'test') await app.register(testSupportRoutes);
