@@ -40,7 +40,12 @@ describe('/guide', () => {
     await expectNoSeriousAxeViolations(page);
 
     const balanced = page.getByRole('region', { name: 'A balanced three' });
-    await balanced.getByText('Only one university in your results fits these roles').waitFor();
+    // both results' universities: the balanced three is as many as the results span
+    await balanced.getByText('Only 2 universities in your results fit these roles').waitFor();
+    expect(await balanced.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Ambitious\nUniversity College London \(UCL\)\nranked #9, a stretch/i),
+      expect.stringMatching(/^Good match\nKing's College London\nranked #28, a stretch/i),
+    ]);
 
     // a stronger profile: any subject, IELTS 7.0
     await page.getByLabel('Subjects you want to study').fill('');
@@ -51,7 +56,15 @@ describe('/guide', () => {
     for (const role of ['Ambitious', 'Good match', 'Safer'])
       await balanced.getByText(role, { exact: true }).waitFor();
     await balanced.getByRole('button', { name: /Use these three/ }).click();
-    await page.waitForURL('**/programs');
+    // the answers come along as the list's filters
+    await page.waitForURL(/\/programs\?level=Masters&ielts=7$/);
+    expect(await page.getByLabel('IELTS you have').inputValue()).toBe('7');
+    expect(
+      await page
+        .getByRole('group', { name: 'Level' })
+        .getByRole('button', { name: 'Masters' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     const picked = page.getByRole('region', { name: 'Your universities', exact: true });
     for (const name of [
       'London School of Economics and Political Science',
@@ -60,7 +73,8 @@ describe('/guide', () => {
     ]) {
       await picked.getByText(name, { exact: true }).waitFor();
     }
-    await page.getByText('4 are at your universities, listed first.').waitFor();
+    // Masters asking IELTS 7.0 or less: the three universities' Masters programs first
+    await page.getByText('3 are at your universities, listed first.').waitFor();
     await page.getByRole('button', { name: /^MSc Management/ }).click();
     await page.getByRole('button', { name: 'Apply Now for MSc Management' }).click();
     await page.waitForURL('**/application');
@@ -77,7 +91,11 @@ describe('/guide', () => {
     await page.getByLabel('Subjects you want to study').fill('veterinary medicine');
     await page.getByLabel('Your A-level grades (or predicted)').fill('AAB');
     await page.getByRole('button', { name: 'Find my programs' }).click();
-    await page.getByText('No program in our catalogue fits these answers.').waitFor();
+    const none = page.getByText('No program in our catalogue fits these answers.');
+    await none.waitFor();
+    // the answer comes into view, below the whole form on a phone
+    await expect.poll(() => none.evaluate((e) => e.getBoundingClientRect().top)).toBeLessThan(844);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await screenshot(page, 'guide-none-390');
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Subjects you want to study').fill('mechanical engineering');

@@ -281,13 +281,20 @@ function assess<P extends GuidanceCandidate>(
   };
 }
 
+/** A result short of what its program asks is a stretch, whatever its role. */
+const stretch = (r: Assessed<GuidanceCandidate>): BalanceWhy | null =>
+  r.gap > 0 && r.warningFacts[0]
+    ? { code: 'stretch', rank: r.program.universityRanking, warning: r.warningFacts[0] }
+    : null;
+
 const roleWhy: Record<BalanceRole, (r: Assessed<GuidanceCandidate>) => BalanceWhy> = {
-  ambitious: (r) =>
-    r.gap > 0 && r.warningFacts[0]
-      ? { code: 'stretch', rank: r.program.universityRanking, warning: r.warningFacts[0] }
-      : { code: 'highest', rank: r.program.universityRanking },
-  'good match': (r) => ({ code: 'meets', rank: r.program.universityRanking }),
-  safer: (r) => ({ code: 'roomToSpare', rank: r.program.universityRanking }),
+  ambitious: (r) => stretch(r) ?? { code: 'highest', rank: r.program.universityRanking },
+  'good match': (r) => stretch(r) ?? { code: 'meets', rank: r.program.universityRanking },
+  safer: (r) =>
+    stretch(r) ??
+    (r.margin > 0
+      ? { code: 'roomToSpare', rank: r.program.universityRanking }
+      : { code: 'meets', rank: r.program.universityRanking }),
 };
 
 export function whyText(why: BalanceWhy): string {
@@ -303,39 +310,56 @@ export function whyText(why: BalanceWhy): string {
   }
 }
 
-/** One ambitious, one good match and one safer university, each once, from the ranked results. */
+const roles: BalanceRole[] = ['ambitious', 'good match', 'safer'];
+
+/**
+ * Three universities from the ranked results, whenever the results span three (issue 26): the
+ * first result's university always, then the best-ranked within reach (ambitious) and the one met
+ * with the most room to spare (safer), each a university not yet taken; a role no result fits is
+ * filled by the next university in the results' order. The three are then given their roles by UK
+ * ranking: the best-ranked is the ambitious one, the lowest-ranked the safer one.
+ */
 function balance(results: Assessed<GuidanceCandidate>[]): GuidanceAnswer['balanced'] {
-  const chosen: { role: BalanceRole; result: Assessed<GuidanceCandidate> }[] = [];
-  const used = new Set<string>();
-  const take = (role: BalanceRole, candidates: Assessed<GuidanceCandidate>[]) => {
-    const pick = candidates.find((r) => !used.has(r.program.universityId));
-    if (!pick) return;
-    used.add(pick.program.universityId);
-    chosen.push({ role, result: pick });
+  // each university once, by its best result (the results are in ranking order)
+  const best = new Map<string, Assessed<GuidanceCandidate>>();
+  for (const r of results)
+    if (!best.has(r.program.universityId)) best.set(r.program.universityId, r);
+  const universities = [...best.values()];
+  const picked: Assessed<GuidanceCandidate>[] = universities.slice(0, 1);
+  const take = (candidates: Assessed<GuidanceCandidate>[]) => {
+    const pick = candidates.find((r) => !picked.includes(r));
+    if (pick && picked.length < 3) picked.push(pick);
   };
-  const byRanking = [...results].sort(
+  take(
+    [...universities]
+      .filter((r) => r.gap <= 1)
+      .sort((a, b) => a.program.universityRanking - b.program.universityRanking),
+  );
+  take(
+    universities
+      .filter((r) => r.gap === 0)
+      .sort(
+        (a, b) => b.margin - a.margin || b.program.universityRanking - a.program.universityRanking,
+      ),
+  );
+  while (picked.length < Math.min(3, universities.length)) take(universities);
+  picked.sort(
     (a, b) => a.program.universityRanking - b.program.universityRanking || b.score - a.score,
   );
-  const meets = results.filter((r) => r.gap === 0);
-  take(
-    'ambitious',
-    byRanking.filter((r) => r.gap <= 1),
-  );
-  take('good match', meets);
-  take(
-    'safer',
-    [...meets].sort(
-      (a, b) => b.margin - a.margin || b.program.universityRanking - a.program.universityRanking,
-    ),
-  );
-  return chosen.map(({ role, result }) => ({
-    role,
-    universityId: result.program.universityId,
-    universityName: result.program.universityName,
-    programId: result.program.id,
-    why: whyText(roleWhy[role](result)),
-    whyFact: roleWhy[role](result),
-  }));
+  const roleOf = (i: number): BalanceRole =>
+    picked.length === 3 ? roles[i]! : i === 0 ? 'ambitious' : 'good match';
+  return picked.map((result, i) => {
+    const role = roleOf(i);
+    const whyFact = roleWhy[role](result);
+    return {
+      role,
+      universityId: result.program.universityId,
+      universityName: result.program.universityName,
+      programId: result.program.id,
+      why: whyText(whyFact),
+      whyFact,
+    };
+  });
 }
 
 /**

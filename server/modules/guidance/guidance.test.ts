@@ -226,6 +226,32 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
     expect(cases.length).toBeGreaterThanOrEqual(20);
   });
 
+  it('gives three universities whenever a profile’s results span three, the first result’s always (a table)', async () => {
+    let spanningThree = 0;
+    for (const c of cases) {
+      const answer = await ask(c.profile);
+      const universities = [...new Set(answer.results.map((r) => r.program.universityId))];
+      const balanced = answer.balanced.map((b) => b.universityId);
+      expect(new Set(balanced).size, c.name).toBe(balanced.length);
+      expect(balanced.length, c.name).toBe(Math.min(3, universities.length));
+      if (universities.length === 0) continue;
+      expect(balanced, c.name).toContain(answer.results[0]!.program.universityId);
+      for (const b of answer.balanced)
+        expect(answer.results.map((r) => r.program.id), c.name).toContain(b.programId);
+      if (universities.length >= 3) {
+        spanningThree++;
+        expect(answer.balanced.map((b) => b.role), c.name).toEqual([
+          'ambitious',
+          'good match',
+          'safer',
+        ]);
+        const ranks = answer.balanced.map((b) => b.whyFact.rank);
+        expect(ranks, c.name).toEqual([...ranks].sort((a, b) => a - b));
+      }
+    }
+    expect(spanningThree).toBeGreaterThanOrEqual(5);
+  });
+
   it('proposes an ambitious, a good-match and a safer university, each once', async () => {
     const answer = await ask({});
     expect(answer.balanced.map((b) => [b.role, b.universityId])).toEqual([

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { PageHeader } from '../../components/page-header';
@@ -22,6 +23,7 @@ export function GuidePage() {
   const ask = useMutation({
     mutationFn: (profile: GuidanceProfile) => apiPost<GuidanceAnswer>('/api/guidance', profile),
   });
+  const results = useRef<HTMLDivElement>(null);
   // the free-text box exists only when the operator configured a language model (D12)
   const options = useQuery({
     queryKey: ['guidance-options'],
@@ -33,6 +35,13 @@ export function GuidePage() {
     mutationFn: (text: string) => apiPost<AiGuidanceAnswer>('/api/guidance/ai', { text }),
   });
   const answer = askAi.data && !ask.data ? askAi.data.answer : ask.data;
+  const profile = askAi.data && !ask.data ? askAi.data.profile : ask.variables;
+  // the results come into view when they arrive: on a phone they are below the whole form
+  useEffect(() => {
+    if (!answer) return;
+    results.current?.scrollIntoView({ block: 'start' });
+    results.current?.focus({ preventScroll: true });
+  }, [answer]);
   return (
     <>
       <PageHeader
@@ -89,7 +98,11 @@ export function GuidePage() {
             {ask.error.message}
           </Alert>
         )}
-        {answer && <GuideResults answer={answer} />}
+        {answer && profile && (
+          <div ref={results} tabIndex={-1} className="scroll-mt-20 focus:outline-none">
+            <GuideResults answer={answer} profile={profile} />
+          </div>
+        )}
         <CompareBar />
         <HowWeRank />
       </div>

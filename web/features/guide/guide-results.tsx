@@ -4,10 +4,18 @@ import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { useCompareList } from '../../lib/compare-list';
 import { useSelection } from '../../lib/selection';
-import type { GuidanceAnswer } from '../../../shared/schemas/guidance';
+import type { GuidanceAnswer, GuidanceProfile } from '../../../shared/schemas/guidance';
+import { programFiltersOf } from './program-filters-of';
 import { factText, roleLabels, whyText } from './guidance-facts';
 
-export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
+export function GuideResults({
+  answer,
+  profile,
+}: {
+  answer: GuidanceAnswer;
+  /** The answers the results are for: "Use these three" carries them to /programs as filters. */
+  profile: GuidanceProfile;
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { setUniversities, chooseProgram } = useSelection();
@@ -69,7 +77,7 @@ export function GuideResults({ answer }: { answer: GuidanceAnswer }) {
             className="mt-4"
             onClick={() => {
               setUniversities(answer.balanced.map((b) => b.universityId));
-              navigate('/programs');
+              navigate(`/programs?${programFiltersOf(profile).toString()}`);
             }}
           >
             <FormattedMessage

@@ -3,7 +3,13 @@ import { Icon } from '../../components/icons';
 import { control } from '../../components/field';
 import { useCategories } from '../../lib/catalogue';
 import { useCatalogueText } from '../../lib/catalogue-text';
-import { filterGroups, selectFilters, type FilterKey, type SelectKey } from './program-filters';
+import {
+  filterGroups,
+  selectFilters,
+  withAsked,
+  type FilterKey,
+  type SelectKey,
+} from './program-filters';
 
 /** Words, chips and drop-downs; every choice lives in the page's address. */
 type OptionLabel =
@@ -106,7 +112,7 @@ export function FilterBar({
               onChange={(event) => onChange(filter.key, event.target.value || undefined)}
               className={`${control} mt-1`}
             >
-              {filter.options.map((option) => (
+              {withAsked(filter, params.get(filter.key)).map((option) => (
                 <option key={option.value} value={option.value}>
                   {optionLabel(option.label)}
                 </option>

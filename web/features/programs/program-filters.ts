@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import {
   intakes,
   programCategories,
@@ -83,3 +83,25 @@ export const selectFilters = [
 ] as const;
 
 export type SelectKey = (typeof selectFilters)[number]['key'];
+
+type SelectFilter = (typeof selectFilters)[number];
+type SelectOption = SelectFilter['options'][number] | { value: string; label: OptionLabel };
+type OptionLabel =
+  string | MessageDescriptor | { message: MessageDescriptor; values: Record<string, number> };
+
+/**
+ * A drop-down's options, with the value the address asks for when it is none of them (the guide
+ * carries a budget of £33,000, or IELTS 8): the drop-down shows what the list is filtered by.
+ */
+export function withAsked(filter: SelectFilter, asked: string | null): readonly SelectOption[] {
+  if (!asked || filter.options.some((option) => option.value === asked)) return filter.options;
+  const amount = Number(asked);
+  if (filter.key === 'feeMax' && Number.isInteger(amount) && amount > 0)
+    return [...filter.options, { value: asked, label: { message: feeUpTo, values: { amount } } }];
+  if (filter.key === 'ielts' && Number.isFinite(amount) && amount > 0)
+    return [
+      ...filter.options,
+      { value: asked, label: { message: ieltsAtMost, values: { score: amount } } },
+    ];
+  return filter.options;
+}
