@@ -237,14 +237,16 @@ describe('guidance: a table of profiles (rule-based, D12)', () => {
       if (universities.length === 0) continue;
       expect(balanced, c.name).toContain(answer.results[0]!.program.universityId);
       for (const b of answer.balanced)
-        expect(answer.results.map((r) => r.program.id), c.name).toContain(b.programId);
+        expect(
+          answer.results.map((r) => r.program.id),
+          c.name,
+        ).toContain(b.programId);
       if (universities.length >= 3) {
         spanningThree++;
-        expect(answer.balanced.map((b) => b.role), c.name).toEqual([
-          'ambitious',
-          'good match',
-          'safer',
-        ]);
+        expect(
+          answer.balanced.map((b) => b.role),
+          c.name,
+        ).toEqual(['ambitious', 'good match', 'safer']);
         const ranks = answer.balanced.map((b) => b.whyFact.rank);
         expect(ranks, c.name).toEqual([...ranks].sort((a, b) => a - b));
       }
