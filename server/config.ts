@@ -188,6 +188,9 @@ export type OidcProviderConfig = z.infer<typeof oidcProvider>;
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every setting the server reads from the environment (.env.example documents each). */
+export const settingNames = Object.keys(envSchema.shape);
+
 export interface GuidanceLlmConfig {
   /** The chat completions address (…/chat/completions). */
   url: string;
