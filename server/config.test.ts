@@ -56,6 +56,15 @@ describe('loadConfig', () => {
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
+
+  it('keeps a case after an erasure request 72 months by default, CASE_RETENTION_MONTHS otherwise (D16)', () => {
+    expect(loadConfig({}).retention.caseMonths).toBe(72);
+    expect(loadConfig({ CASE_RETENTION_MONTHS: '120' }).retention.caseMonths).toBe(120);
+    for (const bad of ['0', '241', '6.5', 'six years'])
+      expect(problemsOf({ CASE_RETENTION_MONTHS: bad }), bad).toEqual([
+        expect.stringMatching(/^CASE_RETENTION_MONTHS: /),
+      ]);
+  });
 });
 
 describe('object storage settings', () => {

@@ -74,6 +74,8 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
+  // D16: six years, the limitation period for a claim on a contract (Limitation Act 1980, s. 5)
+  CASE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(72),
   UPLOADS_DRIVER: z.enum(['local', 's3']).default('local'),
   /** An OpenAI-compatible chat completions endpoint (Ollama, vLLM, a hosted service), e.g. http://127.0.0.1:11434/v1 (D12). */
   GUIDANCE_LLM_URL: z
@@ -243,7 +245,11 @@ export interface Config {
     s3: S3Options | null;
   };
   /** Documents of applications closed longer than this are deleted by a daily job. */
-  retention: { documentMonths: number };
+  /**
+   * documentMonths: documents of closed applications are deleted this long after the close;
+   * caseMonths: a case kept after its applicant asked for erasure (D16) is erased this long after it closes.
+   */
+  retention: { documentMonths: number; caseMonths: number };
   /** Anonymous forms (applications, referrals, partnerships) per client and per e-mail address. */
   forms: { perClient: number; perAddress: number; windowSeconds: number };
   tracking: {
@@ -455,7 +461,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxApplicationBytes: Math.round(env.MAX_APPLICATION_MB * 1024 * 1024),
       s3,
     },
-    retention: { documentMonths: env.DOCUMENT_RETENTION_MONTHS },
+    retention: {
+      documentMonths: env.DOCUMENT_RETENTION_MONTHS,
+      caseMonths: env.CASE_RETENTION_MONTHS,
+    },
     forms: {
       perClient: env.FORMS_RATE_LIMIT_PER_CLIENT,
       perAddress: env.FORMS_RATE_LIMIT_PER_ADDRESS,

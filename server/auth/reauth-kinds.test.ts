@@ -152,7 +152,7 @@ describe('data export and deletion for an account without a password (item 4)', 
     expect(exported.headers['content-type']).toBe('application/zip');
     expect(exported.headers['cache-control']).toMatch(/no-store/);
 
-    const deleted = await mePost('/api/me/delete-account', cookie, {});
+    const deleted = await mePost('/api/me/delete-account', cookie, { kept: [] });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ deleted: true });
     expect(await ctx.app.db.select().from(users).where(eq(users.id, created.user.id))).toEqual([]);
@@ -164,12 +164,14 @@ describe('data export and deletion for an account without a password (item 4)', 
     await savePasskey(ctx.app, created.user.id, passkey);
     await withoutPassword(created.user.id);
 
-    expect((await mePost('/api/me/delete-account', created.cookie, {})).statusCode).toBe(403);
+    expect((await mePost('/api/me/delete-account', created.cookie, { kept: [] })).statusCode).toBe(
+      403,
+    );
     const confirmed = await reauthWith(created.cookie, {
       passkey: await passkeyAnswer(created.cookie, passkey),
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const deleted = await mePost('/api/me/delete-account', created.cookie, {});
+    const deleted = await mePost('/api/me/delete-account', created.cookie, { kept: [] });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await ctx.app.db.select().from(users).where(eq(users.id, created.user.id))).toEqual([]);
   });

@@ -76,9 +76,15 @@ function validBodies(
     },
     'POST /api/me/applications/add': { applicationId },
     'POST /api/me/data-export': { password },
-    'POST /api/me/delete-account': { password },
-    'POST /api/staff/data-requests/export': { email, password },
-    'POST /api/staff/data-requests/erase': { email, password },
+    'POST /api/me/delete-account': { password, kept: [] },
+    'POST /api/staff/data-requests/lookup': { email },
+    'POST /api/staff/data-requests/export': { email, password, verification: 'Replied from it' },
+    'POST /api/staff/data-requests/erase': {
+      email,
+      password,
+      verification: 'Replied from it',
+      kept: [],
+    },
     'POST /api/auth/update-user': { name: 'New name' },
     'POST /api/staff/applications/:id/status': {
       from: 'submitted',

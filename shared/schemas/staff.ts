@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErasureChannel } from './personal-data.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import {
   contactRequestStatuses,
@@ -66,6 +67,8 @@ export const queueQuery = z
     late: optional(z.enum(['1'], { error: 'Late is 1' })),
     /** Open requests to the applicant: any, or past their due date. */
     action: optional(z.enum(['required', 'overdue'], { error: 'Action is required or overdue' })),
+    /** Cases kept after their applicant asked for erasure (D16). */
+    erasure: optional(z.enum(['requested'], { error: 'Erasure is requested' })),
     sort: z.enum(queueSorts, { error: 'Sort by submitted, name or status' }).default('submitted'),
     dir: z.enum(['asc', 'desc'], { error: 'Direction is asc or desc' }).optional(),
     page: pageNumber.default(1),
@@ -168,6 +171,8 @@ export interface QueueItem {
   /** The earliest due date of open requests to the applicant; null when nothing is asked. */
   requestDueOn: string | null;
   outcome: 'withdrawn' | 'unsuccessful' | null;
+  /** The applicant asked for their data to be erased while the case was active (D16). */
+  erasureRequested: boolean;
   programName: string;
   programLevel: string;
   universityName: string;
@@ -184,7 +189,7 @@ export interface QueuePage {
   /** Matching applications per status, ignoring the status filter, so the chart shows the whole picture. */
   statusCounts: Record<ApplicationStatus, number>;
   /** Under the same filters: late cases, cases waiting on the applicant, and those past the due date. */
-  flagCounts: { late: number; actionRequired: number; overdue: number };
+  flagCounts: { late: number; actionRequired: number; overdue: number; erasureRequested: number };
 }
 
 /** One stored version of a document: who sent it and when, and what staff decided on it. */
@@ -302,6 +307,18 @@ export interface StaffCasework {
   unreadMessages: number;
   outcome: CaseworkView['outcome'];
   afterOffer: CaseworkView['afterOffer'];
+  /** The applicant asked for their data to be erased while the case was active (D16); null: nobody asked. */
+  erasureRequest: StaffErasureRequest | null;
+}
+
+export interface StaffErasureRequest {
+  requestedAt: string;
+  /** They deleted their account, or an admin recorded a request received by e-mail. */
+  via: ErasureChannel;
+  /** The case is erased this many months after it closes. */
+  retentionMonths: number;
+  /** The day it is erased, once it has closed; null while it is open. */
+  erasedOn: string | null;
 }
 
 export interface StaffApplicationDetail {

@@ -149,14 +149,29 @@ export function everyStaffRoute(
     { method: 'GET', url: '/api/staff/mail', adminOnly: true },
     {
       method: 'POST',
+      url: '/api/staff/data-requests/lookup',
+      payload: { email: uniqueEmail('nobody') },
+      adminOnly: true,
+    },
+    {
+      method: 'POST',
       url: '/api/staff/data-requests/export',
-      payload: { email: uniqueEmail('nobody'), password: 'not the password' },
+      payload: {
+        email: uniqueEmail('nobody'),
+        password: 'not the password',
+        verification: 'Replied from the address',
+      },
       adminOnly: true,
     },
     {
       method: 'POST',
       url: '/api/staff/data-requests/erase',
-      payload: { email: uniqueEmail('nobody'), password: 'not the password' },
+      payload: {
+        email: uniqueEmail('nobody'),
+        password: 'not the password',
+        verification: 'Replied from the address',
+        kept: [],
+      },
       adminOnly: true,
     },
     { method: 'POST', url: `/api/staff/mail/${randomUUID()}/retry`, adminOnly: true },

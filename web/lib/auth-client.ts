@@ -174,10 +174,15 @@ export async function signOut(): Promise<void> {
   await endingSession(() => apiPost('/api/auth/sign-out', {}));
 }
 
-/** "Delete my account" (after the password again): the account and every session end; then navigate and `forgetSession()`. */
-/** Without a password, after a recent re-authentication (a code or a passkey). */
-export async function deleteAccount(password?: string): Promise<void> {
-  await endingSession(() => apiPost('/api/me/delete-account', password ? { password } : {}));
+/**
+ * "Delete my account" (after the password again; without one, after a recent re-authentication by
+ * a code or a passkey): the account and every session end; then navigate and `forgetSession()`.
+ * `kept`: the active cases the screen said are kept (D16); the server refuses if that changed.
+ */
+export async function deleteAccount(password: string | undefined, kept: string[]): Promise<void> {
+  await endingSession(() =>
+    apiPost('/api/me/delete-account', password ? { password, kept } : { kept }),
+  );
 }
 
 /** Ends every session of the user, on every device, and this one's cookie; then navigate and `forgetSession()`. */

@@ -23,6 +23,7 @@ import {
   type EnglishLevel,
 } from '../../../shared/schemas/application.ts';
 import type { AfterOffer, ApplicationOutcome } from '../../../shared/schemas/casework.ts';
+import { erasureChannels, type ErasureChannel } from '../../../shared/schemas/personal-data.ts';
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
 
@@ -90,6 +91,14 @@ export const applications = pgTable(
     teamReadAt: timestamp('team_read_at', { withTimezone: true }),
     /** The UK steps after an offer (issue 12, item 6), checked by shared/schemas/casework.ts. */
     afterOffer: jsonb('after_offer').$type<AfterOffer>().notNull().default({}),
+    /**
+     * The person asked for their data to be erased while this case was active (D16): the case is
+     * kept for the contract and legal duties, without its conversation, until CASE_RETENTION_MONTHS
+     * after it closes (outcome_at); then the daily job erases it. Null: nobody asked.
+     */
+    erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
+    /** How they asked: by deleting their account, or by e-mail to an admin. */
+    erasureRequestedVia: text('erasure_requested_via').$type<ErasureChannel>(),
   },
   (t) => [
     index('applications_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
@@ -108,6 +117,16 @@ export const applications = pgTable(
     index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     check('applications_status_check', sql`${t.status} in (${statusList})`),
+    // the kept cases the retention job looks at, and the queue's "erasure requested" filter
+    index('applications_erasure_requested_idx')
+      .on(t.outcomeAt)
+      .where(sql`${t.erasureRequestedAt} is not null`),
+    check(
+      'applications_erasure_requested_via_check',
+      sql.raw(
+        `(erasure_requested_at is null) = (erasure_requested_via is null) and (erasure_requested_via is null or erasure_requested_via in (${erasureChannels.map((c) => `'${c}'`).join(', ')}))`,
+      ),
+    ),
     check(
       'applications_english_level_check',
       sql.raw(`english_level in (${englishLevels.map((s) => `'${s}'`).join(', ')})`),

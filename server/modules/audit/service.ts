@@ -26,6 +26,9 @@ export type AuditAction =
   | 'documents.retention_deleted'
   | 'personal_data.exported'
   | 'personal_data.erased'
+  | 'personal_data.looked_up'
+  | 'personal_data.case_erased'
+  | 'application.erasure_requested'
   | 'catalogue.university_created'
   | 'catalogue.university_updated'
   | 'catalogue.program_created'
@@ -60,7 +63,9 @@ export interface AuditRecord {
     | 'program'
     | 'cost_figure'
     | 'catalogue'
-    | 'category';
+    | 'category'
+    /** A person without an account: a keyed hash of their address (personal-data/service.ts). */
+    | 'person';
   subjectId: string;
   /** What an admin needs to read the entry later; never a password, token or passport number. */
   details?: Record<string, unknown>;

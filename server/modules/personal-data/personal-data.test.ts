@@ -20,6 +20,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { changeStatus } from '../applications/index.ts';
+import { closeApplication } from '../casework/outcomes.ts';
 import { isoDay } from '../../../shared/schemas/casework.ts';
 import { wrongPasswordMessage } from './service.ts';
 
@@ -33,7 +34,7 @@ const post = (url: string, payload: object, cookie?: string) =>
     payload,
   });
 
-/** An applicant with two applications (one with a transcript, one moved on with a note) and their e-mails. */
+/** An applicant with two applications (one with a transcript, one moved on with a note, then withdrawn) and their e-mails. */
 async function applicantWithData() {
   const created = await createUser(ctx.app);
   const first = await createApplication(
@@ -56,6 +57,8 @@ async function applicantWithData() {
     actorId: null,
   });
   await waitForMail(ctx.app, created.user.email, /being reviewed/i);
+  // Closed, so nothing is active and deletion erases everything at once (D16: see erasure-requests.test.ts).
+  await closeApplication(ctx.app, second.id, 'withdrawn', null, null);
   return { ...created, applicationIds: [first.id, second.id] };
 }
 
@@ -143,7 +146,7 @@ describe('Delete my account (article 17)', () => {
 
     const wrong = await post(
       '/api/me/delete-account',
-      { password: 'not my password' },
+      { password: 'not my password', kept: [] },
       person.cookie,
     );
     expect(wrong.statusCode).toBe(400);
@@ -151,7 +154,11 @@ describe('Delete my account (article 17)', () => {
       1,
     );
 
-    const res = await post('/api/me/delete-account', { password: person.password }, person.cookie);
+    const res = await post(
+      '/api/me/delete-account',
+      { password: person.password, kept: [] },
+      person.cookie,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(String(res.headers['set-cookie'])).toMatch(/portal\.session_token=; Path=\/; Max-Age=0/);
 
@@ -165,12 +172,14 @@ describe('Delete my account (article 17)', () => {
         .from(applications)
         .where(sql`${applications.id} in ${person.applicationIds}`),
     ).toEqual([]);
-    expect(
-      await ctx.app.db
-        .select()
-        .from(mailOutbox)
-        .where(sql`lower(${mailOutbox.recipient}) = ${person.user.email}`),
-    ).toEqual([]);
+    // The e-mails we kept are gone; the one left says what was deleted (nothing is kept: no active case).
+    const left = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`lower(${mailOutbox.recipient}) = ${person.user.email}`);
+    expect(left.map((m) => m.subject)).toEqual(['Your UK Study Portal data has been deleted']);
+    expect(left[0]!.text).toContain('your 2 applications that were not active');
+    expect(left[0]!.text).not.toContain('still active');
     expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(document!.storage_key))).toBe(
       false,
     );
@@ -276,7 +285,7 @@ describe('the conversation, requests and guidance (issues 11 and 12)', () => {
     const attachmentKey = message!.attachmentStorageKey!;
     expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(attachmentKey))).toBe(true);
     expect(
-      (await post('/api/me/delete-account', { password: person.password }, person.cookie))
+      (await post('/api/me/delete-account', { password: person.password, kept: [] }, person.cookie))
         .statusCode,
     ).toBe(200);
     expect((await listUploadedFiles(ctx.app)).some((f) => f.includes(attachmentKey))).toBe(false);
@@ -296,7 +305,11 @@ describe('Delete my account, as the last administrator', () => {
   it('is refused: the portal keeps an active administrator', async () => {
     await ctx.app.db.update(users).set({ role: 'consultant' }).where(eq(users.role, 'admin'));
     const admin = await createStaff(ctx.app, 'admin');
-    const res = await post('/api/me/delete-account', { password: admin.password }, admin.cookie);
+    const res = await post(
+      '/api/me/delete-account',
+      { password: admin.password, kept: [] },
+      admin.cookie,
+    );
     expect(res.statusCode).toBe(409);
     expect(apiError(res).code).toBe('LAST_ADMIN');
     expect(await ctx.app.db.select().from(users).where(eq(users.id, admin.user.id))).toHaveLength(
@@ -310,7 +323,12 @@ describe('data requests handled by staff', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const consultant = await createStaff(ctx.app, 'consultant');
     const person = await applicantWithData();
-    const payload = { email: person.user.email.toUpperCase(), password: admin.password };
+    const payload = {
+      email: person.user.email.toUpperCase(),
+      password: admin.password,
+      verification: 'They wrote from this address and answered with their application id',
+      kept: [],
+    };
 
     expect(
       (
@@ -333,13 +351,6 @@ describe('data requests handled by staff', () => {
         )
       ).statusCode,
     ).toBe(400);
-    const unknown = await post(
-      '/api/staff/data-requests/export',
-      { ...payload, email: 'nobody-here@example.test' },
-      admin.cookie,
-    );
-    expect(unknown.statusCode).toBe(404);
-
     const exported = await post('/api/staff/data-requests/export', payload, admin.cookie);
     expect(exported.statusCode).toBe(200);
     const data = JSON.parse(

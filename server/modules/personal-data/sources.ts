@@ -1,19 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, auditLog, sessions, users, verifications } from '../../db/schema/index.ts';
-import { applicationDocuments, applications } from '../../db/schema/applications.ts';
+import { savedGuidance } from '../../db/schema/guidance.ts';
 import { mailOutbox } from '../../db/schema/outbox.ts';
-import { erasedApplications } from '../../db/schema/personal-data.ts';
-import { markPending } from '../documents/orphans.ts';
-import { findApplicationsOfOwner } from '../applications/repository.ts';
-import type { PersonalDataSource } from './registry.ts';
-import { caseworkSource, guidanceSource } from './casework-sources.ts';
+import { applicationsSource, caseworkSource } from './application-sources.ts';
+import type { DataSubject, PersonalDataSource } from './registry.ts';
 
-/** The account itself: registered first, erased last. */
+/** The account itself: registered first, erased last. A person without an account has none. */
 export const accountSource: PersonalDataSource = {
   name: 'account',
   async collect(app, subject) {
-    const [user] = await app.db.select().from(users).where(eq(users.id, subject.id));
+    if (!subject.userId) return { data: null };
+    const [user] = await app.db.select().from(users).where(eq(users.id, subject.userId));
     const signIns = await app.db
       .select({
         createdAt: sessions.createdAt,
@@ -22,7 +20,7 @@ export const accountSource: PersonalDataSource = {
         userAgent: sessions.userAgent,
       })
       .from(sessions)
-      .where(eq(sessions.userId, subject.id))
+      .where(eq(sessions.userId, subject.userId))
       .orderBy(desc(sessions.createdAt));
     return {
       data: user && {
@@ -30,95 +28,62 @@ export const accountSource: PersonalDataSource = {
         name: user.name,
         emailConfirmed: user.emailVerified,
         role: user.role,
+        language: user.language,
         createdAt: user.createdAt,
         sessions: signIns,
       },
     };
   },
   async erase(_app, tx, subject) {
+    if (!subject.userId) return {};
     // The audit log keeps what happened, not who it was: the address goes from its details.
     await tx
       .update(auditLog)
       .set({ details: sql`${auditLog.details} - 'email'` })
-      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, subject.id)));
-    await tx.delete(verifications).where(eq(verifications.value, subject.id));
-    await tx.delete(accounts).where(eq(accounts.userId, subject.id));
-    // Sessions go with the row (cascade); the trigger ends their live streams on every instance.
-    await tx.delete(users).where(eq(users.id, subject.id));
-    return {};
+      .where(and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, subject.userId)));
+    await tx.delete(verifications).where(eq(verifications.value, subject.userId));
+    await tx.delete(accounts).where(eq(accounts.userId, subject.userId));
+    // Sessions, passkeys and second factors go with the row (cascade); the trigger ends their
+    // live streams on every instance.
+    await tx.delete(users).where(eq(users.id, subject.userId));
+    return { counts: { accounts: 1 } };
   },
 };
 
-/** Applications the person owns, their history and documents. */
-export const applicationsSource: PersonalDataSource = {
-  name: 'applications',
+/** Guidance the person asked for while signed in (issue 11). */
+export const guidanceSource: PersonalDataSource = {
+  name: 'guidance',
   async collect(app, subject) {
-    const records = await findApplicationsOfOwner(app.db, subject.id);
-    const files = records.flatMap((record) =>
-      record.documents.map((document) => ({
-        path: `documents/${record.id}/${document.key}-${document.originalName.replace(/[\\/]/g, '_')}`,
-        open: () => app.storage.get(document.storageKey),
-      })),
-    );
-    const data = records.map((record) => ({
-      id: record.id,
-      submittedAt: record.createdAt,
-      status: record.status,
-      fullName: record.fullName,
-      dateOfBirth: record.dateOfBirth,
-      email: record.email,
-      phone: record.phone,
-      passportNumber: app.fieldCipher.decrypt(record.passportNumber),
-      nationality: record.nationality,
-      residencyCountry: record.residencyCountry,
-      englishLevel: record.englishLevel,
-      hasCertification: record.hasCertification,
-      plannedTestDate: record.plannedTestDate,
-      program: { id: record.programId, name: record.programName, level: record.programLevel },
-      university: { id: record.universityId, name: record.universityName },
-      pickedUniversities: record.pickedUniversities.map((u) => u.name),
-      statusHistory: record.events.map((event) => ({
-        status: event.status,
-        from: event.fromStatus,
-        note: event.note,
-        at: event.createdAt,
-      })),
-      documents: record.documents.map((document) => ({
-        key: document.key,
-        fileName: document.originalName,
-        contentType: document.contentType,
-        size: document.size,
-        sha256: document.sha256,
-        uploadedAt: document.createdAt,
-      })),
-    }));
-    return { data, files };
+    if (!subject.userId) return { data: [] };
+    const rows = await app.db
+      .select({
+        profile: savedGuidance.profile,
+        results: savedGuidance.results,
+        askedAt: savedGuidance.createdAt,
+      })
+      .from(savedGuidance)
+      .where(eq(savedGuidance.userId, subject.userId))
+      .orderBy(desc(savedGuidance.createdAt));
+    return { data: rows };
   },
   async erase(_app, tx, subject) {
-    const owned = await tx.select().from(applications).where(eq(applications.userId, subject.id));
-    if (owned.length === 0) return { counts: { applications: 0, documents: 0 } };
-    const ids = owned.map((a) => a.id);
-    const documents = await tx
-      .select({ key: applicationDocuments.storageKey })
-      .from(applicationDocuments)
-      .where(inArray(applicationDocuments.applicationId, ids));
-    const storageKeys = documents.map((d) => d.key);
-    await markPending(tx, storageKeys);
-    // What statistics need, and nothing that points to a person.
-    await tx.insert(erasedApplications).values(
-      owned.map((a) => ({
-        programId: a.programId,
-        programLevel: a.programLevel,
-        universityId: a.universityId,
-        status: a.status,
-        submittedMonth: `${a.createdAt.toISOString().slice(0, 7)}-01`,
-      })),
-    );
-    // Status history, documents and staff notes go with the rows (cascade).
-    await tx.delete(applications).where(inArray(applications.id, ids));
-    return { storageKeys, counts: { applications: owned.length, documents: storageKeys.length } };
+    if (!subject.userId) return {};
+    const removed = await tx
+      .delete(savedGuidance)
+      .where(eq(savedGuidance.userId, subject.userId))
+      .returning({ id: savedGuidance.id });
+    return { counts: { guidance: removed.length } };
   },
 };
+
+/** The addresses the person's e-mails went to: theirs, and those their applications were sent with. */
+const recipientsOf = (subject: DataSubject) => [
+  ...new Set(
+    [subject.email, ...subject.applications.map((a) => a.email)].map((e) => e.toLowerCase()),
+  ),
+];
+const toRecipients = (subject: DataSubject) =>
+  inArray(sql`lower(${mailOutbox.recipient})`, recipientsOf(subject));
 
 /** The e-mails we sent the person (confirmation, status changes…), kept in the outbox. */
 export const messagesSource: PersonalDataSource = {
@@ -133,14 +98,14 @@ export const messagesSource: PersonalDataSource = {
         sentAt: mailOutbox.sentAt,
       })
       .from(mailOutbox)
-      .where(sql`lower(${mailOutbox.recipient}) = lower(${subject.email})`)
+      .where(toRecipients(subject))
       .orderBy(mailOutbox.createdAt);
     return { data: rows };
   },
   async erase(_app, tx, subject) {
     const removed = await tx
       .delete(mailOutbox)
-      .where(sql`lower(${mailOutbox.recipient}) = lower(${subject.email})`)
+      .where(toRecipients(subject))
       .returning({ id: mailOutbox.id });
     return { counts: { messages: removed.length } };
   },
@@ -149,7 +114,6 @@ export const messagesSource: PersonalDataSource = {
 export function registerBuiltInSources(app: FastifyInstance): void {
   app.personalData.register(accountSource);
   app.personalData.register(applicationsSource);
-  // after the applications: erased (in reverse) before them, while their attachments are listed
   app.personalData.register(caseworkSource);
   app.personalData.register(guidanceSource);
   app.personalData.register(messagesSource);

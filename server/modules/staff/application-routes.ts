@@ -23,7 +23,7 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
 
   app.get('/api/staff/applications/:id', staffOnly, async (req) => {
     const { id } = parseInput(applicationIdParam, req.params);
-    return getStaffApplication(app.db, id);
+    return getStaffApplication(app.db, id, app.config.retention.caseMonths);
   });
 
   /** The console's live stream of one application: each change (documents, status) as the record, to refetch. */

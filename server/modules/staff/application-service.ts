@@ -28,6 +28,7 @@ import {
   toConversationMessage,
   unreadCount,
 } from '../casework/views.ts';
+import { erasureDay } from '../personal-data/erasure-plan.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
 const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
@@ -36,16 +37,24 @@ function person(names: Map<string, string>, id: string | null): StaffPerson | nu
   return id ? { id, name: names.get(id) ?? 'Former staff member' } : null;
 }
 
-/** Everything staff see on one application: every field in full, documents, history with who, notes. */
-export async function getStaffApplication(db: Db, id: string): Promise<StaffApplicationDetail> {
+/**
+ * Everything staff see on one application: every field in full, documents, history with who,
+ * notes, and an erasure request (kept this many months after the case closes: `retentionMonths`).
+ */
+export async function getStaffApplication(
+  db: Db,
+  id: string,
+  retentionMonths: number,
+): Promise<StaffApplicationDetail> {
   const record = await findApplicationRecord(db, id);
   if (!record) throw notFound();
-  return staffApplicationDetail(db, record);
+  return staffApplicationDetail(db, record, retentionMonths);
 }
 
 async function staffApplicationDetail(
   db: Db,
   record: ApplicationRecord,
+  retentionMonths: number,
 ): Promise<StaffApplicationDetail> {
   const id = record.id;
   const notes = await findNotes(db, id);
@@ -139,6 +148,14 @@ async function staffApplicationDetail(
       unreadMessages: unreadCount(record.casework.messages, false, record.teamReadAt),
       outcome: applicantView.outcome,
       afterOffer: applicantView.afterOffer,
+      erasureRequest: record.erasureRequestedAt
+        ? {
+            requestedAt: record.erasureRequestedAt.toISOString(),
+            via: record.erasureRequestedVia ?? 'account',
+            retentionMonths,
+            erasedOn: erasureDay(record, retentionMonths)?.toISOString().slice(0, 10) ?? null,
+          }
+        : null,
     },
   };
 }
@@ -170,7 +187,10 @@ export async function changeApplicationStatus(
         details: { from: move.from, to: move.to, ...(input.note ? { note: input.note } : {}) },
       }),
   });
-  return { detail: await staffApplicationDetail(app.db, record), replayed };
+  return {
+    detail: await staffApplicationDetail(app.db, record, app.config.retention.caseMonths),
+    replayed,
+  };
 }
 
 export async function addNote(db: Db, actor: SessionUser, applicationId: string, body: string) {

@@ -68,6 +68,8 @@ const lateCondition = (now: Date) =>
   sql`${applications.stageDueAt} < ${now.toISOString()}::timestamptz`;
 const actionCondition = () => sql`${applications.requestDueOn} is not null`;
 const overdueCondition = (now: Date) => sql`${applications.requestDueOn} < ${todayOf(now)}::date`;
+// backed by the partial index applications_erasure_requested_idx (migration 0019)
+const erasureCondition = () => sql`${applications.erasureRequestedAt} is not null`;
 
 function ownerCondition(owner: string, ctx: QueueContext): SQL {
   if (owner === 'none') return sql`${applications.ownerId} is null`;
@@ -85,6 +87,7 @@ function filterConditions(
     withFlags && query.late ? lateCondition(ctx.now) : undefined,
     withFlags && query.action === 'required' ? actionCondition() : undefined,
     withFlags && query.action === 'overdue' ? overdueCondition(ctx.now) : undefined,
+    withFlags && query.erasure ? erasureCondition() : undefined,
     query.q ? searchCondition(query.q) : undefined,
     withStatus && query.status ? eq(applications.status, query.status) : undefined,
     query.universityId ? eq(applications.universityId, query.universityId) : undefined,
@@ -109,7 +112,7 @@ function ordering(query: QueueQuery): SQL[] {
   const isSearch = Boolean(query.q);
   // Late cases and requests are a small part of the queue too (their partial indexes find them):
   // walking the name index to filter them out one by one took 15,000 rows for 25 "reviewed + late".
-  const isFewFlagged = isSearch || Boolean(query.late || query.action);
+  const isFewFlagged = isSearch || Boolean(query.late || query.action || query.erasure);
   switch (query.sort) {
     case 'name':
       return [by(isFewFlagged ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
@@ -141,6 +144,7 @@ export function queueRowsQuery(db: Db, query: QueueQuery, ctx: QueueContext) {
       stageDueAt: applications.stageDueAt,
       requestDueOn: applications.requestDueOn,
       outcome: applications.outcome,
+      erasureRequested: sql<boolean>`${applications.erasureRequestedAt} is not null`,
       programName: applications.programName,
       programLevel: applications.programLevel,
       universityName: applications.universityName,
@@ -168,7 +172,8 @@ export function statusCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
     !query.level &&
     !query.owner &&
     !query.late &&
-    !query.action;
+    !query.action &&
+    !query.erasure;
   if (isBroad) {
     const counts = applicationStatuses.map(
       (status) =>
@@ -194,7 +199,8 @@ export function flagCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
   return sql`select
     (select count(*)::int from ${applications} where ${lateCondition(ctx.now)}${and_}) as late,
     (select count(*)::int from ${applications} where ${actionCondition()}${and_}) as "actionRequired",
-    (select count(*)::int from ${applications} where ${overdueCondition(ctx.now)}${and_}) as overdue`;
+    (select count(*)::int from ${applications} where ${overdueCondition(ctx.now)}${and_}) as overdue,
+    (select count(*)::int from ${applications} where ${erasureCondition()}${and_}) as "erasureRequested"`;
 }
 
 /** What a count depends on: the filters, "my cases" as the asking consultant. */
@@ -209,7 +215,7 @@ function countKey(
   return JSON.stringify([
     kind,
     owner,
-    withFlags ? [query.late, query.action] : null,
+    withFlags ? [query.late, query.action, query.erasure] : null,
     query.q,
     withStatus ? query.status : null,
     query.universityId,
@@ -237,13 +243,14 @@ async function countStatuses(
 
 async function countFlags(db: Db, query: QueueQuery, ctx: QueueContext) {
   const flagged = (await db.execute(flagCountsSql(query, ctx))) as unknown as {
-    rows: { late: number; actionRequired: number; overdue: number }[];
+    rows: { late: number; actionRequired: number; overdue: number; erasureRequested: number }[];
   };
   const flags = flagged.rows[0];
   return {
     late: Number(flags?.late ?? 0),
     actionRequired: Number(flags?.actionRequired ?? 0),
     overdue: Number(flags?.overdue ?? 0),
+    erasureRequested: Number(flags?.erasureRequested ?? 0),
   };
 }
 

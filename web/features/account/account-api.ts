@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { isApiErrorBody } from '../../../shared/api-error';
-import { ApiError, apiPost } from '../../lib/api-client';
+import type { ErasurePreview } from '../../../shared/schemas/personal-data';
+import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 
 /**
  * "Download my data": the zip comes back as the answer to a POST (the password is in the body, never
@@ -9,13 +11,41 @@ export function downloadMyData(password?: string): Promise<Blob> {
   return postForZip('/api/me/data-export', password ? { password } : {});
 }
 
-/** An admin's export for a person who asked by e-mail. */
-export function downloadPersonData(email: string, password: string): Promise<Blob> {
-  return postForZip('/api/staff/data-requests/export', { email, password });
+export const erasurePreviewKey = ['account', 'erasure-preview'] as const;
+
+/**
+ * What "Delete my account" would keep (an active case, D16) and delete at once, read fresh whenever
+ * the page is shown again: the server refuses a deletion whose kept cases differ from this.
+ */
+export function useErasurePreview() {
+  return useQuery({
+    queryKey: erasurePreviewKey,
+    queryFn: () => apiGet<ErasurePreview>('/api/me/erasure-preview'),
+    staleTime: 0,
+  });
 }
 
-export function erasePersonData(email: string, password: string): Promise<{ erased: boolean }> {
-  return apiPost('/api/staff/data-requests/erase', { email, password });
+/** Admins: what the portal holds for an address a request came from, before acting on it. */
+export function lookUpPerson(email: string): Promise<ErasurePreview> {
+  return apiPost('/api/staff/data-requests/lookup', { email });
+}
+
+export interface PersonRequest {
+  email: string;
+  password: string;
+  /** How the admin checked the request comes from the holder of the address (kept in the audit). */
+  verification: string;
+}
+
+/** An admin's export for a person who asked by e-mail. */
+export function downloadPersonData(request: PersonRequest): Promise<Blob> {
+  return postForZip('/api/staff/data-requests/export', request);
+}
+
+export function erasePersonData(
+  request: PersonRequest & { kept: string[] },
+): Promise<{ erased: boolean }> {
+  return apiPost('/api/staff/data-requests/erase', request);
 }
 
 async function postForZip(path: string, body: object): Promise<Blob> {

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useLocation, useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { usePageTitle } from '../../components/page-title';
-import { deleteAccount, forgetSession, signOutFinished } from '../../lib/auth-client';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
 import { ConfirmedActionButton } from './confirmed-action-button';
-import { useLinkedIdentities } from '../identity/identity-api';
+import { DeleteAccountCard, type DeletedState } from './delete-account-card';
+import { useHasPassword } from './use-has-password';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LinkedIdentitiesCard } from '../identity/linked-identities-card';
 import { PasskeysCard } from '../identity/passkeys-card';
 import { ChangeEmailCard, ChangePasswordCard } from './credentials-cards';
@@ -18,14 +19,6 @@ import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 const exportFileName = 'uk-study-portal-my-data.zip';
-
-/** An account that signs in with a provider or a passkey may have no password (decision 0023). */
-function useHasPassword(): boolean {
-  const identities = useLinkedIdentities();
-  return identities.data
-    ? identities.data.some((identity) => identity.providerId === 'credential')
-    : true;
-}
 
 function DownloadMyData() {
   const intl = useIntl();
@@ -81,55 +74,6 @@ function DownloadMyData() {
   );
 }
 
-function DeleteMyAccount() {
-  const intl = useIntl();
-  const label = intl.formatMessage({
-    id: 'account.delete.button',
-    defaultMessage: 'Delete my account',
-  });
-  const busyLabel = intl.formatMessage({ id: 'account.delete.busy', defaultMessage: 'Deleting…' });
-  const navigate = useNavigate();
-  const hasPassword = useHasPassword();
-  const erase = async (password?: string) => {
-    await deleteAccount(password);
-    forgetSession();
-    await navigate('/account/deleted', { replace: true, flushSync: true });
-    signOutFinished();
-  };
-  return (
-    <Card className="border-red-200">
-      <h2 className="text-xl font-semibold text-ink">
-        <FormattedMessage id="account.delete.heading" defaultMessage="Delete my account" />
-      </h2>
-      <div id="delete-intro" className="mt-1 space-y-2 text-muted">
-        <p>
-          <FormattedMessage
-            id="account.delete.intro"
-            defaultMessage="This deletes your account, your applications, their documents and the e-mails we keep for you, and signs you out on every device. It cannot be undone."
-          />
-        </p>
-        <p>
-          <FormattedMessage
-            id="account.delete.anonymous"
-            defaultMessage="We keep only anonymous figures (how many applications went to which program), which say nothing about you."
-          />
-        </p>
-      </div>
-      {hasPassword ? (
-        <PasswordAgainForm id="delete" danger label={label} busyLabel={busyLabel} action={erase} />
-      ) : (
-        <ConfirmedActionButton
-          id="delete"
-          danger
-          label={label}
-          busyLabel={busyLabel}
-          action={() => erase()}
-        />
-      )}
-    </Card>
-  );
-}
-
 export function AccountPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage({ id: 'account.page.title', defaultMessage: 'My account' }));
@@ -174,7 +118,7 @@ export function AccountPage() {
             />
           </p>
           <DownloadMyData />
-          <DeleteMyAccount />
+          <DeleteAccountCard />
         </section>
       )}
     </RequireSignIn>
@@ -186,6 +130,9 @@ export function AccountDeletedPage() {
   usePageTitle(
     intl.formatMessage({ id: 'account.deleted.title', defaultMessage: 'Account deleted' }),
   );
+  const location = useLocation();
+  // history state: only the browser has it, so it is read after hydration
+  const kept = (useHydrated() ? location.state : null) as Partial<DeletedState> | null;
   return (
     <section className="mx-auto max-w-xl space-y-4 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">
@@ -195,10 +142,18 @@ export function AccountDeletedPage() {
         />
       </h1>
       <Alert tone="success">
-        <FormattedMessage
-          id="account.deleted.body"
-          defaultMessage="Your account, your applications and their documents are gone, and you are signed out everywhere."
-        />
+        {kept?.keptCases ? (
+          <FormattedMessage
+            id="account.deleted.bodyKept"
+            defaultMessage="Your account and everything else we held are gone, and you are signed out everywhere. We keep the records of {count, plural, one {your active case} other {your # active cases}} until {months, plural, one {# month} other {# months}} after {count, plural, one {it closes} other {they close}}, as the e-mail we sent you explains."
+            values={{ count: kept.keptCases, months: kept.retentionMonths ?? 0 }}
+          />
+        ) : (
+          <FormattedMessage
+            id="account.deleted.body"
+            defaultMessage="Your account, your applications and their documents are gone, and you are signed out everywhere."
+          />
+        )}
       </Alert>
       <ButtonLink to="/">
         <FormattedMessage id="account.deleted.home" defaultMessage="Back to the home page" />

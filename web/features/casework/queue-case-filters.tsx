@@ -11,7 +11,7 @@ type Filters = Record<string, string | undefined>;
 const chip = (isOn: boolean) =>
   `rounded-full border px-3 py-1 text-sm font-medium ${isOn ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-ink hover:bg-slate-50'}`;
 
-/** The queue's casework filters (owner, late, action required) with their counts. */
+/** The queue's casework filters (owner, late, action required, erasure requested) with their counts. */
 export function CaseFilters({
   filters,
   counts,
@@ -65,6 +65,15 @@ export function CaseFilters({
       >
         Overdue requests{counts ? ` (${counts.overdue.toLocaleString('en-GB')})` : ''}
       </button>
+      <button
+        type="button"
+        className={chip(filters.erasure === 'requested')}
+        aria-pressed={filters.erasure === 'requested'}
+        onClick={() => toggle('erasure', 'requested')}
+      >
+        Erasure requested
+        {counts ? ` (${counts.erasureRequested.toLocaleString('en-GB')})` : ''}
+      </button>
     </div>
   );
 }
@@ -78,6 +87,11 @@ export function QueueFlags({ item }: { item: QueueItem }) {
       {item.outcome && (
         <span className="rounded bg-slate-200 px-1.5 text-xs font-semibold text-ink">
           {item.outcome === 'withdrawn' ? 'Withdrawn' : 'Unsuccessful'}
+        </span>
+      )}
+      {item.erasureRequested && (
+        <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">
+          Erasure requested
         </span>
       )}
       {item.late && (

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApplicationFields } from './application-fields';
 import { DocumentsList } from './documents-list';
+import { ErasureRequestNotice } from './erasure-request-notice';
 import { InternalNotes } from './internal-notes';
 import { TrackingLinks } from './tracking-links';
 import { useStaffApplication } from './staff-api';
@@ -52,6 +53,9 @@ export function ApplicationPage() {
           <p className="text-sm text-muted">
             {query.data.application.programName} · {query.data.application.universityName}
           </p>
+          {query.data.casework.erasureRequest && (
+            <ErasureRequestNotice request={query.data.casework.erasureRequest} />
+          )}
           <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
             <div className="space-y-4">
               <ApplicationFields application={query.data.application} />

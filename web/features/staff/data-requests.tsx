@@ -1,68 +1,142 @@
-import { useState, type FormEvent } from 'react';
-import { dataRequestInput } from '../../../shared/schemas/personal-data';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  dataRequestInput,
+  dataRequestLookupInput,
+  keptIds,
+  maxVerificationLength,
+  type ErasurePreview,
+} from '../../../shared/schemas/personal-data';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
+import { TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { downloadPersonData, erasePersonData, saveFile } from '../account/account-api';
+import {
+  downloadPersonData,
+  erasePersonData,
+  lookUpPerson,
+  saveFile,
+  type PersonRequest,
+} from '../account/account-api';
 import { PasswordField } from '../auth/password-field';
+import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
+import { PersonHoldings } from './person-holdings';
 
-/** Data rights for a person who asked by e-mail (admins): their data as a zip, or their account erased. */
-export function DataRequests() {
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string }>();
-  const [busy, setBusy] = useState(false);
+type Outcome = { tone: 'success' | 'error' | 'warning'; text: string };
 
-  async function run(kind: 'export' | 'erase', event: FormEvent) {
-    event.preventDefault();
-    setOutcome(undefined);
-    const checked = dataRequestInput.safeParse(values);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
-      return;
-    }
-    if (
-      kind === 'erase' &&
-      !window.confirm(
-        `Delete the account of ${checked.data.email} and everything it holds? This cannot be undone.`,
-      )
-    )
-      return;
-    setErrors({});
-    setBusy(true);
-    try {
+const failureText = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong.';
+
+/** Step two: export or erase for the address looked up, saying how the request was checked. */
+function ActOnRequest({
+  email,
+  preview,
+  onLookUpAgain,
+}: {
+  email: string;
+  preview: ErasurePreview;
+  onLookUpAgain: () => Promise<void>;
+}) {
+  const form = useSchemaForm(dataRequestInput, { email, verification: '', password: '' });
+  const { register, formState, setError, reset, getValues } = form;
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const act = useMutation({
+    mutationFn: async ({ kind, request }: { kind: 'export' | 'erase'; request: PersonRequest }) => {
       if (kind === 'export') {
-        saveFile(
-          await downloadPersonData(checked.data.email, checked.data.password),
-          'uk-study-portal-personal-data.zip',
-        );
-        setOutcome({ tone: 'success', text: `The data of ${checked.data.email} is downloading.` });
-      } else {
-        const { erased } = await erasePersonData(checked.data.email, checked.data.password);
-        setOutcome(
-          erased
-            ? {
-                tone: 'success',
-                text: `The account of ${checked.data.email} and its data are deleted.`,
-              }
-            : { tone: 'error', text: 'Your own account is deleted from My account, not here.' },
-        );
+        saveFile(await downloadPersonData(request), 'uk-study-portal-personal-data.zip');
+        return `The data of ${request.email} is downloading.`;
       }
-      setValues((v) => ({ ...v, password: '' }));
-    } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      else
+      const { erased } = await erasePersonData({ ...request, kept: keptIds(preview) });
+      return erased
+        ? `The data of ${request.email} is erased${keptIds(preview).length > 0 ? '; the active cases are kept as erasure requests' : ''}. They have been e-mailed.`
+        : null;
+    },
+    onSuccess: (text) => {
+      setOutcome(
+        text
+          ? { tone: 'success', text }
+          : { tone: 'error', text: 'Your own account is deleted from My account, not here.' },
+      );
+      reset({ ...getValues(), password: '' });
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === 'ERASURE_PLAN_CHANGED') {
+        await onLookUpAgain();
         setOutcome({
-          tone: 'error',
-          text: error instanceof Error ? error.message : 'Something went wrong.',
+          tone: 'warning',
+          text: 'What would be kept has changed since the look-up: read it again above, then confirm.',
         });
-    } finally {
-      setBusy(false);
-    }
-  }
+      } else if (error instanceof ApiError && error.fields)
+        showServerErrors(setError, error.fields);
+      else setOutcome({ tone: 'error', text: failureText(error) });
+    },
+  });
+
+  const submit = (kind: 'export' | 'erase') =>
+    form.handleSubmit((request) => {
+      setOutcome(undefined);
+      if (
+        kind === 'erase' &&
+        !window.confirm(
+          `Erase the data of ${request.email}? Active cases are kept as erasure requests; everything else is deleted. This cannot be undone.`,
+        )
+      )
+        return;
+      act.mutate({ kind, request });
+    });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit('export')(e)} className="mt-3 space-y-3">
+      <TextAreaField
+        label="How you checked the request comes from this address"
+        hint={`Kept in the audit log with your name (at most ${maxVerificationLength} characters; no passport numbers or other personal details). For example: “Replied to the address and they confirmed with their application ID”.`}
+        rows={2}
+        error={formState.errors.verification?.message}
+        {...register('verification')}
+      />
+      <div className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-end">
+        <PasswordField
+          label="Your password"
+          autoComplete="current-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" variant="secondary" disabled={act.isPending}>
+          Download their data
+        </Button>
+        <Button
+          type="button"
+          variant="danger"
+          disabled={act.isPending}
+          onClick={(e) => void submit('erase')(e)}
+        >
+          Erase their data
+        </Button>
+      </div>
+      <div aria-live="polite">{outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}</div>
+    </form>
+  );
+}
+
+/**
+ * Data rights for a person who asked by e-mail (admins), with or without an account: first what the
+ * portal holds for the address (and what an erasure keeps), then their data as a zip or erased.
+ */
+export function DataRequests() {
+  const form = useSchemaForm(dataRequestLookupInput, { email: '' });
+  const [found, setFound] = useState<{ email: string; preview: ErasurePreview }>();
+  const lookUp = useMutation({
+    mutationFn: async (email: string) => ({ email, preview: await lookUpPerson(email) }),
+    onSuccess: setFound,
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) showServerErrors(form.setError, error.fields);
+    },
+  });
+  const submit = form.handleSubmit(({ email }) => {
+    setFound(undefined);
+    lookUp.mutate(email);
+  });
 
   return (
     <section
@@ -73,44 +147,45 @@ export function DataRequests() {
         Data requests
       </h2>
       <p className="text-sm text-muted">
-        For someone who asked by e-mail for a copy of their data or for their account to be deleted.
-        Your own password is asked again; both are recorded in the audit log.
+        For someone who asked by e-mail for a copy of their data or for it to be erased, with or
+        without an account. Whether the request comes from the holder of the address is your call:
+        say how you checked. Your own password is asked again; everything is recorded in the audit
+        log.
       </p>
       <form
         noValidate
-        onSubmit={(e) => void run('export', e)}
-        className="mt-3 grid gap-3 md:grid-cols-[1fr_1fr_auto_auto] md:items-end"
+        onSubmit={(e) => void submit(e)}
+        className="mt-3 grid gap-3 md:grid-cols-[1fr_auto] md:items-end"
       >
         <TextField
           label="Their e-mail address"
           type="email"
           autoComplete="off"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
         />
-        <PasswordField
-          label="Your password"
-          autoComplete="current-password"
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-        />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Download their data
-        </Button>
-        <Button
-          type="button"
-          variant="danger"
-          disabled={busy}
-          onClick={(e) => void run('erase', e)}
-        >
-          Delete their account
+        <Button type="submit" variant="secondary" disabled={lookUp.isPending}>
+          Look up
         </Button>
       </form>
-      <div className="mt-3" aria-live="polite">
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      </div>
+      {lookUp.isError && !(lookUp.error instanceof ApiError && lookUp.error.fields) && (
+        <div className="mt-3">
+          <Alert tone="error">{failureText(lookUp.error)}</Alert>
+        </div>
+      )}
+      {found && (
+        <>
+          <PersonHoldings email={found.email} preview={found.preview} />
+          <ActOnRequest
+            key={found.email}
+            email={found.email}
+            preview={found.preview}
+            onLookUpAgain={async () => {
+              setFound({ email: found.email, preview: await lookUpPerson(found.email) });
+            }}
+          />
+        </>
+      )}
     </section>
   );
 }

@@ -26,6 +26,7 @@ const filterNames = [
   'owner',
   'late',
   'action',
+  'erasure',
 ];
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {

@@ -1,0 +1,4 @@
+ALTER TABLE "applications" ADD COLUMN "erasure_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "applications" ADD COLUMN "erasure_requested_via" text;--> statement-breakpoint
+CREATE INDEX "applications_erasure_requested_idx" ON "applications" USING btree ("outcome_at") WHERE "applications"."erasure_requested_at" is not null;--> statement-breakpoint
+ALTER TABLE "applications" ADD CONSTRAINT "applications_erasure_requested_via_check" CHECK ((erasure_requested_at is null) = (erasure_requested_via is null) and (erasure_requested_via is null or erasure_requested_via in ('account', 'email')));
