@@ -161,13 +161,19 @@ export async function validStaffBodies(app: FastifyInstance) {
     json('POST /api/staff/team/:id/role', `/api/staff/team/${promoted.user.id}/role`, {
       role: 'catalogue_editor',
     }),
+    json('POST /api/staff/data-requests/lookup', '/api/staff/data-requests/lookup', {
+      email: applicant.user.email,
+    }),
     json('POST /api/staff/data-requests/export', '/api/staff/data-requests/export', {
       email: applicant.user.email,
       password: admin.password,
+      verification: 'Replied from the address with the application id',
     }),
     json('POST /api/staff/data-requests/erase', '/api/staff/data-requests/erase', {
       email: leaving.user.email,
       password: admin.password,
+      verification: 'Replied from the address with the application id',
+      kept: [],
     }),
     json(
       'POST /api/staff/applications/:id/documents/:key/review',
