@@ -73,6 +73,11 @@ const envSchema = z.object({
   FORMS_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   FORMS_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   FORMS_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  MESSAGES_PER_APPLICATION: z.coerce.number().int().min(1).default(20),
+  MESSAGES_PER_CLIENT: z.coerce.number().int().min(1).default(40),
+  STAFF_MESSAGES_PER_ACCOUNT: z.coerce.number().int().min(1).default(200),
+  MESSAGES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  MESSAGE_NOTICE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   DOCUMENT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   // D16: six years, the limitation period for a claim on a contract (Limitation Act 1980, s. 5)
   CASE_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(72),
@@ -252,6 +257,18 @@ export interface Config {
   retention: { documentMonths: number; caseMonths: number };
   /** Anonymous forms (applications, referrals, partnerships) per client and per e-mail address. */
   forms: { perClient: number; perAddress: number; windowSeconds: number };
+  /**
+   * The conversation of an application (issue 22 finding 6): the applicant's messages per
+   * application and per client address, staff messages per account (a bucket of their own), and
+   * the team's e-mail about new messages at most once per case per `noticeWindowSeconds`.
+   */
+  messages: {
+    perApplication: number;
+    perClient: number;
+    perStaffAccount: number;
+    windowSeconds: number;
+    noticeWindowSeconds: number;
+  };
   tracking: {
     /** null: derived from the auth secret (server/modules/tracking/secret.ts). */
     secret: string | null;
@@ -469,6 +486,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perClient: env.FORMS_RATE_LIMIT_PER_CLIENT,
       perAddress: env.FORMS_RATE_LIMIT_PER_ADDRESS,
       windowSeconds: env.FORMS_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    messages: {
+      perApplication: env.MESSAGES_PER_APPLICATION,
+      perClient: env.MESSAGES_PER_CLIENT,
+      perStaffAccount: env.STAFF_MESSAGES_PER_ACCOUNT,
+      windowSeconds: env.MESSAGES_WINDOW_SECONDS,
+      noticeWindowSeconds: env.MESSAGE_NOTICE_WINDOW_SECONDS,
     },
     tracking: {
       secret: env.TRACKING_TOKEN_SECRET ?? null,

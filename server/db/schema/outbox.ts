@@ -25,8 +25,17 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Notices of one kind about one thing (the team's "new message" e-mail of a case) share a key:
+     * at most one goes out per window, telling how many it stands for (`groupCount`).
+     */
+    groupKey: text('group_key'),
+    groupCount: integer('group_count').notNull().default(1),
   },
   (t) => [
+    index('mail_outbox_group_idx')
+      .on(t.groupKey, t.createdAt)
+      .where(sql`${t.groupKey} is not null`),
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createChangeFeed, type ChangeFeed } from '../events/change-feed.ts';
 import { createDelivery, describeFailure } from './delivery.ts';
-import { insertMail, mailChannel } from './outbox-repository.ts';
+import { insertGroupedMail, insertMail, mailChannel } from './outbox-repository.ts';
 import type { MailMessage, Mailer } from './types.ts';
 import { MailWorker } from './worker.ts';
 
@@ -43,6 +43,8 @@ export function createMailer(
   return {
     kind: delivery.kind,
     enqueue: (tx, message) => insertMail(tx, message),
+    enqueueGrouped: (tx, key, windowSeconds, render) =>
+      insertGroupedMail(tx, { key, windowSeconds, render }),
     queue(message: MailMessage) {
       const task = insertMail(db, message)
         .then(() => undefined)

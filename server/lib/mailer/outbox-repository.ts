@@ -23,6 +23,64 @@ export async function insertMail(db: Db, message: MailMessage): Promise<string> 
   return row!.id;
 }
 
+/** Notices grouped under one key, rendered for how many they stand for. */
+export interface GroupedMail {
+  key: string;
+  windowSeconds: number;
+  render(count: number): MailMessage;
+}
+
+/**
+ * One e-mail per `key` per window: the first at once; any more within the window join one e-mail
+ * due a window after the last one, rendered again with their count each time one joins.
+ * Callers serialise per key (the application's row lock for a case's notices). A notice already
+ * tried (`attempts` > 0, or being sent) is never changed: a later one opens the next group.
+ */
+export async function insertGroupedMail(db: Db, grouped: GroupedMail): Promise<string> {
+  const [open] = await db
+    .select({ id: mailOutbox.id, count: mailOutbox.groupCount })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.groupKey, grouped.key),
+        eq(mailOutbox.status, 'pending'),
+        eq(mailOutbox.attempts, 0),
+      ),
+    )
+    .for('update');
+  if (open) {
+    const count = open.count + 1;
+    const message = grouped.render(count);
+    await db
+      .update(mailOutbox)
+      .set({
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        groupCount: count,
+      })
+      .where(eq(mailOutbox.id, open.id));
+    return open.id;
+  }
+  const message = grouped.render(1);
+  const window = `${grouped.windowSeconds} seconds`;
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      groupKey: grouped.key,
+      // a window after the last e-mail of the key went (or is due to go)
+      nextAttemptAt: sql`greatest(now(), coalesce((select max(coalesce(${mailOutbox.sentAt}, ${mailOutbox.nextAttemptAt})) + ${window}::interval from ${mailOutbox} where ${mailOutbox.groupKey} = ${grouped.key}), now()))`,
+    })
+    .returning({ id: mailOutbox.id });
+  await db.execute(sql`select pg_notify(${mailChannel}, '')`);
+  return row!.id;
+}
+
 /**
  * Claims up to `limit` due messages for `leaseMs`: rows another instance is claiming are skipped
  * (SKIP LOCKED), and a claimed row stays invisible to the others until its lease ends.

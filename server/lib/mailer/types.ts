@@ -15,6 +15,16 @@ export interface Mailer {
    */
   enqueue(db: Db, message: MailMessage): Promise<string>;
   /**
+   * As `enqueue`, for a notice that may come many times about one thing: at most one e-mail per
+   * `key` per `windowSeconds`, rendered with the number of notices it stands for.
+   */
+  enqueueGrouped(
+    db: Db,
+    key: string,
+    windowSeconds: number,
+    render: (count: number) => MailMessage,
+  ): Promise<string>;
+  /**
    * Writes the message into the outbox without making the caller wait (so an answer takes the same
    * time whether or not a message goes out: account e-mails). `close()` waits for the write.
    */

@@ -88,18 +88,23 @@ export function newMessageToApplicantMail(a: Applicant, link: string): MailMessa
 
 /* Staff e-mails stay in English (decision 0025: the staff console is English). */
 
+/** `count` messages since the team's last e-mail about this case (they are grouped, issue 22). */
 export function newMessageToTeamMail(
   to: string,
   applicationId: string,
   consoleUrl: string,
+  count = 1,
 ): MailMessage {
   return {
     to,
     ...renderMail({
-      subject: 'New message from an applicant',
+      subject:
+        count === 1 ? 'New message from an applicant' : `${count} new messages from an applicant`,
       heading: 'An applicant has written to the team',
       paragraphs: [
-        `A new message has arrived on application ${applicationId}. Read it in the staff console.`,
+        count === 1
+          ? `A new message has arrived on application ${applicationId}. Read it in the staff console.`
+          : `${count} new messages have arrived on application ${applicationId}. Read them in the staff console.`,
       ],
       action: { label: 'Open it in the staff console', url: consoleUrl },
     }),

@@ -23,11 +23,7 @@ import { newMessageToApplicantMail, newMessageToTeamMail } from './emails.ts';
  * The message of a request: JSON `{ body }`, or a multipart form with the field `body` then one
  * file `attachment` (the submission's checks: type by content, size while streaming, form limits).
  */
-async function readMessage(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  beforeStoring: () => Promise<void>,
-) {
+async function readMessage(app: FastifyInstance, req: FastifyRequest) {
   if (!req.isMultipart()) return { body: parseInput(messageInput, req.body).body, file: undefined };
   const { input, files } = await receiveSubmission(req, {
     storage: app.storage,
@@ -35,14 +31,20 @@ async function readMessage(
     maxTotalBytes: app.config.uploads.maxFileBytes,
     beforeWrite: (storageKey) => markPending(app.db, [storageKey]),
     fileKeys: ['attachment'],
-    async validate(fields) {
-      const parsed = parseInput(messageInput, fields);
-      await beforeStoring();
-      return parsed;
-    },
+    validate: async (fields) => parseInput(messageInput, fields),
     accepts: () => null,
   });
   return { body: input.body, file: files[0] };
+}
+
+/** Checks who may send and counts the message (`limit`) before its body is read; a refusal drains it. */
+async function beforeReading(req: FastifyRequest, checks: () => Promise<void>) {
+  try {
+    await checks();
+  } catch (error) {
+    req.raw.resume();
+    throw error;
+  }
 }
 
 async function storeMessage(
@@ -85,14 +87,19 @@ async function storeMessage(
           newMessageToApplicantMail(application, mailedTrackingLink(app, applicationId)),
         );
       } else {
+        // one e-mail per case per few minutes, however many messages (issue 22 finding 6)
         const owner = application.ownerId ? await ownerEmail(tx, application.ownerId) : null;
-        await app.mailer.enqueue(
+        await app.mailer.enqueueGrouped(
           tx,
-          newMessageToTeamMail(
-            owner ?? app.site.teamNoticesTo,
-            applicationId,
-            `${app.config.publicUrl}/staff/applications/${applicationId}`,
-          ),
+          `team-message:${applicationId}`,
+          app.config.messages.noticeWindowSeconds,
+          (count) =>
+            newMessageToTeamMail(
+              owner ?? app.site.teamNoticesTo,
+              applicationId,
+              `${app.config.publicUrl}/staff/applications/${applicationId}`,
+              count,
+            ),
         );
       }
     });
@@ -111,15 +118,13 @@ export async function applicantSends(
   app: FastifyInstance,
   req: FastifyRequest,
   applicationId: string,
-  beforeStoring: () => Promise<void>,
+  limit: () => Promise<void>,
 ): Promise<ApplicationView> {
-  try {
+  await beforeReading(req, async () => {
     await applicantOf(app, req, applicationId);
-  } catch (error) {
-    req.raw.resume();
-    throw error;
-  }
-  await storeMessage(app, applicationId, await readMessage(app, req, beforeStoring), null);
+    await limit();
+  });
+  await storeMessage(app, applicationId, await readMessage(app, req), null);
   return toApplicationView((await findApplicationRecord(app.db, applicationId))!);
 }
 
@@ -128,13 +133,13 @@ export async function teamSends(
   req: FastifyRequest,
   actor: SessionUser,
   applicationId: string,
-  beforeStoring: () => Promise<void>,
+  limit: () => Promise<void>,
 ): Promise<void> {
-  if (!(await findApplicationRow(app.db, applicationId))) {
-    req.raw.resume();
-    throw applicationNotFound();
-  }
-  await storeMessage(app, applicationId, await readMessage(app, req, beforeStoring), actor);
+  await beforeReading(req, async () => {
+    if (!(await findApplicationRow(app.db, applicationId))) throw applicationNotFound();
+    await limit();
+  });
+  await storeMessage(app, applicationId, await readMessage(app, req), actor);
 }
 
 /** The applicant (or the team) has read the conversation: the unread count goes to 0 on every screen. */

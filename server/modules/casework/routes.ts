@@ -21,6 +21,7 @@ import { toApplicationView } from '../applications/views.ts';
 import { applicantOf, readerOf, readsAsStaff } from '../../auth/access.ts';
 import { applicationNotFound } from './access.ts';
 import { updateAfterOffer } from './after-offer.ts';
+import { messageLimits } from './message-limits.ts';
 import { applicantSends, markRead, openAttachment, teamSends } from './messages.ts';
 import { closeApplication } from './outcomes.ts';
 import { assignOwner, listAssignable, setStageTimes } from './owners.ts';
@@ -40,6 +41,7 @@ export async function caseworkRoutes(app: FastifyInstance) {
     throwFileSizeLimit: true,
   });
   const limits = formLimits(app);
+  const messages = messageLimits(app);
   const view = async (id: string) => toApplicationView((await findApplicationRecord(app.db, id))!);
 
   /* ----- the applicant: signed-in owner, or the track page's tracking token as a bearer ----- */
@@ -55,7 +57,7 @@ export async function caseworkRoutes(app: FastifyInstance) {
   app.post('/api/applications/:id/messages', async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
     const sent = await applicantSends(app, req, id.toLowerCase(), () =>
-      limits.client('applications', req, reply),
+      messages.applicant(req, reply, id.toLowerCase()),
     );
     return noStore(reply).code(201).send(sent);
   });
@@ -130,7 +132,7 @@ export async function caseworkRoutes(app: FastifyInstance) {
   app.post('/api/staff/applications/:id/messages', staffOnly, async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
     await teamSends(app, req, req.user!, id.toLowerCase(), () =>
-      limits.client('applications', req, reply),
+      messages.staff(reply, req.user!.id),
     );
     return noStore(reply).code(204).send();
   });

@@ -61,6 +61,14 @@ export function Conversation({
       setFile(undefined);
       setFormKey((k) => k + 1);
     } catch (e) {
+      if (e instanceof ApiError && e.code === 'TOO_MANY_MESSAGES')
+        return setError(
+          intl.formatMessage({
+            id: 'casework.conversation.tooMany',
+            defaultMessage:
+              'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+          }),
+        );
       const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
       const fallback = intl.formatMessage({
         id: 'casework.conversation.sendFailed',
