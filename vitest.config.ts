@@ -1,36 +1,67 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import type { TestUserConfig } from 'vitest/node';
+import { defaultTestPostgres, isPostgresReachable } from './tests/support/test-postgres.ts';
 
-export default defineConfig({
-  test: {
-    reporters: process.env.CI
-      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
-      : ['default'],
-    projects: [
-      {
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+const serverTests: TestUserConfig = {
+  include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+  environment: 'node',
+  pool: 'forks',
+  // Two files at once on two cores: much of a file's time is spent waiting (timers, the
+  // PostgreSQL server, child processes), which the other file fills.
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * `npm test` in one run: the server tests on PGlite and, when PostgreSQL answers at
+ * TEST_DATABASE_URL's default, again on PostgreSQL (project server-postgres); the browser tests
+ * once, on PostgreSQL when it answers, else on PGlite. With TEST_DATABASE_URL set, the server
+ * project itself runs on that PostgreSQL (as `TEST_DATABASE_URL=… vitest run --project server`).
+ */
+export default defineConfig(async (): Promise<ViteUserConfig> => {
+  const chosen = process.env.TEST_DATABASE_URL;
+  const postgres =
+    chosen || ((await isPostgresReachable(defaultTestPostgres)) ? defaultTestPostgres : '');
+  return {
+    test: {
+      reporters: process.env.CI
+        ? [
+            'default',
+            ['json', { outputFile: 'test-results/vitest.json' }],
+            './tests/support/database-summary-reporter.ts',
+          ]
+        : ['default', './tests/support/database-summary-reporter.ts'],
+      projects: [
+        { test: { ...serverTests, name: 'server' } },
+        ...(!chosen && postgres
+          ? [
+              {
+                test: {
+                  ...serverTests,
+                  name: 'server-postgres',
+                  env: { TEST_DATABASE_URL: postgres },
+                },
+              },
+            ]
+          : []),
+        {
+          test: {
+            name: 'e2e',
+            include: ['tests/e2e/**/*.spec.ts'],
+            environment: 'node',
+            pool: 'forks',
+            maxWorkers: 1,
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            env: { TEST_DATABASE_URL: postgres },
+            // A browser test that fails once under CI load is run again, and marked "retry" in the log.
+            retry: process.env.CI ? 1 : 0,
+            globalSetup: ['tests/e2e/global-setup.ts'],
+          },
         },
-      },
-      {
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.spec.ts'],
-          environment: 'node',
-          pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A browser test that fails once under CI load is run again, and marked "retry" in the log.
-          retry: process.env.CI ? 1 : 0,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-        },
-      },
-    ],
-  },
+      ],
+    },
+  };
 });

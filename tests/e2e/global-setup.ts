@@ -38,7 +38,10 @@ export default async function setup(project: TestProject) {
   }
   run('build:server');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
-  const { database, drop } = await createTestDatabase();
+  // The project's own setting (vitest.config.ts: PostgreSQL when one answers), not the shell's.
+  const { database, drop } = await createTestDatabase(
+    project.config.env?.TEST_DATABASE_URL || undefined,
+  );
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const staffAdminEmail = createE2eAdmin({

@@ -3,14 +3,15 @@ import pg from 'pg';
 import type { Config } from '../../server/config.ts';
 
 /**
- * PGlite in memory by default; with TEST_DATABASE_URL, a fresh PostgreSQL database of its own
- * that `drop()` removes.
+ * PGlite in memory by default; with TEST_DATABASE_URL (or `adminUrl`), a fresh PostgreSQL
+ * database of its own that `drop()` removes.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(
+  adminUrl: string | undefined = process.env.TEST_DATABASE_URL,
+): Promise<{
   database: Config['database'];
   drop: () => Promise<void>;
 }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { database: { kind: 'pglite', dataDir: null }, drop: async () => {} };
 
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
