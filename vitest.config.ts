@@ -11,6 +11,7 @@ const serverTests: TestUserConfig = {
   maxWorkers: 2,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  globalSetup: ['tests/support/pglite-snapshot.ts'],
 };
 
 /**

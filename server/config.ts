@@ -217,8 +217,12 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: string[] | false;
   dataDir: string;
-  /** `pglite` with a directory, or in memory when `dataDir` is null (tests). */
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  /**
+   * `pglite` with a directory, or in memory when `dataDir` is null (tests, which may start it from
+   * `snapshot`, a migrated database's files as PGlite's dumpDataDir writes them).
+   */
+  database:
+    { kind: 'pglite'; dataDir: string | null; snapshot?: Blob } | { kind: 'postgres'; url: string };
   siteConfigFile: string;
   catalogueDir: string;
   webDistDir: string;

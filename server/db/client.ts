@@ -22,10 +22,12 @@ export interface Database {
 const migrationLockKey = 724_113_001;
 
 export async function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
+  return database.kind === 'postgres'
+    ? openPostgres(database.url)
+    : openPglite(database.dataDir, database.snapshot);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   let releaseLock = async () => {};
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
@@ -33,7 +35,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? 'memory://');
+    client = await PGlite.create(dataDir ?? 'memory://', snapshot ? { loadDataDir: snapshot } : {});
   } catch (error) {
     await releaseLock();
     throw error;

@@ -2,9 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import { projectPaths } from '../../server/paths.ts';
+import { pgliteSnapshot } from './pglite-snapshot.ts';
 import { unthrottledForms } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -22,15 +24,25 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
   const { database, drop } = await createTestDatabase();
+  const loaded = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...unthrottledForms,
+    ...env,
+  });
+  // In memory, with the default catalogue: start from the run's migrated snapshot.
+  const snapshotFile = inject('pgliteSnapshotFile');
+  const fromSnapshot =
+    database.kind === 'pglite' &&
+    database.dataDir === null &&
+    snapshotFile &&
+    loaded.catalogueDir === projectPaths.catalogue;
   const config: Config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      ...unthrottledForms,
-      ...env,
-    }),
-    database,
+    ...loaded,
+    database: fromSnapshot
+      ? { ...database, snapshot: await pgliteSnapshot(snapshotFile) }
+      : database,
     ...overrides,
   };
   const app = await buildApp(config);
