@@ -40,7 +40,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: true,
         copyPublicDir: false,
-        rolldownOptions: { input: 'entry-server.tsx' },
+        rolldownOptions: {
+          input: 'entry-server.tsx',
+          // The renderer holds every language's messages (entry-server imports them all), which
+          // web/i18n/messages.ts imports on demand in the browser: in this build that is meant,
+          // not a warning. Any other message is shown.
+          onLog(level, log, show) {
+            if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+            show(level, log);
+          },
+        },
       }
     : {
         outDir: '../dist/web',
