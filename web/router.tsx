@@ -14,6 +14,7 @@ import { lazyScreen, loadScreens, ScreenView, type AppRoute } from './lib/screen
 import { allAreas } from './i18n/messages';
 import type { MessageArea } from '../shared/message-areas';
 import type { PageHandle } from '../shared/page-rendering';
+import { parsePicks, picksParam } from '../shared/university-picks';
 
 /**
  * The route table of the spec's section 2; every screen is its own lazily loaded chunk, loaded
@@ -56,7 +57,7 @@ export const routes: AppRoute[] = [
       ['programs', 'terms'],
       () => import('./features/programs/programs-page').then((m) => m.ProgramsPage),
       ssr('features/programs/programs-page.tsx', (url) => [
-        programSearchQuery(url.searchParams, []),
+        programSearchQuery(url.searchParams, parsePicks(url.searchParams.get(picksParam))),
         catalogueQueries.universities,
         catalogueQueries.categories,
       ]),

@@ -15,8 +15,8 @@ describe('applying and tracking', () => {
   it('pick 3 -> program -> Apply Now -> form with a PDF -> confirmation -> track page follows a status change live', async () => {
     const { page, problems } = await browser.open('/universities');
     for (const name of journey.picks) await page.getByRole('button', { name, exact: true }).click();
-    await page.getByRole('button', { name: /Continue to Programs/ }).click();
-    await page.waitForURL('**/programs');
+    await page.getByRole('link', { name: /Continue to Programs/ }).click();
+    await page.waitForURL(/\/programs\?picks=/);
     await page.getByRole('button', { name: new RegExp(`^${journey.programName}`) }).click();
     await page.getByRole('button', { name: `Apply Now for ${journey.programName}` }).click();
     await page.waitForURL('**/application');

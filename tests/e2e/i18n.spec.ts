@@ -14,6 +14,9 @@ const catalogue = (locale: Locale) =>
 const heading = (locale: Locale) => catalogue(locale)['home.hero.heading']!;
 
 /** The public pages translated so far (the rest of the screens follow, see decision 0025). */
+/** The not-found page answers 404, which the browser notes in its console: no other problem. */
+const besides404 = (problems: string[]) => problems.filter((p) => !/status of 404/.test(p));
+
 const translatedPages = [
   '/',
   '/universities',
@@ -168,7 +171,7 @@ describe('languages', () => {
         const brand = await page.locator('header nav a').first().boundingBox();
         expect(brand!.x + brand!.width).toBeGreaterThan(viewports.phone.width / 2);
       }
-      expect(problems).toEqual([]);
+      expect(besides404(problems)).toEqual([]);
     }
   });
 
@@ -179,7 +182,7 @@ describe('languages', () => {
         await page.goto(path);
         await screenshot(page, `i18n-${locale}-390${path.replace(/\W+/g, '-')}`);
       }
-      expect(problems).toEqual([]);
+      expect(besides404(problems)).toEqual([]);
     }
   });
 

@@ -67,9 +67,9 @@ describe('keyboard only', () => {
           .poll(() => page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed'))
           .toBe('true');
       }
-      await tabTo(page, page.getByRole('button', { name: /Continue to Programs/ }));
+      await tabTo(page, page.getByRole('link', { name: /Continue to Programs/ }));
       await page.keyboard.press('Enter');
-      await page.waitForURL('**/programs');
+      await page.waitForURL(/\/programs\?picks=/);
 
       const program = page.getByRole('button', { name: new RegExp(`^${journey.programName}`) });
       await program.waitFor();

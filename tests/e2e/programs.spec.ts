@@ -91,7 +91,7 @@ describe('/programs', () => {
     await page.getByText('No programs match your search and filters.').waitFor();
     await screenshot(page, 'programs-empty-390');
     await expectNoSeriousAxeViolations(page);
-    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
     await expect.poll(() => countText(page)).toBe('10 programs');
     expect(await filter(page, 'Category', 'Tourism').getAttribute('aria-pressed')).toBe('false');
     expect(problems).toEqual([]);
@@ -205,7 +205,7 @@ describe('/programs', () => {
       await notice.waitFor();
       expect(
         await notice.getByRole('link', { name: 'Change your universities' }).getAttribute('href'),
-      ).toBe('/universities');
+      ).toBe(`/universities?picks=${none.join(',')}`);
       expect(
         await notice.getByRole('link', { name: 'See all programs' }).getAttribute('href'),
       ).toBe('#results-heading');

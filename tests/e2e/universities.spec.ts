@@ -7,7 +7,11 @@ const hint = 'Please select 3 universities to continue';
 const fullMessage = 'You can pick only 3 universities. Remove one to choose another.';
 
 const card = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
-const continueButton = (page: Page) => page.getByRole('button', { name: /Continue to Programs/ });
+/** A disabled button until three are picked, then a link to /programs with the picks. */
+const continueButton = (page: Page) =>
+  page
+    .getByRole('button', { name: /Continue to Programs/ })
+    .or(page.getByRole('link', { name: /Continue to Programs/ }));
 const storedPicks = (page: Page) =>
   page.evaluate(
     () => JSON.parse(sessionStorage.getItem('portal.selection.v1') ?? '{}').universityIds ?? [],
@@ -29,7 +33,7 @@ describe('/universities', () => {
 
     await search.fill('Atlantis');
     await page.getByText('No universities match “Atlantis”.').waitFor();
-    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByRole('link', { name: 'Clear search' }).click();
     await expect.poll(() => page.getByText(/UK rank #/).count()).toBeGreaterThanOrEqual(25);
     expect(problems).toEqual([]);
   });
@@ -78,10 +82,16 @@ describe('/universities', () => {
     expect(await card(page, 'University of Leeds').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => continueButton(page).isEnabled()).toBe(true);
 
+    expect(await continueButton(page).getAttribute('href')).toBe(
+      '/programs?picks=university-of-oxford,university-of-leeds,university-of-glasgow',
+    );
     await continueButton(page).click();
-    await page.waitForURL('**/programs');
+    await page.waitForURL(/\/programs\?picks=/);
     await page.goBack();
-    await page.waitForURL('**/universities');
+    // the picks are in the address too
+    await page.waitForURL(
+      '/universities?picks=university-of-oxford,university-of-leeds,university-of-glasgow',
+    );
     await expect
       .poll(() => card(page, 'University of Glasgow').getAttribute('aria-pressed'))
       .toBe('true');

@@ -13,7 +13,7 @@ const tuckedWhileTyping =
   'transition-[visibility] duration-0 delay-400 [body:has(:is(input,textarea,select):focus)_&]:invisible [body:has(:is(input,textarea,select):focus)_&]:delay-0';
 
 const pill =
-  'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-md sm:px-5 sm:text-base';
+  'inline-flex min-h-11 items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-lg sm:px-5 sm:text-base';
 
 function WhatsAppIcon() {
   return (
@@ -24,10 +24,11 @@ function WhatsAppIcon() {
 }
 
 /**
- * 'Speak to Us' (and 'Meet Now' on /refer), docked (item 7 of issue 15): below 1536 px a slim bar
- * across the bottom of the window that the page leaves room for, so it never lies over a field, a
- * card or a button; on wider screens a floating pill in the free margin. Either way it steps aside
- * while the person types.
+ * 'Speak to Us' (and 'Meet Now' on /refer): the spec's floating buttons, pills in the corner of
+ * the window, on every screen (issue 26: no bar with a caption across the page). Where a page has a
+ * bar of its own along the bottom of a phone (data-bottom-bar), the bar carries Speak to Us
+ * (SpeakToUsIcon) and these step aside: one fixed bar at a time. They also step aside while the
+ * person types.
  */
 export function FloatingDock() {
   const { data: site } = useSiteConfig();
@@ -36,11 +37,8 @@ export function FloatingDock() {
   return (
     <div
       data-floating-dock
-      className={`fixed inset-x-0 bottom-0 z-30 flex h-14 items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 backdrop-blur 2xl:inset-x-auto 2xl:end-4 2xl:bottom-4 2xl:h-auto 2xl:flex-col-reverse 2xl:items-end 2xl:border-0 2xl:bg-transparent 2xl:px-0 2xl:backdrop-blur-none ${tuckedWhileTyping}`}
+      className={`fixed bottom-3 end-3 z-30 flex items-center gap-2 sm:bottom-4 sm:end-4 max-lg:[body:has([data-bottom-bar])_&]:hidden ${tuckedWhileTyping}`}
     >
-      <p className="me-auto hidden text-sm text-muted sm:block 2xl:hidden">
-        <FormattedMessage id="dock.question" defaultMessage="Questions about studying in the UK?" />
-      </p>
       {isRefer && (
         <a
           href={meetingLink(site.meetingBaseUrl, 'Join Our Network')}
@@ -70,5 +68,23 @@ export function FloatingDock() {
         />
       </a>
     </div>
+  );
+}
+
+/** Speak to Us as a round button, for a page's own bar along the bottom of a phone. */
+export function SpeakToUsIcon({ label, className = '' }: { label: string; className?: string }) {
+  const { data: site } = useSiteConfig();
+  if (!site) return null;
+  return (
+    <a
+      href={whatsappLink(site.whatsappNumber)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      title={label}
+      className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-green-700 text-white shadow-md hover:bg-green-800 ${className}`}
+    >
+      <WhatsAppIcon />
+    </a>
   );
 }

@@ -28,7 +28,7 @@ export function Footer() {
   const intl = useIntl();
   const { data: site } = useSiteConfig();
   return (
-    <footer className="mt-16 bg-brand-900 pb-20 text-slate-100 max-lg:[body:has([data-bottom-bar])_&]:pb-48">
+    <footer className="mt-16 bg-brand-900 pb-20 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

@@ -1,5 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import { Button } from './button';
+import type { ReactNode } from 'react';
+import { isPlainClick } from '../lib/router';
+import { Button, ButtonLink } from './button';
 
 export function Pagination({
   page,
@@ -7,6 +9,7 @@ export function Pagination({
   total,
   maxRows,
   onPage,
+  hrefOf,
   label,
 }: {
   page: number;
@@ -15,6 +18,8 @@ export function Pagination({
   /** Rows the server pages through at most (the queue stops at 10,000). */
   maxRows?: number;
   onPage: (page: number) => void;
+  /** A public page's address of each page: Previous and Next are links, working before the scripts run. */
+  hrefOf?: (page: number) => string;
   label: string;
 }) {
   const reachable = Math.min(total, maxRows ?? total);
@@ -38,9 +43,13 @@ export function Pagination({
         )}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          <FormattedMessage id="pagination.previous" defaultMessage="Previous" />
-        </Button>
+        <Turn
+          to={page - 1}
+          isOff={page <= 1}
+          hrefOf={hrefOf}
+          onPage={onPage}
+          label={<FormattedMessage id="pagination.previous" defaultMessage="Previous" />}
+        />
         <span className="tabular-nums text-muted">
           <FormattedMessage
             id="pagination.page"
@@ -48,10 +57,48 @@ export function Pagination({
             values={{ page, count: pageCount }}
           />
         </span>
-        <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          <FormattedMessage id="pagination.next" defaultMessage="Next" />
-        </Button>
+        <Turn
+          to={page + 1}
+          isOff={page >= pageCount}
+          hrefOf={hrefOf}
+          onPage={onPage}
+          label={<FormattedMessage id="pagination.next" defaultMessage="Next" />}
+        />
       </div>
     </nav>
+  );
+}
+
+function Turn({
+  to,
+  isOff,
+  hrefOf,
+  onPage,
+  label,
+}: {
+  to: number;
+  isOff: boolean;
+  hrefOf?: (page: number) => string;
+  onPage: (page: number) => void;
+  label: ReactNode;
+}) {
+  if (hrefOf && !isOff)
+    return (
+      <ButtonLink
+        variant="secondary"
+        to={hrefOf(to)}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          onPage(to);
+        }}
+      >
+        {label}
+      </ButtonLink>
+    );
+  return (
+    <Button variant="secondary" disabled={isOff} onClick={() => onPage(to)}>
+      {label}
+    </Button>
   );
 }

@@ -1,5 +1,12 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { togglePick, type PickResult } from '../../shared/university-picks';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import {
+  formatPicks,
+  parsePicks,
+  picksParam,
+  togglePick,
+  type PickResult,
+} from '../../shared/university-picks';
+import { useSearchParams } from './router';
 
 /**
  * The picked universities and the chosen program (DECISIONS D7). Kept in session storage so a
@@ -72,4 +79,57 @@ export function useSelection() {
   const clearAll = useCallback(() => write(empty), []);
 
   return { ...selection, toggleUniversity, setUniversities, chooseProgram, clearProgram, clearAll };
+}
+
+const samePicks = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * The picked universities of /universities and /programs: those the address names (`?picks=`, so
+ * the server renders them and a page works before its scripts run), else those of this tab's
+ * selection. Picks the address names become the selection once the page is hydrated; a change
+ * goes to both.
+ */
+export function usePicks() {
+  const selection = useSelection();
+  const [params, setParams] = useSearchParams();
+  const fromAddress = params.has(picksParam) ? parsePicks(params.get(picksParam)) : null;
+  const universityIds = fromAddress ?? selection.universityIds;
+  const { setUniversities } = selection;
+  const addressed = fromAddress ? formatPicks(fromAddress) : null;
+  useEffect(() => {
+    if (addressed !== null) setUniversities(parsePicks(addressed));
+  }, [addressed, setUniversities]);
+
+  const setPicks = useCallback(
+    (next: string[]) => {
+      setUniversities(next);
+      setParams(
+        (current) => {
+          const query = new URLSearchParams(current);
+          if (next.length > 0) query.set(picksParam, formatPicks(next));
+          else query.delete(picksParam);
+          return query;
+        },
+        { replace: true },
+      );
+    },
+    [setParams, setUniversities],
+  );
+  const toggle = (id: string): PickResult => {
+    const result = togglePick(universityIds, id);
+    if (result.outcome !== 'full' && !samePicks(result.picks, universityIds))
+      setPicks(result.picks);
+    return result;
+  };
+  return { ...selection, universityIds, toggle, setPicks };
+}
+
+/** The address of a page with these picks (and the rest of its query). */
+export function withPicks(path: string, params: URLSearchParams, picks: readonly string[]): string {
+  const query = new URLSearchParams(params);
+  if (picks.length > 0) query.set(picksParam, formatPicks(picks));
+  else query.delete(picksParam);
+  const text = query.toString().replace(/%2C/gi, ',');
+  return text ? `${path}?${text}` : path;
 }

@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
+import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
+import { Link } from '../../lib/router';
 import { control } from '../../components/field';
 import { useCategories } from '../../lib/catalogue';
 import { useCatalogueText } from '../../lib/catalogue-text';
@@ -15,12 +17,30 @@ import {
 type OptionLabel =
   string | MessageDescriptor | { message: MessageDescriptor; values: Record<string, number> };
 
+/** The list's address with one filter set (or cleared), from its first page. */
+function hrefWith(params: URLSearchParams, key: string, value: string | undefined) {
+  const next = new URLSearchParams(params);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  next.delete('page');
+  const query = next.toString().replace(/%2C/gi, ',');
+  return query ? `/programs?${query}` : '/programs';
+}
+
+/**
+ * Before the scripts run, the bar is a plain form of /programs (issue 26): the chips are links to
+ * the list filtered, and the words and drop-downs are sent with "Show programs"; the server
+ * answers with the list as asked. Once hydrated, each change applies at once.
+ */
 export function FilterBar({
   params,
   onChange,
+  onShow,
 }: {
   params: URLSearchParams;
   onChange: (key: 'q' | FilterKey | SelectKey, value: string | undefined) => void;
+  /** "Show programs" once everything already applies: brings the results into view. */
+  onShow: () => void;
 }) {
   const intl = useIntl();
   // the team's own list once read (the first paint has it too), the defaults until then
@@ -40,8 +60,23 @@ export function FilterBar({
       : 'message' in label
         ? intl.formatMessage(label.message, label.values)
         : intl.formatMessage(label);
+  // what the form sends besides its own fields: the chips' choices and the picks
+  const kept = [...params].filter(
+    ([key]) => key !== 'q' && key !== 'page' && !selectFilters.some((f) => f.key === key),
+  );
   return (
-    <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <form
+      method="get"
+      action="/programs"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onShow();
+      }}
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      {kept.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
       <label htmlFor="program-search" className="block text-sm font-medium text-ink">
         <FormattedMessage
           id="programs.search.label"
@@ -55,6 +90,7 @@ export function FilterBar({
         />
         <input
           id="program-search"
+          name="q"
           type="search"
           value={params.get('q') ?? ''}
           onChange={(event) => onChange('q', event.target.value)}
@@ -77,11 +113,17 @@ export function FilterBar({
               {optionsOf(group).map((option) => {
                 const isOn = params.get(group.key) === option;
                 return (
-                  <button
+                  <Link
                     key={option}
-                    type="button"
+                    to={hrefWith(params, group.key, isOn ? undefined : option)}
+                    preventScrollReset
+                    role="button"
                     aria-pressed={isOn}
-                    onClick={() => onChange(group.key, isOn ? undefined : option)}
+                    onKeyDown={(event) => {
+                      if (event.key !== ' ') return;
+                      event.preventDefault();
+                      event.currentTarget.click();
+                    }}
                     className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors ${
                       isOn
                         ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
@@ -90,7 +132,7 @@ export function FilterBar({
                   >
                     {isOn && <Icon name="check" className="size-4" />}
                     {chipLabel(group.key, option)}
-                  </button>
+                  </Link>
                 );
               })}
             </div>
@@ -108,6 +150,7 @@ export function FilterBar({
             </label>
             <select
               id={`filter-select-${filter.key}`}
+              name={filter.key}
               value={params.get(filter.key) ?? ''}
               onChange={(event) => onChange(filter.key, event.target.value || undefined)}
               className={`${control} mt-1`}
@@ -121,6 +164,9 @@ export function FilterBar({
           </div>
         ))}
       </div>
-    </div>
+      <Button type="submit" variant="secondary" className="mt-4">
+        <FormattedMessage id="programs.filter.show" defaultMessage="Show programs" />
+      </Button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from '../../lib/router';
+import { withPicks } from '../../lib/selection';
 import type { University } from '../../../shared/schemas/catalogue';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
@@ -9,6 +10,11 @@ const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hov
  * picks list no program at all, it says so plainly and offers the ways on (issue 15, item 1).
  */
 export function PickedUniversities({ picked }: { picked: University[] }) {
+  const change = withPicks(
+    '/universities',
+    new URLSearchParams(),
+    picked.map((u) => u.id),
+  );
   if (picked.length === 0) {
     return (
       <div className="rounded-[var(--radius-card)] border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -44,7 +50,7 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
         <h2 id="picked-heading" className="text-lg font-semibold">
           <FormattedMessage id="picked.heading" defaultMessage="Your universities" />
         </h2>
-        <Link to="/universities" className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={change} className="text-sm font-semibold text-brand-700 hover:underline">
           <FormattedMessage id="picked.change" defaultMessage="Change universities" />
         </Link>
       </div>
@@ -91,7 +97,7 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
           </p>
           <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
             <li>
-              <Link to="/universities" className={linkClass}>
+              <Link to={change} className={linkClass}>
                 <FormattedMessage
                   id="picked.empty.change"
                   defaultMessage="Change your universities"

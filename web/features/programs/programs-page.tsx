@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from '../../lib/router';
 import { CompareBar } from '../compare/compare-bar';
 import { useCompareList } from '../../lib/compare-list';
 import { Alert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
@@ -16,7 +16,7 @@ import {
   useProgramSearch,
   useUniversities,
 } from '../../lib/catalogue';
-import { useSelection } from '../../lib/selection';
+import { usePicks, withPicks } from '../../lib/selection';
 import type { Program, University } from '../../../shared/schemas/catalogue';
 import { FilterBar } from './filter-bar';
 import { PickedUniversities } from './picked-universities';
@@ -27,7 +27,7 @@ export function ProgramsPage() {
   const title = intl.formatMessage({ id: 'programs.title', defaultMessage: 'Programs' });
   usePageTitle(title);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { universityIds, program: chosen, chooseProgram } = useSelection();
+  const { universityIds, program: chosen, chooseProgram } = usePicks();
   const search = useProgramSearch(searchParams, universityIds);
   useCatalogueChanges();
   const universities = useUniversities();
@@ -81,7 +81,11 @@ export function ProgramsPage() {
       </PageHeader>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         {universities.data && <PickedUniversities picked={picked} />}
-        <FilterBar params={searchParams} onChange={update} />
+        <FilterBar
+          params={searchParams}
+          onChange={update}
+          onShow={() => document.getElementById('results-heading')?.scrollIntoView()}
+        />
         <CompareBar />
         {compareFull && (
           <p role="alert" className="text-sm font-medium text-red-700">
@@ -161,9 +165,14 @@ export function ProgramsPage() {
                     defaultMessage="Try fewer filters or other words."
                   />
                 </p>
-                <Button variant="secondary" className="mt-4" onClick={() => setSearchParams({})}>
+                <ButtonLink
+                  to={withPicks('/programs', new URLSearchParams(), universityIds)}
+                  variant="secondary"
+                  className="mt-4"
+                  preventScrollReset
+                >
                   <FormattedMessage id="programs.clear" defaultMessage="Clear filters" />
-                </Button>
+                </ButtonLink>
               </div>
             ) : (
               <>
@@ -192,6 +201,12 @@ export function ProgramsPage() {
                     page={result.page}
                     pageSize={result.pageSize}
                     total={total}
+                    hrefOf={(page) => {
+                      const next = new URLSearchParams(searchParams);
+                      if (page === 1) next.delete('page');
+                      else next.set('page', String(page));
+                      return `/programs?${next.toString().replace(/%2C/gi, ',')}`;
+                    }}
                     onPage={(page) => {
                       update('page', page === 1 ? undefined : String(page));
                       document.getElementById('results-heading')?.scrollIntoView();

@@ -1,13 +1,17 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from '../../components/icons';
 import type { University } from '../../../shared/schemas/catalogue';
+import { picksParam } from '../../../shared/university-picks';
 
 /** The three places for picks, in the order they were picked; each pick can be removed. */
 export function PickedSlots({
   picks,
+  removing,
   onRemove,
 }: {
   picks: { id: string; university?: University }[];
+  /** The picks once this one is removed: what its button submits before the scripts run. */
+  removing: (id: string) => string;
   onRemove: (id: string) => void;
 }) {
   const intl = useIntl();
@@ -60,8 +64,13 @@ export function PickedSlots({
               {name}
             </span>
             <button
-              type="button"
-              onClick={() => onRemove(pick.id)}
+              type="submit"
+              name={picksParam}
+              value={removing(pick.id)}
+              onClick={(event) => {
+                event.preventDefault();
+                onRemove(pick.id);
+              }}
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-white hover:text-red-700"
             >
               <Icon name="close" />

@@ -2,14 +2,19 @@ import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from '../../lib/router';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { Icon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { useUniversities } from '../../lib/catalogue';
-import { useSelection } from '../../lib/selection';
-import { requiredUniversityPicks } from '../../../shared/university-picks';
+import { usePicks, withPicks } from '../../lib/selection';
+import {
+  formatPicks,
+  picksParam,
+  requiredUniversityPicks,
+  togglePick,
+} from '../../../shared/university-picks';
 import { RegisteredNotice } from '../auth/registered-notice';
 import { filterUniversities } from './filter-universities';
 import { PicksPanel } from './picks-panel';
@@ -36,7 +41,7 @@ export function UniversitiesPage() {
   const intl = useIntl();
   usePageTitle(intl.formatMessage(m.title));
   const { data, isPending, isError, refetch } = useUniversities();
-  const { universityIds, toggleUniversity } = useSelection();
+  const { universityIds, toggle: togglePicked } = usePicks();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('q') ?? '';
   const [notice, setNotice] = useState<{ text: string; isWarning: boolean } | null>(null);
@@ -48,7 +53,7 @@ export function UniversitiesPage() {
 
   function toggle(id: string) {
     const name = all.find((u) => u.id === id)?.name ?? intl.formatMessage(m.fallbackName);
-    const outcome = toggleUniversity(id);
+    const { outcome } = togglePicked(id);
     const count = outcome === 'added' ? picks.length + 1 : picks.length - 1;
     setNotice(
       outcome === 'full'
@@ -76,8 +81,20 @@ export function UniversitiesPage() {
   }
 
   function setQuery(value: string) {
-    setSearchParams(value ? { q: value } : {}, { replace: true });
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set('q', value);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
   }
+  // before the scripts run, the search and the cards are a plain form of this page: the server
+  // answers with the list searched and the picks made (issue 26)
+  const picked = formatPicks(universityIds);
+  const keepPicks = picked ? <input type="hidden" name={picksParam} value={picked} /> : null;
 
   return (
     <div>
@@ -93,25 +110,37 @@ export function UniversitiesPage() {
           aria-label={intl.formatMessage(m.region)}
           className="lg:col-start-1 lg:row-start-1"
         >
-          <label htmlFor="university-search" className="block text-sm font-medium text-ink">
-            <FormattedMessage id="universities.search.label" defaultMessage="Search universities" />
-          </label>
-          <div className="relative mt-1">
-            <Icon
-              name="search"
-              className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
-            />
-            <input
-              id="university-search"
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={intl.formatMessage(m.placeholder)}
-              autoComplete="off"
-              aria-describedby="university-count"
-              className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
-            />
-          </div>
+          <form
+            role="search"
+            method="get"
+            action="/universities"
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <label htmlFor="university-search" className="block text-sm font-medium text-ink">
+              <FormattedMessage
+                id="universities.search.label"
+                defaultMessage="Search universities"
+              />
+            </label>
+            {keepPicks}
+            <div className="relative mt-1">
+              <Icon
+                name="search"
+                className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-500"
+              />
+              <input
+                id="university-search"
+                type="search"
+                name="q"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={intl.formatMessage(m.placeholder)}
+                autoComplete="off"
+                aria-describedby="university-count"
+                className="block w-full rounded-lg border border-slate-400 bg-white py-3 ps-10 pe-3 text-base text-ink placeholder:text-slate-500 focus:border-brand-700"
+              />
+            </div>
+          </form>
           {isPending && <Spinner label={intl.formatMessage(m.loading)} />}
           {isError && (
             <div className="mt-6">
@@ -160,36 +189,51 @@ export function UniversitiesPage() {
                       defaultMessage="Try another name or city."
                     />
                   </p>
-                  <Button variant="secondary" className="mt-4" onClick={() => setQuery('')}>
+                  <ButtonLink
+                    to={withPicks('/universities', new URLSearchParams(), universityIds)}
+                    variant="secondary"
+                    className="mt-4"
+                    replace
+                    preventScrollReset
+                  >
                     <FormattedMessage id="universities.clear" defaultMessage="Clear search" />
-                  </Button>
+                  </ButtonLink>
                 </div>
               ) : (
-                <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-                  {shown.map((university) => {
-                    const isPicked = universityIds.includes(university.id);
-                    return (
-                      <li
-                        key={university.id}
-                        className="[content-visibility:auto] [contain-intrinsic-size:auto_5.5rem]"
-                      >
-                        <UniversityCard
-                          university={university}
-                          isPicked={isPicked}
-                          isDimmed={isFull && !isPicked}
-                          onToggle={() => toggle(university.id)}
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
+                <form
+                  method="get"
+                  action="/universities"
+                  onSubmit={(event) => event.preventDefault()}
+                >
+                  {query && <input type="hidden" name="q" value={query} />}
+                  <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+                    {shown.map((university) => {
+                      const isPicked = universityIds.includes(university.id);
+                      const after = togglePick(universityIds, university.id).picks;
+                      return (
+                        <li
+                          key={university.id}
+                          className="[content-visibility:auto] [contain-intrinsic-size:auto_5.5rem]"
+                        >
+                          <UniversityCard
+                            university={university}
+                            isPicked={isPicked}
+                            isDimmed={isFull && !isPicked}
+                            picksAfter={formatPicks(after)}
+                            onToggle={() => toggle(university.id)}
+                          />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </form>
               )}
             </>
           )}
         </section>
         {/* After the search and the list, so a phone shows them first (item 7 of issue 15). */}
         <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
-          <PicksPanel picks={picks} notice={notice} onRemove={toggle} />
+          <PicksPanel picks={picks} query={query} notice={notice} onRemove={toggle} />
         </aside>
       </div>
     </div>

@@ -2,20 +2,25 @@ import { FormattedMessage } from 'react-intl';
 import { Icon } from '../../components/icons';
 import { LogoImage } from '../../components/logo-image';
 import type { University } from '../../../shared/schemas/catalogue';
+import { picksParam } from '../../../shared/university-picks';
 
 /**
  * The card's title is the pick button; its ::after covers the whole card, so a click anywhere picks.
- * The button's name is the university alone, and location and ranking describe it.
+ * The button's name is the university alone, and location and ranking describe it. Before the
+ * scripts run it submits the page's form with the picks it makes (issue 26).
  */
 export function UniversityCard({
   university,
   isPicked,
   isDimmed,
+  picksAfter,
   onToggle,
 }: {
   university: University;
   isPicked: boolean;
   isDimmed: boolean;
+  /** The picks once this card is tapped: what its button submits before the scripts run. */
+  picksAfter: string;
   onToggle: () => void;
 }) {
   const detailsId = `uni-${university.id}-details`;
@@ -33,10 +38,15 @@ export function UniversityCard({
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold leading-snug text-ink">
           <button
-            type="button"
+            type="submit"
+            name={picksParam}
+            value={picksAfter}
             aria-pressed={isPicked}
             aria-describedby={detailsId}
-            onClick={onToggle}
+            onClick={(event) => {
+              event.preventDefault();
+              onToggle();
+            }}
             className="text-start after:absolute after:inset-0 after:rounded-[var(--radius-card)] focus-visible:outline-none"
           >
             {university.name}

@@ -4,7 +4,15 @@
  */
 export { Route, Switch, useParams } from 'wouter';
 export { BrowserRouter, useNavigationPending } from './browser-router';
-export { Link, Navigate, NavLink, isActivePath, type LinkProps, type NavLinkProps } from './links';
+export {
+  Link,
+  Navigate,
+  NavLink,
+  isActivePath,
+  isPlainClick,
+  type LinkProps,
+  type NavLinkProps,
+} from './links';
 export {
   useLocation,
   useNavigate,

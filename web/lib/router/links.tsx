@@ -11,7 +11,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 /** A click the page should handle itself: the main button, no modifier key, no other window, no download. */
-const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
+export const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
   !event.defaultPrevented &&
   event.button === 0 &&
   !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&

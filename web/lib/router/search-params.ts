@@ -19,9 +19,12 @@ export function useSearchParams(): [
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions) => {
+      // commas stay commas (a list such as ?picks=a,b,c reads as one)
       const query = new URLSearchParams(
         typeof next === 'function' ? next(new URLSearchParams(search)) : next,
-      ).toString();
+      )
+        .toString()
+        .replace(/%2C/gi, ',');
       navigate(query ? `${pathname}?${query}` : pathname, options);
     },
     [navigate, pathname, search],
