@@ -14,6 +14,9 @@ export interface MailWorkerOptions {
   batchSize?: number;
 }
 
+/** Pauses between tries to mark an accepted message sent; null: the last try. */
+const markSentPausesMs = [100, 300, 1000, 3000, null] as const;
+
 /**
  * Delivers the mail outbox: claims due messages, sends each, and on failure sets the next try by
  * the generic backoff (D15). Woken by each new message (NOTIFY) and by a timer set to the next
@@ -81,7 +84,6 @@ export class MailWorker {
           text: row.text,
           html: row.html,
         });
-        await markSent(this.db, row.id);
       } catch (error) {
         const reason = describeFailure(error);
         const givesUp = isPermanent(error) || row.attempts >= this.options.maxAttempts;
@@ -95,9 +97,35 @@ export class MailWorker {
           { mailId: row.id, attempt: row.attempts, reason, failed: givesUp },
           givesUp ? 'mail failed for good' : 'mail not sent, will retry',
         );
+        continue;
       }
+      await this.recordSent(row.id);
     }
     return batch.length;
+  }
+
+  /**
+   * The server has accepted the message: from here a resend is a duplicate, so a failure to write
+   * that down is never taken for a failed delivery (issue 22 finding 12). The write is tried again
+   * at once a few times; only if the database stays away (or the process dies first) does the
+   * message go again once its lease ends, with the same Message-ID (at least once, docs/deploy.md).
+   */
+  private async recordSent(id: string): Promise<void> {
+    for (const pauseMs of markSentPausesMs) {
+      try {
+        await markSent(this.db, id);
+        return;
+      } catch (error) {
+        if (pauseMs === null) {
+          this.log.error(
+            { mailId: id, reason: describeFailure(error) },
+            'mail sent but not marked sent: it will go again when its lease ends, with the same Message-ID',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
 
   private async armTimer() {
