@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,9 @@ beforeAll(async () => {
     path.join(webDir, 'index.html'),
     '<!doctype html><title>Portal</title><div id="root"></div>',
   );
+  await mkdir(path.join(webDir, 'assets'));
+  for (const file of ['main-Ab12.js', 'main-Ab12.js.map', 'staff-console-Cd34.js.map'])
+    await writeFile(path.join(webDir, 'assets', file), `/* ${file} */`);
   const { database, drop } = await createTestDatabase();
   dropDatabase = drop;
   const config = {
@@ -65,6 +68,26 @@ describe('the HTTP shell', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves the browser’s code but none of its source maps (issue 22 finding 12)', async () => {
+    const code = await app.inject('/assets/main-Ab12.js');
+    expect(code.statusCode).toBe(200);
+    expect(code.body).toContain('main-Ab12.js');
+    for (const map of ['/assets/main-Ab12.js.map', '/assets/staff-console-Cd34.js.map']) {
+      const res = await app.inject(map);
+      expect(res.statusCode, map).toBe(404);
+      expect(res.body, map).not.toContain('.map */');
+    }
+    // and the build names no map in the code it ships
+    const viteConfig = (await import('../vite.config.ts')).default as unknown as (env: {
+      command: 'build';
+      mode: string;
+      isSsrBuild: boolean;
+    }) => { build: { sourcemap: unknown } };
+    expect(
+      viteConfig({ command: 'build', mode: 'production', isSsrBuild: false }).build.sourcemap,
+    ).toBe('hidden');
   });
 
   it('sends security headers with a CSP that allows no inline script', async () => {

@@ -37,6 +37,8 @@ export async function registerWebApp(app: FastifyInstance) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // the source maps of the browser's code are for the operator, not for every visitor
+      globIgnore: ['**/*.map'],
       setHeaders(res, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

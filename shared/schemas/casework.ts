@@ -19,6 +19,8 @@ export const maxRequestMessageLength = 1000;
 export const maxAnswerLength = 4000;
 export const maxMessageLength = 4000;
 export const maxOutcomeReasonLength = 1000;
+/** A request is due within two years (year 9999 is a typing slip, not a date). */
+export const maxDueDays = 730;
 
 const isBlank = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -61,7 +63,9 @@ export const requestInput = z
       z.enum(requestableDocumentKeys, { error: 'Choose a document from the list' }).nullable(),
     ),
     message: text('Message', maxRequestMessageLength),
-    dueOn: day('Due date').refine((v) => v >= isoDay(-1), 'The due date cannot be in the past'),
+    dueOn: day('Due date')
+      .refine((v) => v >= isoDay(-1), 'The due date cannot be in the past')
+      .refine((v) => v <= isoDay(maxDueDays), 'Choose a due date within the next 2 years'),
   })
   .refine((v) => v.kind !== 'document' || v.documentKey !== null, {
     path: ['documentKey'],

@@ -13,3 +13,12 @@ export async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   zip.close();
   return entries;
 }
+
+/** The name of every entry of a zip file, in order, repeats included. */
+export async function zipEntryNames(buffer: Buffer): Promise<string[]> {
+  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true });
+  const names: string[] = [];
+  for await (const entry of zip.eachEntry()) names.push(entry.fileName);
+  zip.close();
+  return names;
+}

@@ -173,6 +173,24 @@ describe('requests to the applicant (action required)', () => {
     expect(overdue.items.map((i) => i.id)).toEqual([s.applicationId]);
   });
 
+  it('refuses a due date past the next 2 years, such as year 9999 (issue 22 finding 12)', async () => {
+    for (const dueOn of ['9999-12-31', isoDay(731)]) {
+      const res = await call('POST', `${base()}/requests`, staff(), {
+        kind: 'information',
+        message: 'Your address in the UK',
+        dueOn,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields.dueOn).toBe('Choose a due date within the next 2 years');
+    }
+    const inTime = await call('POST', `${base()}/requests`, staff(), {
+      kind: 'information',
+      message: 'Your address in the UK',
+      dueOn: isoDay(730),
+    });
+    expect(inTime.statusCode).toBe(201);
+  });
+
   it('refuses a request without a document, with a past due date, or on a closed application', async () => {
     const noKey = await call('POST', `${base()}/requests`, staff(), {
       kind: 'document',

@@ -19,7 +19,8 @@ export const applicationsSource: PersonalDataSource = {
     const records = await findApplicationRecords(app.db, idsOf(subject));
     const files = records.flatMap((record) =>
       record.documents.map((document) => ({
-        path: `documents/${record.id}/${document.key}-${document.originalName.replace(/[\\/]/g, '_')}`,
+        // every kept version, each under its own name (issue 22 finding 12)
+        path: `documents/${record.id}/${document.key}-v${document.version}-${document.originalName.replace(/[\\/]/g, '_')}`,
         open: () => app.storage.get(document.storageKey),
       })),
     );

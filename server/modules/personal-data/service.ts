@@ -46,6 +46,24 @@ export async function confirmPassword(
 export const exportFileName = 'uk-study-portal-my-data.zip';
 
 /**
+ * Paths inside the zip, none twice (compared as a case-blind file system would): a repeated one
+ * gets " (2)", " (3)"… before its extension, so unzipping never overwrites one file with another.
+ */
+export function distinctPaths(paths: string[]): string[] {
+  const taken = new Set<string>(['data.json']);
+  return paths.map((path) => {
+    const dot = path.lastIndexOf('.');
+    const [stem, extension] =
+      dot > path.lastIndexOf('/') + 1 ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+    let candidate = path;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++)
+      candidate = `${stem} (${n})${extension}`;
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/**
  * Who the audit says a request was about: the account, or (without one) the address as a keyed
  * hash, so an admin can later check that a request was handled without the log naming the person.
  */
@@ -92,8 +110,9 @@ export async function exportPersonalData(
     parts[source.name] = collected.data;
     files.push(...(collected.files ?? []));
   }
+  const paths = distinctPaths(files.map((file) => file.path));
   const opened = await Promise.all(
-    files.map(async (file) => ({ path: file.path, stream: await file.open() })),
+    files.map(async (file, i) => ({ path: paths[i]!, stream: await file.open() })),
   );
   await recordAudit(app.db, {
     actorId: actor.id,
