@@ -17,6 +17,9 @@ import { programQuery } from '../../lib/catalogue';
 import { useCatalogueText, type CatalogueText } from '../../lib/catalogue-text';
 import { compareHref, parseCompareIds, useCompareList } from '../../lib/compare-list';
 import type { Program } from '../../../shared/schemas/catalogue';
+import { useCostLineText } from '../programs/cost-line-text';
+
+type CostLineText = ReturnType<typeof useCostLineText>;
 
 const m = defineMessages({
   title: { id: 'compare.title', defaultMessage: 'Compare programs' },
@@ -51,7 +54,7 @@ const gbp = (amount: number) => (
 const rows: {
   key: string;
   label: keyof typeof m;
-  value: (p: Program, intl: IntlShape, says: CatalogueText) => React.ReactNode;
+  value: (p: Program, intl: IntlShape, says: CatalogueText, cost: CostLineText) => React.ReactNode;
 }[] = [
   {
     key: 'university',
@@ -142,15 +145,15 @@ const rows: {
   {
     key: 'cost',
     label: 'cost',
-    value: (p) => (
+    value: (p, _intl, _says, cost) => (
       <>
         <span className="block font-semibold">{gbp(p.costOfStudy.totalGbp)}</span>
         {p.costOfStudy.lines.map((l) => (
-          <span key={l.label} className="block text-xs text-muted">
+          <span key={l.fact.kind} className="block text-xs text-muted">
             <FormattedMessage
               id="compare.value.costLine"
               defaultMessage="{label}: {amount}"
-              values={{ label: <bdi>{l.label}</bdi>, amount: gbp(l.amountGbp) }}
+              values={{ label: cost(l.fact).label, amount: gbp(l.amountGbp) }}
             />
           </span>
         ))}
@@ -191,7 +194,8 @@ export function ComparePage() {
   const intl = useIntl();
   const says = useCatalogueText();
   usePageTitle(intl.formatMessage(m.title));
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const costText = useCostLineText();
   const ids = parseCompareIds(params.get('programs'));
   const list = useCompareList();
   const results = useQueries({
@@ -209,11 +213,25 @@ export function ComparePage() {
   const missing = ids.filter((_, i) => results[i]?.isError);
   const isPending = results.some((r) => r.isPending);
 
-  function remove(id: string) {
-    const next = ids.filter((x) => x !== id);
-    list.replace(list.ids.filter((x) => x !== id));
-    setParams(next.length ? { programs: next.join(',') } : {}, { replace: true });
-  }
+  // a link to the comparison without it: works before the scripts run, and shares as it is
+  const removeLink = (p: Program) => {
+    const rest = ids.filter((x) => x !== p.id);
+    return (
+      <Link
+        to={rest.length ? compareHref(rest) : '/compare'}
+        replace
+        preventScrollReset
+        onClick={() => list.replace(list.ids.filter((x) => x !== p.id))}
+        className="mt-1 inline-flex min-h-6 items-center text-xs font-medium text-brand-700 underline"
+        aria-label={intl.formatMessage(
+          { id: 'compare.remove.label', defaultMessage: 'Remove {name} from the comparison' },
+          { name: p.name },
+        )}
+      >
+        {intl.formatMessage(m.remove)}
+      </Link>
+    );
+  };
 
   return (
     <>
@@ -257,54 +275,67 @@ export function ComparePage() {
             </ButtonLink>
           </div>
         ) : (
-          <div className="relative max-w-[calc(100vw-2rem)] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[40rem] border-collapse text-start text-sm">
-              <caption className="sr-only">
-                <FormattedMessage
-                  id="compare.caption"
-                  defaultMessage="Programs compared side by side"
-                />
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 align-top">
-                  <td className="w-40 p-3" />
-                  {programs.map((p) => (
-                    <th key={p.id} scope="col" className="p-3 text-start">
-                      <bdi className="block text-base font-semibold text-ink">{p.name}</bdi>
-                      <button
-                        type="button"
-                        onClick={() => remove(p.id)}
-                        className="mt-1 inline-flex min-h-6 items-center text-xs font-medium text-brand-700 underline"
-                        aria-label={intl.formatMessage(
-                          {
-                            id: 'compare.remove.label',
-                            defaultMessage: 'Remove {name} from the comparison',
-                          },
-                          { name: p.name },
-                        )}
-                      >
-                        {intl.formatMessage(m.remove)}
-                      </button>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.key} className="border-b border-slate-100 align-top last:border-0">
-                    <th scope="row" className="p-3 text-start font-medium text-muted">
-                      {intl.formatMessage(m[row.label])}
-                    </th>
+          <>
+            {/* a phone: one card per program, every row's label beside its value (issue 26) */}
+            <ul className="space-y-4 md:hidden">
+              {programs.map((p) => (
+                <li
+                  key={p.id}
+                  className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-sm"
+                >
+                  <h2 className="text-base font-semibold text-ink">
+                    <bdi>{p.name}</bdi>
+                  </h2>
+                  {removeLink(p)}
+                  <dl className="mt-3 divide-y divide-slate-100">
+                    {rows.map((row) => (
+                      <div key={row.key} className="grid gap-1 py-2">
+                        <dt className="text-xs font-semibold uppercase tracking-wide text-muted">
+                          {intl.formatMessage(m[row.label])}
+                        </dt>
+                        <dd className="text-sm text-ink">{row.value(p, intl, says, costText)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <div className="relative hidden overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-sm md:block">
+              <table className="w-full border-collapse text-start text-sm">
+                <caption className="sr-only">
+                  <FormattedMessage
+                    id="compare.caption"
+                    defaultMessage="Programs compared side by side"
+                  />
+                </caption>
+                <thead>
+                  <tr className="border-b border-slate-200 align-top">
+                    <td className="w-40 p-3" />
                     {programs.map((p) => (
-                      <td key={p.id} className="p-3 text-ink">
-                        {row.value(p, intl, says)}
-                      </td>
+                      <th key={p.id} scope="col" className="p-3 text-start">
+                        <bdi className="block text-base font-semibold text-ink">{p.name}</bdi>
+                        {removeLink(p)}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.key} className="border-b border-slate-100 align-top last:border-0">
+                      <th scope="row" className="p-3 text-start font-medium text-muted">
+                        {intl.formatMessage(m[row.label])}
+                      </th>
+                      {programs.map((p) => (
+                        <td key={p.id} className="p-3 text-ink">
+                          {row.value(p, intl, says, costText)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
         <p className="text-sm">
           <Link to="/programs" className="font-semibold text-brand-700 underline">
