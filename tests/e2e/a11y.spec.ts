@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   a11yScreens,
@@ -8,11 +8,14 @@ import {
   runAxe,
   type A11yScreen,
 } from '../support/a11y-audit.ts';
+import { createApplicationFields } from '../factories/application.ts';
+import { changeStatusOnServer } from './application-helpers.ts';
 import { registerAccount, signInByApi } from './auth-helpers.ts';
 import { useBrowser } from './browser.ts';
 
 /**
- * Issue 14, item 6: the public screens, and /account and /dashboard signed in, have no serious or
+ * Issue 14, item 6: the public screens, and /account and /dashboard signed in (with an active
+ * case, so /account shows what deleting the account keeps), have no serious or
  * critical axe violation and do not scroll sideways, in English and Arabic at 390 and 1280 px.
  * The screens and checks are bench/a11y.ts's (tests/support/a11y-audit.ts); one page per role is
  * reused for every screen, language and width, so the whole round stays near a minute.
@@ -39,6 +42,16 @@ beforeAll(async () => {
   const { email, password } = await registerAccount();
   student = (await browser.open('/', 'phone')).page;
   await signInByApi(student.context().request, email, password);
+  // An application the team moved on: /account then shows what deleting it would keep (D16).
+  const form = new FormData();
+  for (const [name, value] of Object.entries(createApplicationFields({ email })))
+    for (const item of [value].flat()) form.append(name, item);
+  const sent = await student.context().request.post('/api/applications', {
+    multipart: form,
+    headers: { origin: inject('baseUrl') },
+  });
+  expect(sent.status()).toBe(201);
+  await changeStatusOnServer(((await sent.json()) as { id: string }).id, 'reviewed');
 });
 
 afterAll(() => {

@@ -51,18 +51,20 @@ async function studentWithOffer(size?: 'phone') {
   return { ...student, email, password, applicationId: id };
 }
 
-/** A consultant (the test-only route gives a registered account the role) with a second factor. */
-async function consultant(): Promise<E2ePage & { email: string }> {
+/** A consultant or admin (the test-only route gives a registered account the role) with a second factor. */
+async function staffMember(
+  role: 'consultant' | 'admin' = 'consultant',
+): Promise<E2ePage & { email: string; password: string }> {
   const { email, password } = await registerAccount();
   const made = await fetch(`${baseUrl()}/api/test/staff-role`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, role }),
   });
   expect(made.status).toBe(204);
   const staff = await browser.open('/');
   await signInByApi(staff.context.request, email, password, { enroll: true });
-  return { ...staff, email };
+  return { ...staff, email, password };
 }
 
 describe('deleting an account with an active case', () => {
@@ -71,7 +73,7 @@ describe('deleting an account with an active case', () => {
     { timeout: 120_000 },
     async () => {
       const student = await studentWithOffer();
-      const staff = await consultant();
+      const staff = await staffMember();
       await staff.page.goto(`/staff/applications/${student.applicationId}`);
       const take = staff.page.getByRole('button', { name: 'Take this case' });
       await take.click();
@@ -145,4 +147,54 @@ describe('deleting an account with an active case', () => {
     }
     expect(student.problems).toEqual([]);
   });
+});
+
+describe('a request by e-mail, in the console', () => {
+  it(
+    'an admin looks up an address without an account, sees what is kept, downloads, then erases',
+    { timeout: 120_000 },
+    async () => {
+      const fields = createApplicationFields({ fullName: 'Omar Saleh' });
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields))
+        for (const item of [value].flat()) form.append(name, item);
+      const sent = await fetch(`${baseUrl()}/api/applications`, { method: 'POST', body: form });
+      expect(sent.status).toBe(201);
+      const { id } = (await sent.json()) as { id: string };
+      await changeStatusOnServer(id, 'reviewed');
+      const email = fields.email as string;
+
+      const admin = await staffMember('admin');
+      await admin.page.goto('/staff/team');
+      const requests = admin.page.getByRole('region', { name: 'Data requests' });
+      await requests.getByLabel('Their e-mail address').fill(email);
+      await requests.getByRole('button', { name: 'Look up' }).click();
+      await requests.getByText('no account, 1 application sent with this address').waitFor();
+      await requests.getByText('Kept until 72 months after it closes').waitFor();
+      await screenshot(admin.page, 'staff-data-request-1280');
+      await expectNoSeriousAxeViolations(admin.page);
+
+      await requests.getByRole('button', { name: 'Download their data' }).click();
+      await requests.getByText('Say how you checked the request comes from this address').waitFor();
+      await requests
+        .getByLabel('How you checked the request comes from this address')
+        .fill('Replied to the address; they gave the application ID');
+      await requests.getByLabel('Your password', { exact: true }).fill(admin.password);
+      const [download] = await Promise.all([
+        admin.page.waitForEvent('download'),
+        requests.getByRole('button', { name: 'Download their data' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('uk-study-portal-personal-data.zip');
+
+      admin.page.once('dialog', (dialog) => void dialog.accept());
+      await requests.getByLabel('Your password', { exact: true }).fill(admin.password);
+      await requests.getByRole('button', { name: 'Erase their data' }).click();
+      await requests
+        .getByText(/is erased; the active cases are kept as erasure requests/)
+        .waitFor();
+      const mail = await waitForMail(email, /Your UK Study Portal data has been deleted/);
+      expect(mail.text).toContain('As you asked by e-mail');
+      expect(admin.problems).toEqual([]);
+    },
+  );
 });

@@ -101,6 +101,7 @@ export async function lockApplication(db: Db, id: string) {
       language: applications.language,
       outcome: applications.outcome,
       ownerId: applications.ownerId,
+      erasureRequestedAt: applications.erasureRequestedAt,
     })
     .from(applications)
     .where(eq(applications.id, id))

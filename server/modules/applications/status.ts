@@ -118,11 +118,14 @@ export async function changeStatus(
     });
     await change.inTransaction?.(tx, { from: current.status, to: change.to, at });
     await publishApplicationChange(tx, current.id, current.userId);
-    const link = trackingLink(
-      app.config.publicUrl,
-      app.trackingTokens.issue('track', current.id, undefined, { mailed: true }),
-    );
-    await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
+    // A case kept after its applicant asked for erasure (D16) no longer writes to them.
+    if (!current.erasureRequestedAt) {
+      const link = trackingLink(
+        app.config.publicUrl,
+        app.trackingTokens.issue('track', current.id, undefined, { mailed: true }),
+      );
+      await app.mailer.enqueue(tx, statusChangedMail(current, change.to, note, link));
+    }
     return false;
   });
 

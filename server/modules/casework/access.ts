@@ -22,6 +22,23 @@ export async function lockOpenApplication(tx: Db, id: string) {
   return row;
 }
 
+export const erasureRequested = () =>
+  new AppError(
+    'ERASURE_REQUESTED',
+    409,
+    'The applicant asked for their data to be erased: nothing more is sent to them. The case is kept only for what the contract and legal duties need.',
+  );
+
+/**
+ * Locks an open case the team may still write to the applicant on (a request, a message): not one
+ * kept after its applicant asked for erasure (D16).
+ */
+export async function lockReachableApplication(tx: Db, id: string) {
+  const row = await lockOpenApplication(tx, id);
+  if (row.erasureRequestedAt) throw erasureRequested();
+  return row;
+}
+
 export function mailedTrackingLink(app: FastifyInstance, applicationId: string): string {
   return trackingLink(
     app.config.publicUrl,

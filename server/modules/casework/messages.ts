@@ -16,7 +16,7 @@ import { clearPending, markPending } from '../documents/orphans.ts';
 import { downloadName } from '../documents/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { applicantOf } from '../../auth/access.ts';
-import { applicationNotFound, lockOpenApplication, mailedTrackingLink } from './access.ts';
+import { applicationNotFound, lockReachableApplication, mailedTrackingLink } from './access.ts';
 import { newMessageToApplicantMail, newMessageToTeamMail } from './emails.ts';
 
 /**
@@ -56,7 +56,7 @@ async function storeMessage(
   const { body, file } = message;
   try {
     await app.db.transaction(async (tx) => {
-      const application = await lockOpenApplication(tx, applicationId);
+      const application = await lockReachableApplication(tx, applicationId);
       const at = new Date();
       await tx.insert(applicationMessages).values({
         applicationId,

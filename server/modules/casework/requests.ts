@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/service.ts';
 import { clearPending } from '../documents/orphans.ts';
 import { receiveOneDocument } from '../documents/reupload.ts';
 import { applicantOf } from '../../auth/access.ts';
-import { lockOpenApplication, mailedTrackingLink } from './access.ts';
+import { lockOpenApplication, lockReachableApplication, mailedTrackingLink } from './access.ts';
 import { requestMail } from './emails.ts';
 import { findRequest, refreshRequestDue } from './repository.ts';
 import { requestLabel } from './views.ts';
@@ -36,7 +36,7 @@ export async function createRequest(
   input: RequestInput,
 ): Promise<string> {
   return app.db.transaction(async (tx) => {
-    const application = await lockOpenApplication(tx, applicationId);
+    const application = await lockReachableApplication(tx, applicationId);
     const [row] = await tx
       .insert(applicationRequests)
       .values({

@@ -57,7 +57,8 @@ export async function reviewDocument(
       details: { applicationId, key, version: current.version, ...(reason ? { reason } : {}) },
     });
     await publishApplicationChange(tx, applicationId, application.userId);
-    if (input.state === 'rejected' && reason) {
+    // not to an applicant who asked for erasure (D16): the case is kept, they are not written to
+    if (input.state === 'rejected' && reason && !application.erasureRequestedAt) {
       await app.mailer.enqueue(
         tx,
         documentRejectedMail(application, key, reason, mailedTrackingLink(app, applicationId)),

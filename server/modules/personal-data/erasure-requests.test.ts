@@ -18,6 +18,7 @@ import {
   applications,
   auditLog,
   erasedApplications,
+  mailOutbox,
   savedGuidance,
   users,
 } from '../../db/schema/index.ts';
@@ -299,6 +300,79 @@ describe('deleting an account with an active case (D16)', () => {
       .from(applications)
       .where(eq(applications.erasureRequestedVia, 'account'));
     expect(left.map((a) => a.id)).toEqual(expect.arrayContaining([s.live, s.sentOnly]));
+  });
+});
+
+describe('a kept case is out of the applicant’s reach', () => {
+  it('tracks for nobody, e-mails nobody, refuses requests and messages to them; staff still record its facts', async () => {
+    const s = await studentWithLiveCase();
+    const tracked = await post('/api/track', {
+      applicationId: s.live,
+      email: s.student.user.email,
+    });
+    expect(tracked.statusCode).toBe(200);
+    const { token } = tracked.json() as { token: string };
+    expect(
+      (
+        await post(
+          '/api/me/delete-account',
+          { password: s.student.password, kept: [s.live] },
+          s.student.cookie,
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    expect(
+      (await post('/api/track', { applicationId: s.live, email: s.student.user.email })).statusCode,
+    ).toBe(404);
+    expect((await post('/api/track/token', { token })).statusCode).toBe(401);
+
+    await movedTo(s.live, 'accepted');
+    const facts = await staffCall(
+      ctx.app,
+      {
+        method: 'PATCH',
+        url: `/api/staff/applications/${s.live}/after-offer`,
+        payload: { casNumber: 'E4G1234567890X' },
+      },
+      s.consultant.cookie,
+    );
+    expect(facts.statusCode, facts.body).toBeLessThan(300);
+    const asked = await staffCall(
+      ctx.app,
+      {
+        method: 'POST',
+        url: `/api/staff/applications/${s.live}/requests`,
+        payload: { kind: 'information', message: 'Your arrival date', dueOn: isoDay(7) },
+      },
+      s.consultant.cookie,
+    );
+    expect(asked.statusCode).toBe(409);
+    expect(apiError(asked).code).toBe('ERASURE_REQUESTED');
+    const { payload, contentType } = multipartBody({ body: 'Are you still coming?' });
+    const written = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/staff/applications/${s.live}/messages`,
+      payload,
+      headers: {
+        origin: ctx.app.config.publicUrl,
+        cookie: s.consultant.cookie,
+        'content-type': contentType,
+      },
+    });
+    expect(written.statusCode).toBe(409);
+    expect(apiError(written).code).toBe('ERASURE_REQUESTED');
+
+    // The only e-mail to the student since the erasure is the one saying it.
+    const toStudent = await ctx.app.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, s.student.user.email));
+    expect(toStudent.map((m) => m.subject)).toEqual([
+      'Vos données UK Study Portal ont été supprimées',
+    ]);
+    const [row] = await ctx.app.db.select().from(applications).where(eq(applications.id, s.live));
+    expect(row).toMatchObject({ status: 'accepted', afterOffer: { casNumber: 'E4G1234567890X' } });
   });
 });
 

@@ -47,10 +47,14 @@ export async function openTrackingTokenDetails(
   const opened = app.trackingTokens.open(token, purpose);
   if (!opened) return null;
   const [row] = await app.db
-    .select({ revokedAt: applications.trackingRevokedAt })
+    .select({
+      revokedAt: applications.trackingRevokedAt,
+      erasureRequestedAt: applications.erasureRequestedAt,
+    })
     .from(applications)
     .where(eq(applications.id, opened.applicationId));
-  if (!row) return null;
+  // A case kept after its applicant asked for erasure (D16) opens for nobody, whatever the token.
+  if (!row || row.erasureRequestedAt) return null;
   if (revokedSince(opened.issuedAtMs, row.revokedAt)) return null;
   return { applicationId: opened.applicationId, mailed: opened.mailed };
 }

@@ -45,10 +45,16 @@ export async function trackByEmail(
   const id = uuidPattern.test(input.applicationId) ? input.applicationId.toLowerCase() : nilUuid;
   // One query and one comparison whether the id exists or not; the full record only for a match.
   const [key] = await app.db
-    .select({ id: applications.id, email: applications.email })
+    .select({
+      id: applications.id,
+      email: applications.email,
+      erasureRequestedAt: applications.erasureRequestedAt,
+    })
     .from(applications)
     .where(eq(applications.id, id));
-  const matches = sameEmail(key?.email ?? '', input.email) && key !== undefined;
+  // A case kept after its applicant asked for erasure (D16) is tracked by nobody.
+  const matches =
+    sameEmail(key?.email ?? '', input.email) && key !== undefined && !key.erasureRequestedAt;
   if (!matches) throw applicationNotFound();
   const record = await findApplicationRecord(app.db, key.id);
   if (!record) throw applicationNotFound();

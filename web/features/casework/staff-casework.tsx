@@ -55,15 +55,18 @@ export function StaffCaseworkMain({ detail }: { detail: StaffApplicationDetail }
           }
         />
       )}
-      <Conversation
-        title="Messages with the applicant"
-        messages={casework.messages}
-        unread={casework.unreadMessages}
-        onSend={(body, file) =>
-          action.mutateAsync(() => staffCasework.send(application.id, body, file))
-        }
-        onRead={() => void staffCasework.read(application.id).catch(() => undefined)}
-      />
+      {/* the conversation went with the erasure; nothing more is sent (D16) */}
+      {!casework.erasureRequest && (
+        <Conversation
+          title="Messages with the applicant"
+          messages={casework.messages}
+          unread={casework.unreadMessages}
+          onSend={(body, file) =>
+            action.mutateAsync(() => staffCasework.send(application.id, body, file))
+          }
+          onRead={() => void staffCasework.read(application.id).catch(() => undefined)}
+        />
+      )}
     </>
   );
 }
@@ -195,50 +198,53 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
           </ul>
         </details>
       )}
-      <form onSubmit={submit} className="space-y-2 border-t border-slate-100 pt-3">
-        <SelectField
-          label="Ask for"
-          value={kind}
-          onChange={(e) => setKind(e.target.value as 'document' | 'information')}
-        >
-          <option value="document">A document</option>
-          <option value="information">Information</option>
-        </SelectField>
-        {kind === 'document' && (
+      {/* nothing more is sent to an applicant who asked for erasure (D16) */}
+      {!casework.erasureRequest && (
+        <form onSubmit={submit} className="space-y-2 border-t border-slate-100 pt-3">
           <SelectField
-            label="Document"
-            value={documentKey}
-            error={errors.documentKey}
-            onChange={(e) => setDocumentKey(e.target.value)}
+            label="Ask for"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'document' | 'information')}
           >
-            <option value="">Choose a document</option>
-            {requestableDocumentKeys.map((k) => (
-              <option key={k} value={k}>
-                {documentLabel(k)}
-              </option>
-            ))}
+            <option value="document">A document</option>
+            <option value="information">Information</option>
           </SelectField>
-        )}
-        <TextAreaField
-          label="Message to the applicant"
-          rows={3}
-          maxLength={maxRequestMessageLength}
-          value={message}
-          error={errors.message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-        <TextField
-          label="Due date"
-          type="date"
-          value={dueOn}
-          error={errors.dueOn}
-          onChange={(e) => setDueOn(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" disabled={action.isPending}>
-          {action.isPending ? 'Sending…' : 'Send request'}
-        </Button>
-        {action.isError && <Alert tone="error">{action.error.message}</Alert>}
-      </form>
+          {kind === 'document' && (
+            <SelectField
+              label="Document"
+              value={documentKey}
+              error={errors.documentKey}
+              onChange={(e) => setDocumentKey(e.target.value)}
+            >
+              <option value="">Choose a document</option>
+              {requestableDocumentKeys.map((k) => (
+                <option key={k} value={k}>
+                  {documentLabel(k)}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextAreaField
+            label="Message to the applicant"
+            rows={3}
+            maxLength={maxRequestMessageLength}
+            value={message}
+            error={errors.message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+          <TextField
+            label="Due date"
+            type="date"
+            value={dueOn}
+            error={errors.dueOn}
+            onChange={(e) => setDueOn(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" disabled={action.isPending}>
+            {action.isPending ? 'Sending…' : 'Send request'}
+          </Button>
+          {action.isError && <Alert tone="error">{action.error.message}</Alert>}
+        </form>
+      )}
     </section>
   );
 }

@@ -19,7 +19,14 @@ const country = (code: string) => {
 };
 
 /** Every field of the application; the passport number in full on request (audited). */
-export function ApplicationFields({ application: a }: { application: StaffApplication }) {
+export function ApplicationFields({
+  application: a,
+  erasureRequested = false,
+}: {
+  application: StaffApplication;
+  /** Kept after its applicant asked for erasure (D16): out of any account for good. */
+  erasureRequested?: boolean;
+}) {
   const rows: [string, ReactNode][] = [
     ['Full name', a.fullName],
     ['Date of birth', formatDay(`${a.dateOfBirth}T12:00:00Z`)],
@@ -47,7 +54,14 @@ export function ApplicationFields({ application: a }: { application: StaffApplic
     ['Submitted', formatDayTime(a.submittedAt)],
     ['Last status change', formatDayTime(a.lastStatusUpdate)],
     ['Application ID', a.id],
-    ['Account', a.userId ? 'Linked to an account' : 'Submitted signed out, not linked yet'],
+    [
+      'Account',
+      erasureRequested
+        ? 'None: the applicant asked for erasure'
+        : a.userId
+          ? 'Linked to an account'
+          : 'Submitted signed out, not linked yet',
+    ],
   ];
   return (
     <section

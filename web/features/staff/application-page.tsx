@@ -58,7 +58,10 @@ export function ApplicationPage() {
           )}
           <div className="grid items-start gap-4 lg:grid-cols-[1fr_22rem]">
             <div className="space-y-4">
-              <ApplicationFields application={query.data.application} />
+              <ApplicationFields
+                application={query.data.application}
+                erasureRequested={query.data.casework.erasureRequest !== null}
+              />
               <DocumentsList
                 applicationId={query.data.application.id}
                 documents={query.data.documents}
@@ -73,7 +76,9 @@ export function ApplicationPage() {
               />
               <StaffCaseworkSide detail={query.data} />
               <InternalNotes applicationId={query.data.application.id} notes={query.data.notes} />
-              <TrackingLinks applicationId={query.data.application.id} />
+              {!query.data.casework.erasureRequest && (
+                <TrackingLinks applicationId={query.data.application.id} />
+              )}
               <StudentGuidance applicationId={query.data.application.id} />
             </div>
           </div>
