@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { usePageTitle } from '../../components/page-title';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { downloadMyData, saveFile } from './account-api';
 import { PasswordAgainForm } from './password-again-form';
 import { ConfirmedActionButton } from './confirmed-action-button';

@@ -2,7 +2,7 @@ import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { TextField } from '../../components/field';
 import { useFieldErrorText } from './field-error-text';
 import type { DocumentKey } from '../../../shared/schemas/application';
-import { FileField } from './file-field';
+import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles, FormValues } from './form-values';
 import { todayIso } from './form-values';
 

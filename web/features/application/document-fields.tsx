@@ -1,7 +1,7 @@
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { DocumentKey } from '../../../shared/schemas/application';
 import { useFieldErrorText } from './field-error-text';
-import { FileField } from './file-field';
+import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles } from './form-values';
 
 const m = defineMessages({

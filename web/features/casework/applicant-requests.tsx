@@ -10,7 +10,7 @@ import {
   useFieldName,
   useServerErrorText,
 } from '../application/field-error-text';
-import { FileField } from '../application/file-field';
+import { FileField } from '../../components/file-field';
 import { answerWithFile, answerWithText } from './casework-api';
 import { formatDueDayIn } from './format';
 

@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { useFieldErrorText, useServerErrorText } from '../application/field-error-text';
-import { FileField, formatSize } from '../application/file-field';
+import { FileField, formatSize } from '../../components/file-field';
 import { formatWhenIn } from './format';
 
 /**

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
 import { LiveIndicator } from '../track/live-indicator';
 import { AddApplicationForm } from './add-application-form';

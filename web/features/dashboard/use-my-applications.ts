@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { apiGet } from '../../lib/api-client';
 import { sessionQueryKey } from '../../lib/auth-client';
-import { useLiveUpdates } from '../track/use-live-updates';
+import { useLiveUpdates } from '../../lib/use-live-updates';
 
 export const myApplicationsKey = ['my-applications'] as const;
 

@@ -1,7 +1,7 @@
 import { StudentGuidance } from './student-guidance';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '../../lib/router';
-import { useLiveUpdates } from '../track/use-live-updates';
+import { useLiveUpdates } from '../../lib/use-live-updates';
 import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';

@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/button';
 import { NotFoundPage } from '../../components/not-found-page';
 import { usePageTitle } from '../../components/page-title';
 import type { AccountUser } from '../../lib/auth-client';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { ApplicationPage } from './application-page';
 import { CatalogueSection } from './catalogue/catalogue-section';
 import { AuditPage } from './audit-page';

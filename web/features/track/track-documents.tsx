@@ -10,7 +10,7 @@ import {
   useFieldName,
   useServerErrorText,
 } from '../application/field-error-text';
-import { FileField, formatSize } from '../application/file-field';
+import { FileField, formatSize } from '../../components/file-field';
 import { downloadWithToken, uploadNewVersion } from './track-api';
 
 const m = defineMessages({

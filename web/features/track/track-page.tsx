@@ -29,7 +29,7 @@ import {
   takeTokenFromFragment,
   type TrackSource,
 } from './track-api';
-import { useLiveUpdates } from './use-live-updates';
+import { useLiveUpdates } from '../../lib/use-live-updates';
 
 const m = defineMessages({
   title: { id: 'track.page.title', defaultMessage: 'Track your application' },

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { FieldShell } from '../../components/field';
-import { fileAccept } from '../../../shared/schemas/application';
+import { FieldShell } from './field';
+import { fileAccept } from '../../shared/schemas/application';
 
 /** A labelled file input; the chosen file's name and size are read out with it. */
 export function FileField({

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import type { ApplicationView } from '../../../shared/schemas/application';
+import type { ApplicationView } from '../../shared/schemas/application';
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 

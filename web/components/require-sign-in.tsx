@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from '../../lib/router';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import { signOutInProgress, useSession, type AccountUser } from '../../lib/auth-client';
+import { Navigate, useLocation } from '../lib/router';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { signOutInProgress, useSession, type AccountUser } from '../lib/auth-client';
 
 /**
  * Shows `children` to signed-in users only; others go to /login, which brings them back here
