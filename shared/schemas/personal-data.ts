@@ -7,9 +7,6 @@ import type { ApplicationOutcome } from './casework.ts';
 export const erasureChannels = ['account', 'email'] as const;
 export type ErasureChannel = (typeof erasureChannels)[number];
 
-/** A lone UTF-16 surrogate: no character at all, and PostgreSQL refuses it in text and JSON (the audit). */
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 export const maxKeptApplications = 200;
 export const maxVerificationLength = 500;
 
@@ -35,8 +32,7 @@ export const dataRequestInput = passwordAgainInput.extend({
     .string({ error: 'Say how you checked the request comes from this address' })
     .trim()
     .min(1, 'Say how you checked the request comes from this address')
-    .max(maxVerificationLength, `At most ${maxVerificationLength} characters`)
-    .refine((v) => !loneSurrogate.test(v), 'Remove the character that is not text'),
+    .max(maxVerificationLength, `At most ${maxVerificationLength} characters`),
 });
 export type DataRequestInput = z.infer<typeof dataRequestInput>;
 
