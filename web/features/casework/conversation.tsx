@@ -106,8 +106,10 @@ export function Conversation({
           <FormattedMessage id="casework.conversation.none" defaultMessage="No messages yet." />
         </p>
       ) : (
+        // a long conversation scrolls in its box: focusable, so a keyboard can scroll it too
         <ol
           className="max-h-96 space-y-2 overflow-y-auto"
+          tabIndex={0}
           aria-label={intl.formatMessage({
             id: 'casework.conversation.messages',
             defaultMessage: 'Messages',
