@@ -15,10 +15,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Tests send many forms from one address: the form limits are tested on their own (form-limits.test.ts). */
+/**
+ * Tests send many forms and messages from one address: those limits are tested on their own
+ * (form-limits.test.ts, casework/message-limits.test.ts). Messages per application stay as set.
+ */
 export const unthrottledForms = {
   FORMS_RATE_LIMIT_PER_CLIENT: '1000000',
   FORMS_RATE_LIMIT_PER_ADDRESS: '1000000',
+  MESSAGES_PER_CLIENT: '1000000',
 };
 
 export interface ServerProcess {
