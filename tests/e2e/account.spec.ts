@@ -86,7 +86,7 @@ describe('/account', () => {
     expect(data.applications).toMatchObject([
       { id: applicationId, fullName: 'Lena Okafor', statusHistory: [{ status: 'submitted' }] },
     ]);
-    expect([...zip.keys()]).toContain(`documents/${applicationId}/cv-my-cv.pdf`);
+    expect([...zip.keys()]).toContain(`documents/${applicationId}/cv-v1-my-cv.pdf`);
     await page.getByText('Your file uk-study-portal-my-data.zip is downloading.').waitFor();
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
   });

@@ -11,13 +11,13 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { saveFile } from '../../lib/save-file';
 import {
   downloadPersonData,
   erasePersonData,
   lookUpPerson,
-  saveFile,
   type PersonRequest,
-} from '../account/account-api';
+} from './data-requests-api';
 import { PasswordField } from '../auth/password-field';
 import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
 import { PersonHoldings } from './person-holdings';
