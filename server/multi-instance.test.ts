@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -207,5 +207,22 @@ describe('two instances behind nginx', () => {
     const all = await mailsTo(email, /./, 2);
     expect(all).toHaveLength(2);
     expect(new Set(all.map((m) => m.messageId)).size).toBe(2);
+  });
+
+  it('logs no query string and no Referer in nginx’s access log (issue 22 finding 7)', async () => {
+    const secret = `tok${randomBytes(12).toString('hex')}`;
+    await fetch(`${urls.proxy}/reset-password?token=${secret}`, {
+      headers: { referer: `${urls.proxy}/track?email=${secret}%40example.test` },
+    });
+    await fetch(`${urls.proxy}/api/programs?q=${secret}`);
+    await expect
+      .poll(async () => (await readFile(nginx.accessLog, 'utf8').catch(() => '')).split('\n'))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('"GET /reset-password HTTP/1.1"'),
+          expect.stringContaining('"GET /api/programs HTTP/1.1" 200'),
+        ]),
+      );
+    expect(await readFile(nginx.accessLog, 'utf8')).not.toContain(secret);
   });
 });

@@ -120,6 +120,12 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/confirm-email',
+    ...screen(['auth', 'account'], () =>
+      import('./features/auth/confirm-email-page').then((m) => m.ConfirmEmailPage),
+    ),
+  },
+  {
     path: '/register',
     ...screen(
       ['auth', 'account'],
@@ -143,6 +149,12 @@ export const routes: AppRoute[] = [
     path: '/account',
     ...screen(['account', 'auth'], () =>
       import('./features/account/account-page').then((m) => m.AccountPage),
+    ),
+  },
+  {
+    path: '/account/review-sign-in',
+    ...screen(['account', 'auth'], () =>
+      import('./features/account/review-sign-in-page').then((m) => m.ReviewSignInPage),
     ),
   },
   {

@@ -49,19 +49,29 @@ export class AccountLimiter {
   }
 }
 
+/** The kinds of account e-mail: each has its own cap per address (finding 5). */
+export type AccountMailKind =
+  | 'confirmation'
+  | 'already-registered'
+  | 'reset'
+  | 'sign-in-code'
+  | 'email-change'
+  | 'email-changed-notice';
+
 /**
- * Reset and confirmation e-mails per address (finding 5): past the cap the request is answered as
- * usual, but no further e-mail goes out in the window, so nobody can bomb an inbox through us.
+ * Account e-mails per address and kind (finding 5): past the cap the request is answered as usual,
+ * but no further e-mail of that kind goes out in the window, so nobody can bomb an inbox through
+ * us, and using up one kind (say, reset requests) holds back no other (the sign-in code).
  */
 export class MailCap {
-  private readonly limit: RateLimit;
+  constructor(
+    private readonly rule: { max: number; windowSeconds: number },
+    private readonly rateLimits: RateLimits,
+  ) {}
 
-  constructor(rule: { max: number; windowSeconds: number }, rateLimits: RateLimits) {
-    this.limit = rateLimits.limit('auth-mails', rule);
-  }
-
-  /** Whether one more account e-mail may go to `email` now (counts it when so). */
-  async allow(email: string): Promise<boolean> {
-    return (await this.limit.consume(keyOf(email))).allowed;
+  /** Whether one more e-mail of `kind` may go to `email` now (counts it when so). */
+  async allow(kind: AccountMailKind, email: string): Promise<boolean> {
+    return (await this.rateLimits.limit(`auth-mails-${kind}`, this.rule).consume(keyOf(email)))
+      .allowed;
   }
 }

@@ -29,7 +29,7 @@ describe('account e-mails in the recipient’s language', () => {
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('اختيار كلمة مرور جديدة');
     expect(mail.text).toContain('يعمل هذا الرابط لمدة ساعة واحدة ومرة واحدة فقط.');
-    expect(linkIn(mail, ctx.config.publicUrl)).toContain('/reset-password?token=');
+    expect(linkIn(mail, ctx.config.publicUrl)).toContain('/reset-password#token=');
     expect(mail.text).not.toContain('Reset your password');
   });
 
@@ -42,7 +42,7 @@ describe('account e-mails in the recipient’s language', () => {
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain('تأكيد عنوان بريدي الإلكتروني');
     expect(mail.text).toContain('شكرًا لك على إنشاء حساب في UK Study Portal.');
-    expect(linkIn(mail, ctx.config.publicUrl)).toMatch(/\/api\/auth\/verify-email\?token=/);
+    expect(linkIn(mail, ctx.config.publicUrl)).toMatch(/\/confirm-email#token=/);
   });
 
   it('writes a sign-up’s confirmation in the language the page was shown in, before the account has one', async () => {

@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema/index.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';
 import { createStaff } from '../../tests/factories/staff.ts';
 import { cookieFrom, createUser, currentCodeOf, signInAs } from '../../tests/factories/user.ts';
-import { mailTo, waitForMail } from '../../tests/factories/user-mail.ts';
+import { confirmByLink, linkIn, mailTo, waitForMail } from '../../tests/factories/user-mail.ts';
 import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
 
 const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT_MAX: '1000' });
@@ -156,12 +156,13 @@ describe('change e-mail (item 8)', () => {
       user.email,
     );
 
-    const link = confirm.text
-      .split(/\s+/)
-      .find((w) => w.startsWith(`${ctx.config.publicUrl}/api/auth/verify-email?`))!;
-    const opened = await authGet(ctx.app, link.slice(ctx.config.publicUrl.length), { cookie });
-    expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe('/account?email=changed');
+    const link = linkIn(confirm, `${ctx.config.publicUrl}/confirm-email#token=`);
+    // Decision 0032: no address (old or new) in the link, and its token only in the fragment.
+    expect(link).not.toContain('moved-');
+    expect(link).not.toContain(encodeURIComponent(newEmail));
+    const opened = await confirmByLink(ctx.app, link, cookie);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ confirmed: true, kind: 'change' });
     expect((await ctx.app.db.select().from(users).where(eq(users.id, user.id)))[0]!.email).toBe(
       newEmail,
     );

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createEmailVerificationToken } from 'better-auth/api';
+import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { maxPasswordLength, minPasswordLength } from '../../shared/schemas/auth.ts';
@@ -15,23 +15,14 @@ import {
   users,
   verifications,
 } from '../db/schema/auth.ts';
+import { accountMails } from './account-mails.ts';
+import { confirmationSeconds } from './confirmation-links.ts';
 import type { Mailer } from '../lib/mailer/index.ts';
 import { accountDeactivatedMessage, isDeactivated } from '../modules/staff/account-status.ts';
-import {
-  alreadyRegisteredMail,
-  confirmationMail,
-  emailChangeConfirmationMail,
-  emailChangedNoticeMail,
-  passwordResetMail,
-  signInCodeMail,
-} from './emails.ts';
 import { secondFactorPlugins } from './second-factor-gate.ts';
-import { mailText, type MailText } from '../i18n/mail/index.ts';
-import { accountMailLocale, fetchRequestLocale } from '../i18n/request-locale.ts';
 
 import type { RateLimits } from '../lib/rate-limit.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
-import { MailCap } from './account-limiter.ts';
 import type { SignedInHooks } from './signed-in-hooks.ts';
 import {
   identityDatabaseHooks,
@@ -62,13 +53,9 @@ export interface AuthDeps {
   rateLimits: RateLimits;
 }
 
-const confirmationLifetime = 24 * 60 * 60;
-
 /** "Email me a sign-in code": the code and the link work this long, the code for this many tries. */
 export const emailCodeSeconds = 10 * 60;
 export const emailCodeAttempts = 5;
-/** The page an e-mailed sign-in link opens; the token rides in the fragment, which no request carries. */
-export const signInLinkPage = '/login/link';
 
 const emailLike = /[^\s@<>"'/?&=:]+@[^\s@<>"'/?&=:]+/g;
 const tokenLike = /[A-Za-z0-9_-]{20,}(\.[A-Za-z0-9_-]+){0,2}/g;
@@ -80,43 +67,17 @@ function scrub(message: string): string {
 
 export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimits }: AuthDeps) {
   const publicUrl = config.publicUrl;
-  const confirmationLink = (token: string) =>
-    `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/login?confirmed=1')}`;
-  const emailChangeLink = (token: string) =>
-    `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('/account?email=changed')}`;
-  const resetLink = (token: string) =>
-    `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
-  const mailCap = new MailCap(config.auth.rateLimit.mails, rateLimits);
-  /**
-   * Queues an account e-mail unless the address has had its share this window (finding 5). In the
-   * background, like the queueing itself: the answer takes the same time whether or not a message
-   * goes out, so it does not tell which addresses have accounts.
-   */
-  type AccountMail = ReturnType<typeof confirmationMail>;
-  const send = (to: string, message: AccountMail | Promise<AccountMail>) => {
-    void Promise.resolve(message)
-      .then(async (ready) => {
-        if (await mailCap.allow(to)) mailer.queue({ to, ...ready });
-        else log.warn('auth: account e-mail not sent, the address has had its share for now');
-      })
-      .catch((error: unknown) =>
-        log.error({ err: error }, 'auth: an account e-mail could not be prepared or capped'),
-      );
-  };
-  /**
-   * The words of an account e-mail (D14, decision 0027): the account's language, or before it has
-   * one the language of the request that caused the mail. Looked up inside `send`'s promise, so
-   * the answer takes no longer for an address that has an account.
-   */
-  const wordsFor = async (userId: string, request: Request | undefined): Promise<MailText> => {
-    const [row] = await db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, userId));
-    return mailText(accountMailLocale(row?.language, () => fetchRequestLocale(request)));
-  };
+  const mails = accountMails({
+    config,
+    db,
+    mailer,
+    log,
+    rateLimits,
+    hashPassword: async (password) => (await auth.$context).password.hash(password),
+    signInCode: (email) => auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } }),
+  });
 
   const auth = betterAuth({
     appName: 'UK Study Portal',
@@ -143,66 +104,16 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       maxPasswordLength,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, token }, request) {
-        send(
-          user.email,
-          wordsFor(user.id, request).then((words) => passwordResetMail(resetLink(token), words)),
-        );
-      },
-      // D5 "register again with the same e-mail to get a new link"; a confirmed owner is told
-      // instead. The answer to the sign-up is the same either way.
-      async onExistingUserSignUp({ user }, request) {
-        if (user.emailVerified) {
-          send(
-            user.email,
-            wordsFor(user.id, request).then((words) =>
-              alreadyRegisteredMail(`${publicUrl}/login`, words),
-            ),
-          );
-          return;
-        }
-        const token = await createEmailVerificationToken(
-          secret,
-          user.email,
-          undefined,
-          confirmationLifetime,
-        );
-        send(
-          user.email,
-          wordsFor(user.id, request).then((words) =>
-            confirmationMail(confirmationLink(token), words),
-          ),
-        );
-      },
+      sendResetPassword: async (data, request) => mails.sendResetPassword(data, request),
+      // D5 "register again with the same e-mail to get a new link" (decision 0032).
+      onExistingUserSignUp: async (data, request) => mails.onExistingUserSignUp(data, request),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: confirmationLifetime,
-      async sendVerificationEmail({ user, token }, request) {
-        // A change of address (better-auth passes the new one): confirmed from the new address,
-        // and the old one is told. In the background, like `send`: the answer takes the same time
-        // for an address with an account as for one without.
-        const prepare = async () => {
-          const [stored] = await db
-            .select({ email: users.email, language: users.language })
-            .from(users)
-            .where(eq(users.id, user.id));
-          const words = mailText(
-            accountMailLocale(stored?.language, () => fetchRequestLocale(request)),
-          );
-          if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
-            send(user.email, emailChangeConfirmationMail(emailChangeLink(token), words));
-            send(stored.email, emailChangedNoticeMail(user.email, `${publicUrl}/login`, words));
-            return;
-          }
-          send(user.email, confirmationMail(confirmationLink(token), words));
-        };
-        void prepare().catch((error: unknown) =>
-          log.error({ err: error }, 'auth: the confirmation e-mail could not be prepared'),
-        );
-      },
+      expiresIn: confirmationSeconds,
+      sendVerificationEmail: async (data, request) => mails.sendVerificationEmail(data, request),
     },
     user: {
       // Confirmed on the new address (sendVerificationEmail above); only after re-authentication.
@@ -271,25 +182,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
         expiresIn: emailCodeSeconds,
         disableSignUp: true,
         storeToken: 'hashed',
-        async sendMagicLink({ email, token }, ctx) {
-          const link = `${publicUrl}${signInLinkPage}#token=${encodeURIComponent(token)}`;
-          // No account, no e-mail; in the background, so the answer takes the same time either way.
-          const prepare = async () => {
-            const [user] = await db
-              .select({ language: users.language })
-              .from(users)
-              .where(eq(users.email, email.toLowerCase()));
-            if (!user) return;
-            const code = await auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-            const words = mailText(
-              accountMailLocale(user.language, () => fetchRequestLocale(ctx?.request)),
-            );
-            send(email, signInCodeMail(code, link, words));
-          };
-          void prepare().catch((error: unknown) =>
-            log.error({ err: error }, 'auth: the sign-in code e-mail could not be prepared'),
-          );
-        },
+        sendMagicLink: async (data, ctx) => mails.sendMagicLink(data, ctx?.request),
       }),
     ],
     databaseHooks: {

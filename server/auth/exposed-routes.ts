@@ -32,6 +32,7 @@ import { checkNewPassword } from './password-policy.ts';
 import { hasRecentReauth, reauthRequired } from './reauth.ts';
 import { resetTokenOwner, signInAfterReset } from './reset-sign-in.ts';
 import { getSessionUser, unauthenticated } from './session.ts';
+import { endSignInMail, signInMailAddress } from './sign-in-mail.ts';
 
 export interface AuthCall {
   req: FastifyRequest;
@@ -96,6 +97,18 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
     const user = await getSessionUser(req);
     if (user && !(await hasRecentReauth(app, user))) throw reauthRequired();
   };
+  /**
+   * The sign-in e-mail's code and link are one proof (issue 22 finding 12): once either signs in,
+   * the other stops working. The address is read first: the link's row is used up by the answer.
+   */
+  const oneProofPerMail =
+    (path: string, ask: (call: AuthCall, request: Request) => Promise<Response>) =>
+    async (call: AuthCall, request: Request) => {
+      const email = await signInMailAddress(app.db, path, call.body);
+      const response = await ask(call, request);
+      if (email && response.ok) await endSignInMail(app.db, email);
+      return response;
+    };
   const signedInUser = async (req: FastifyRequest) => {
     const user = await getSessionUser(req);
     if (!user) throw unauthenticated();
@@ -231,12 +244,13 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
     '/sign-in/magic-link': post(emailOnlyInput, ({ email }) => ({ email })),
     '/sign-in/email-otp': post(emailCodeInput, ({ email, code }) => ({ email, otp: code }), {
       session: 'sign-in',
+      ask: oneProofPerMail('/sign-in/email-otp', (_call, request) => app.auth.handler(request)),
     }),
     // Posted by the link page; forwarded as better-auth's GET with the token in a query that only
     // exists inside this process (the logged request line is the POST's, without it).
     '/magic-link/verify': post(signInLinkInput, ({ token }) => ({ token }), {
       session: 'sign-in',
-      ask: async ({ body }, request) => {
+      ask: oneProofPerMail('/magic-link/verify', async ({ body }, request) => {
         const link = new URL(request.url);
         link.search = '';
         link.searchParams.set('token', String(body.token));
@@ -248,7 +262,7 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
         // better-auth answers a bad link with a redirect carrying ?error=…; the page asked by POST.
         const payload = { code: 'SIGN_IN_LINK_INVALID', message: authMessages.signInLinkInvalid };
         return jsonResponse(400, payload);
-      },
+      }),
     }),
     '/two-factor/enable': post(
       enableTwoFactorInput,
@@ -288,7 +302,6 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
         });
       },
     }),
-    '/verify-email': get(),
     '/list-sessions': get({ session: 'current' }),
     '/list-accounts': get({ session: 'current' }),
     // Tokens for API clients (decision 0020): the signed-in user's JWT, and the public keys.

@@ -7,7 +7,12 @@ import { buildApp } from '../app.ts';
 import { loadConfig, ConfigError } from '../config.ts';
 import { createTestDatabase } from '../../tests/support/test-database.ts';
 import { uniqueEmail } from '../../tests/factories/user.ts';
-import { linkIn, waitForMail } from '../../tests/factories/user-mail.ts';
+import {
+  confirmByLink,
+  linkIn,
+  tokenOfLink,
+  waitForMail,
+} from '../../tests/factories/user-mail.ts';
 import { authGet, authPost } from '../../tests/factories/user-requests.ts';
 import { resolveAuthSecret } from './secret.ts';
 
@@ -42,12 +47,12 @@ describe('what the log keeps', () => {
     await authPost(app, '/sign-in/email', { email, password });
     await authPost(app, '/send-verification-email', { email });
     const confirm = linkIn(await waitForMail(app, email, /confirm/i), app.config.publicUrl);
-    const confirmToken = new URL(confirm).searchParams.get('token')!;
-    await authGet(app, confirm.slice(app.config.publicUrl.length));
+    const confirmToken = tokenOfLink(confirm);
+    await confirmByLink(app, confirm);
     await authPost(app, '/sign-in/email', { email, password: 'wrong-one' });
     await authPost(app, '/request-password-reset', { email });
     const reset = new URL(linkIn(await waitForMail(app, email, /reset/i), app.config.publicUrl));
-    const resetToken = reset.searchParams.get('token')!;
+    const resetToken = tokenOfLink(reset.href);
     await authPost(app, '/reset-password/status', { token: resetToken });
     const done = await authPost(app, '/reset-password', {
       token: resetToken,

@@ -277,7 +277,10 @@ export async function reauthenticate(
 }
 
 /** Records a proof made some other way (the password typed into the action's own form). */
-export async function recordReauth(app: FastifyInstance, user: SessionUser): Promise<void> {
+export async function recordReauth(
+  app: FastifyInstance,
+  user: Pick<SessionUser, 'id' | 'sessionId'>,
+): Promise<void> {
   if (!user.sessionId) return;
   const identifier = identifierOf(user.sessionId);
   await app.db.delete(verifications).where(eq(verifications.identifier, identifier));

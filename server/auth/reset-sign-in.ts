@@ -1,9 +1,11 @@
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import { users, type UserRole } from '../db/schema/auth.ts';
+import { sessions, users, type UserRole } from '../db/schema/auth.ts';
 import type { FastifyInstance } from 'fastify';
 import { jsonResponse } from './better-auth-bridge.ts';
 import { accountDeactivatedMessage } from '../modules/staff/account-status.ts';
+import { recordReauth } from './reauth.ts';
+import { deletePendingCodesAndLinks, endEveryWayIn, lockAccount } from './ways-in.ts';
 
 const resetIdentifier = (token: string) => `reset-password:${token}`;
 
@@ -30,8 +32,33 @@ export async function resetTokenOwner(
 }
 
 /**
+ * What a reset proves (decision 0032): whoever holds the inbox chose this password. On an address
+ * never confirmed before, it is the first proof, and everything set up on the account before ends,
+ * as with a confirmation link. On a confirmed one, every session (better-auth's
+ * revokeSessionsOnPasswordReset), trusted device and pending code or link ends; the authenticator
+ * app stays (a second factor outlives a stolen inbox), and the next screen lists the passkeys and
+ * linked identities with "Remove" next to each.
+ */
+async function afterReset(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, userId);
+    if (!account) return;
+    if (account.emailVerified) {
+      await deletePendingCodesAndLinks(tx, account);
+      return;
+    }
+    await endEveryWayIn(tx, account, { keepPassword: true });
+    await tx
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+}
+
+/**
  * D5: a password set from the reset link signs the user in. The link came to the inbox, so it
- * also confirms the address. The new session lasts as long as the browser (no "remember me" here).
+ * also confirms the address. The new session lasts as long as the browser (no "remember me" here),
+ * and counts as a re-authentication, so the passkeys and identities listed next can go at once.
  */
 export async function signInAfterReset(
   app: FastifyInstance,
@@ -44,7 +71,7 @@ export async function signInAfterReset(
   if (!response.ok || !verification) return response;
 
   const userId = verification.value;
-  await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
+  await afterReset(app, userId);
   const user = await ctx.internalAdapter.findUserById(userId);
   if (!user) return response;
 
@@ -70,6 +97,13 @@ export async function signInAfterReset(
   // With two-step verification on, the new password was the first step: the code comes next.
   const challenged =
     (signedIn.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect === true;
+  if (!challenged) {
+    const token = (signedIn.response as { token?: string } | null)?.token;
+    const [session] = token
+      ? await app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token))
+      : [];
+    if (session) await recordReauth(app, { id: user.id, sessionId: session.id });
+  }
   const payload = challenged ? { twoFactorRedirect: true } : { status: true, signedIn: true };
   return new Response(JSON.stringify(payload), { status: 200, headers: answer });
 }

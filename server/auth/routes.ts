@@ -10,6 +10,7 @@ import { signInProviders } from './identity-plugins.ts';
 import { isCallbackPath } from './provider-callback.ts';
 import { isResetTokenValid } from './reset-sign-in.ts';
 import { getSessionUser } from './session.ts';
+import { confirmationLinkRoutes } from './link-routes.ts';
 
 const basePath = '/api/auth';
 const nothingHere = () => new NotFoundError('NOT_FOUND', 'There is nothing at this address.');
@@ -48,6 +49,9 @@ export async function authRoutes(app: FastifyInstance) {
     const answer = route.answer;
     return sendAuthResponse(req, reply, path, response, answer && ((b) => answer(call, b)));
   }
+
+  // Confirmation links (decision 0032), before the closed rest of better-auth's surface.
+  await app.register(confirmationLinkRoutes);
 
   for (const [path, route] of Object.entries(exposedAuthRoutes(app))) {
     app.route({

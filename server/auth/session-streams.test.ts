@@ -15,7 +15,7 @@ import {
 import { openEventStream } from '../../tests/factories/application-stream.ts';
 import { createUser, signInAs } from '../../tests/factories/user.ts';
 import { authPost } from '../../tests/factories/user-requests.ts';
-import { linkIn, waitForMail } from '../../tests/factories/user-mail.ts';
+import { linkIn, tokenOfLink, waitForMail } from '../../tests/factories/user-mail.ts';
 
 /** Finding 6: a dashboard stream ends with its session, at once, on every instance. */
 describe('live streams end with their session', () => {
@@ -76,7 +76,7 @@ describe('live streams end with their session', () => {
         (await authPost(ctx.app, '/request-password-reset', { email: user.email })).statusCode,
       ).toBe(200);
       const mail = await waitForMail(ctx.app, user.email, /reset/i);
-      const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token');
+      const token = tokenOfLink(linkIn(mail, ctx.app.config.publicUrl));
       const reset = await authPost(ctx.app, '/reset-password', {
         token,
         newPassword: 'another fine password',

@@ -4,7 +4,7 @@ import { authMessages } from '../../shared/auth-messages.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';
 import { cookieFrom, createUser, uniqueEmail } from '../../tests/factories/user.ts';
-import { linkIn, waitForMail } from '../../tests/factories/user-mail.ts';
+import { confirmByLink, linkIn, waitForMail } from '../../tests/factories/user-mail.ts';
 import { apiError, authGet, authPost } from '../../tests/factories/user-requests.ts';
 import { onUserSignedIn, requireRole, requireUser, type SessionUser } from './index.ts';
 
@@ -41,7 +41,7 @@ async function registerUnconfirmed(password = 'sesame-71') {
   return {
     email,
     password,
-    link: linkIn(mail, ctx.config.publicUrl).slice(ctx.config.publicUrl.length),
+    link: linkIn(mail, ctx.config.publicUrl),
   };
 }
 
@@ -57,11 +57,13 @@ describe('e-mail confirmation and sign-in', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  it('confirms the address from the link, lands on /login?confirmed=1, then signs in and runs the sign-in listeners', async () => {
+  it('confirms the address from the link (its token posted once), then signs in and runs the sign-in listeners', async () => {
     const { email, password, link } = await registerUnconfirmed();
-    const confirm = await authGet(ctx.app, link);
-    expect(confirm.statusCode).toBe(302);
-    expect(confirm.headers.location).toBe('/login?confirmed=1');
+    const confirm = await confirmByLink(ctx.app, link);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toEqual({ confirmed: true, kind: 'sign-up' });
+    expect(confirm.headers['cache-control']).toBe('no-store');
+    expect(confirm.headers['set-cookie']).toBeUndefined();
     expect(
       (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerified,
     ).toBe(true);
@@ -74,12 +76,35 @@ describe('e-mail confirmation and sign-in', () => {
     expect((await me(cookie)).json()).toMatchObject({ email, role: 'applicant' });
   });
 
-  it('sends a broken or forged confirmation link back to /login with an error', async () => {
-    const { link } = await registerUnconfirmed();
-    const forged = link.replace(/token=[^&]+/, 'token=abc.def.ghi');
-    const res = await authGet(ctx.app, forged);
+  it('refuses a forged, a reused or an empty confirmation token with the link-expired message', async () => {
+    const { email, link } = await registerUnconfirmed();
+    const forged = await confirmByLink(ctx.app, link.replace(/token=.*/, 'token=abc.def.ghi'));
+    expect(forged.statusCode).toBe(400);
+    expect(apiError(forged)).toMatchObject({
+      code: 'CONFIRM_LINK_INVALID',
+      message: authMessages.confirmLinkInvalid,
+    });
+    expect(
+      (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerified,
+    ).toBe(false);
+    expect((await confirmByLink(ctx.app, link)).statusCode).toBe(200);
+    const reused = await confirmByLink(ctx.app, link);
+    expect(reused.statusCode).toBe(400);
+    expect(apiError(reused).code).toBe('CONFIRM_LINK_INVALID');
+    for (const payload of [{}, { token: '' }, { token: 'x'.repeat(600) }, { token: ['a'] }]) {
+      const res = await authPost(ctx.app, '/confirm-email', payload);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('answers an old-format link (a token in the query) with the page that asks for a new one, and confirms nothing', async () => {
+    const { email } = await registerUnconfirmed();
+    const res = await authGet(ctx.app, '/verify-email?token=abc.def.ghi&callbackURL=%2Flogin');
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/login?confirmed=1&error=INVALID_TOKEN');
+    expect(res.headers.location).toBe('/confirm-email');
+    expect(
+      (await ctx.app.db.select().from(users).where(eq(users.email, email)))[0]!.emailVerified,
+    ).toBe(false);
   });
 
   it('answers a wrong password and an unknown address alike, with the invalid-credentials message', async () => {

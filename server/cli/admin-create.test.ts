@@ -83,7 +83,7 @@ describe('npm run admin:create', () => {
     expect(result.stdout).toContain('Created a new administrator account.');
     const [mail] = await outbox();
     expect(mail!.to).toBe(email);
-    const link = /http:\/\/portal\.example\.test\/reset-password\?token=([\w-]+)/.exec(mail!.text);
+    const link = /http:\/\/portal\.example\.test\/reset-password#token=([\w-]+)/.exec(mail!.text);
     expect(link).not.toBeNull();
     expect(result.stdout + result.stderr).not.toContain(link![1]);
     expect((result.stdout + result.stderr).toLowerCase()).not.toContain(email);
@@ -122,7 +122,7 @@ describe('npm run admin:create', () => {
 
   it('the newest link sets the password, signs in, and opens the staff console with admin rights', async () => {
     const [newest] = await outbox();
-    const token = /reset-password\?token=([\w-]+)/.exec(newest!.text)![1]!;
+    const token = /reset-password#token=([\w-]+)/.exec(newest!.text)![1]!;
     const res = await authPost(app!, '/reset-password', {
       token,
       newPassword: 'first admin password',
@@ -177,7 +177,7 @@ describe('npm run admin:create', () => {
         ...(await outbox()),
       ];
       const mail = mails.find((m) => m.to === 'port.admin@example.test');
-      expect(mail!.text).toMatch(/http:\/\/localhost:4123\/reset-password\?token=/);
+      expect(mail!.text).toMatch(/http:\/\/localhost:4123\/reset-password#token=/);
     } finally {
       await rm(ownDir, { recursive: true, force: true });
     }

@@ -86,6 +86,14 @@ export const resetTokenInput = z.object({
   token: z.string().min(1).max(maxTokenLength),
 });
 
+/** A confirmation link's token, posted by /confirm-email from the link's fragment (decision 0032). */
+export const confirmLinkInput = z.object({
+  token: z
+    .string({ error: authMessages.confirmLinkInvalid })
+    .min(1, authMessages.confirmLinkInvalid)
+    .max(maxTokenLength, authMessages.confirmLinkInvalid),
+});
+
 /** Changing the password while signed in: the current one again, then the new one twice. */
 export const changePasswordInput = z
   .object({ currentPassword, newPassword, confirmPassword: confirmation })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { keyOfUri, totpCode } from '../support/totp.ts';
 import { inject } from 'vitest';
-import { linkIn, waitForMail } from './outbox.ts';
+import { confirmByLink, linkIn, waitForMail } from './outbox.ts';
 
 export const newEmail = (prefix = 'e2e') => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
 
@@ -18,8 +18,8 @@ export async function registerAccount({ confirm = true, password = 'secret-e2e-1
   if (!res.ok) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   if (confirm) {
     const link = linkIn(await waitForMail(email, /confirm/i));
-    const confirmed = await fetch(link, { redirect: 'manual' });
-    if (confirmed.status !== 302) throw new Error(`confirmation answered ${confirmed.status}`);
+    const confirmed = await confirmByLink(link);
+    if (confirmed.status !== 200) throw new Error(`confirmation answered ${confirmed.status}`);
   }
   return { email, password };
 }

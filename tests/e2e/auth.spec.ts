@@ -115,14 +115,20 @@ describe('accounts in a browser', () => {
 
     const link = linkIn(await waitForMail(email, /reset/i));
     expect(new URL(link).pathname).toBe('/reset-password');
+    expect(new URL(link).search).toBe('');
+    // A link of the old format (the token in the query) no longer works (decision 0032).
+    await page.goto(`/reset-password?${new URL(link).hash.slice(1)}`);
+    await page.getByRole('heading', { name: 'This link no longer works' }).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
-    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'auth-reset-password-phone');
     await page.getByLabel('New password', { exact: true }).fill('brand-new-e2e');
     await page.getByLabel('Confirm new password', { exact: true }).fill('brand-new-e2e');
     await page.getByRole('button', { name: 'Set New Password' }).click();
+    // Decision 0032: the other ways into the account come next; with none, straight on.
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'My Applications', level: 1 }).waitFor();
 

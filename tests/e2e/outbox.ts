@@ -50,3 +50,13 @@ export function linkIn(mail: OutboxMail, prefix: string = inject('baseUrl')): st
   if (!link) throw new Error(`No link starting with ${prefix} in "${mail.subject}"`);
   return link;
 }
+
+/** Opens a confirmation link as /confirm-email does: the fragment's token, posted once (decision 0032). */
+export async function confirmByLink(link: string, baseUrl: string = inject('baseUrl')) {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
+  return fetch(`${baseUrl}/api/auth/confirm-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ token }),
+  });
+}

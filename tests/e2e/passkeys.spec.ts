@@ -12,7 +12,7 @@ import { createTestDatabase } from '../support/test-database.ts';
 import { newEmail, setUpTotpOnAccountPage } from './auth-helpers.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
-import { linkIn, waitForMail } from './outbox.ts';
+import { confirmByLink, linkIn, waitForMail } from './outbox.ts';
 
 // WebAuthn needs a host name (browsers refuse an IP address as the relying party), so this spec
 // runs its own server at http://localhost:<port> instead of the shared one at 127.0.0.1.
@@ -58,7 +58,7 @@ async function confirmedAccount() {
   });
   expect(res.ok).toBe(true);
   const link = linkIn(await waitForMail(email, /confirm/i, { baseUrl: origin }), origin);
-  expect((await fetch(link, { redirect: 'manual' })).status).toBe(302);
+  expect((await confirmByLink(link, origin)).status).toBe(200);
   return { email, password };
 }
 

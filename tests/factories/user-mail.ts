@@ -31,3 +31,21 @@ export function linkIn(message: { text: string }, prefix: string): string {
   if (!link) throw new Error(`No link starting with ${prefix} in the message`);
   return link;
 }
+
+/** The secret of a link we send: in the fragment, `#token=…` (decision 0032). */
+export function tokenOfLink(link: string): string {
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token');
+  if (!token) throw new Error('The link carries no token in its fragment');
+  return token;
+}
+
+/** Opens a confirmation link as /confirm-email does: the fragment's token, posted once. */
+export function confirmByLink(app: FastifyInstance, link: string, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    remoteAddress: '127.0.0.1',
+    headers: { origin: app.config.publicUrl, ...(cookie ? { cookie } : {}) },
+    payload: { token: tokenOfLink(link) },
+  });
+}

@@ -10,6 +10,8 @@ export const nginxBinary = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export interface NginxProxy {
   url: string;
+  /** The access log deploy/nginx.conf writes. */
+  accessLog: string;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,8 @@ export async function startNginx(
   const site = (await readFile(path.join(root, 'deploy/nginx.conf'), 'utf8'))
     .replaceAll('@LISTEN@', `127.0.0.1:${port}`)
     .replaceAll('@UPSTREAMS@', upstreams.map((u) => `server ${u};`).join('\n    '))
-    .replaceAll('@MAX_BODY@', options.maxBody ?? '60m');
+    .replaceAll('@MAX_BODY@', options.maxBody ?? '60m')
+    .replaceAll('@ACCESS_LOG@', path.join(prefix, 'access.log'));
   const conf = `
 worker_processes 1;
 pid ${prefix}/nginx.pid;
@@ -69,6 +72,7 @@ http {
   }
   return {
     url,
+    accessLog: path.join(prefix, 'access.log'),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

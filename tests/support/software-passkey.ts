@@ -19,9 +19,13 @@ export interface SoftwarePasskey {
 }
 
 /** Minimal CBOR for COSE keys: maps with small integer keys, byte strings, small integers. */
+function head(major: number, length: number): Buffer {
+  if (length < 24) return Buffer.from([(major << 5) | length]);
+  if (length < 256) return Buffer.from([(major << 5) | 24, length]);
+  return Buffer.from([(major << 5) | 25, length >> 8, length & 0xff]);
+}
+
 function cbor(value: Map<number, number | Buffer>): Buffer {
-  const head = (major: number, length: number) =>
-    length < 24 ? Buffer.from([(major << 5) | length]) : Buffer.from([(major << 5) | 24, length]);
   const int = (n: number) => (n >= 0 ? head(0, n) : head(1, -1 - n));
   const parts: Buffer[] = [head(5, value.size)];
   for (const [key, item] of value) {
@@ -76,12 +80,12 @@ export async function savePasskey(
 
 /** The authenticator's answer to a challenge (an assertion), as @simplewebauthn/browser sends it. */
 export function assertion(
-  app: FastifyInstance,
+  app: FastifyInstance | string,
   passkey: SoftwarePasskey,
   challenge: string,
   { userVerified = true } = {},
 ) {
-  const url = new URL(app.config.publicUrl);
+  const url = new URL(typeof app === 'string' ? app : app.config.publicUrl);
   const clientDataJSON = Buffer.from(
     JSON.stringify({ type: 'webauthn.get', challenge, origin: url.origin, crossOrigin: false }),
   );
@@ -137,4 +141,97 @@ export async function signInWithPasskey(
     { response: assertion(app, passkey, challenge, { userVerified }) },
     { cookie: merge(cookie, challengeCookie) },
   );
+}
+
+/** A text-keyed CBOR map of an attestation object ("none" format: no statement). */
+function attestationObject(authData: Buffer): Buffer {
+  const text = (value: string) => Buffer.concat([head(3, value.length), Buffer.from(value)]);
+  return Buffer.concat([
+    head(5, 3),
+    text('fmt'),
+    text('none'),
+    text('attStmt'),
+    head(5, 0),
+    text('authData'),
+    head(2, authData.length),
+    authData,
+  ]);
+}
+
+/** The authenticator's answer to registration options (attestation "none"), as a browser sends it. */
+export function attestation(origin: string, passkey: SoftwarePasskey, challenge: string) {
+  const url = new URL(origin);
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: 'webauthn.create', challenge, origin: url.origin, crossOrigin: false }),
+  );
+  const credentialId = Buffer.from(passkey.credentialId, 'base64url');
+  const idLength = Buffer.alloc(2);
+  idLength.writeUInt16BE(credentialId.length);
+  const authData = Buffer.concat([
+    createHash('sha256').update(url.hostname).digest(),
+    Buffer.from([0x01 | 0x04 | 0x40]), // user present, user verified, attested credential data
+    Buffer.alloc(4), // sign count 0
+    Buffer.alloc(16), // AAGUID: none
+    idLength,
+    credentialId,
+    passkey.cosePublicKey,
+  ]);
+  return {
+    id: passkey.credentialId,
+    rawId: passkey.credentialId,
+    type: 'public-key',
+    response: {
+      clientDataJSON: clientDataJSON.toString('base64url'),
+      attestationObject: attestationObject(authData).toString('base64url'),
+      transports: ['internal'],
+    },
+    clientExtensionResults: {},
+    authenticatorAttachment: 'platform',
+  };
+}
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => pair.split('=')[1] !== '')
+    .join('; ');
+
+/**
+ * Over HTTP, as a person (or a stranger) with this authenticator does it against a running
+ * server: adds the passkey to the account signed in with `cookie`.
+ */
+export async function registerPasskeyOverHttp(
+  origin: string,
+  cookie: string,
+  passkey: SoftwarePasskey,
+  name: string,
+): Promise<number> {
+  const options = await fetch(`${origin}/api/auth/passkey/generate-register-options`, {
+    headers: { cookie },
+  });
+  if (!options.ok) throw new Error(`register options answered ${options.status}`);
+  const { challenge } = (await options.json()) as { challenge: string };
+  const res = await fetch(`${origin}/api/auth/passkey/verify-registration`, {
+    method: 'POST',
+    headers: {
+      origin,
+      'content-type': 'application/json',
+      cookie: merge(cookie, cookiesOf(options)),
+    },
+    body: JSON.stringify({ response: attestation(origin, passkey, challenge), name }),
+  });
+  return res.status;
+}
+
+/** "Continue with a passkey" over HTTP: the status of the answer, and its session cookie if any. */
+export async function signInWithPasskeyOverHttp(origin: string, passkey: SoftwarePasskey) {
+  const options = await fetch(`${origin}/api/auth/passkey/generate-authenticate-options`);
+  const { challenge } = (await options.json()) as { challenge: string };
+  const res = await fetch(`${origin}/api/auth/passkey/verify-authentication`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', cookie: cookiesOf(options) },
+    body: JSON.stringify({ response: assertion(origin, passkey, challenge) }),
+  });
+  return { status: res.status, cookie: cookiesOf(res) };
 }

@@ -201,6 +201,15 @@ export async function resendConfirmation(input: EmailOnlyInput): Promise<void> {
   await apiPost('/api/auth/send-verification-email', input);
 }
 
+/** Posts a confirmation link's token (from its fragment); says which address it confirmed. */
+export async function confirmEmail(token: string): Promise<'sign-up' | 'change'> {
+  const answer = await apiPost<{ kind: 'sign-up' | 'change' }>('/api/auth/confirm-email', {
+    token,
+  });
+  await refreshSession();
+  return answer.kind;
+}
+
 export async function isResetLinkValid(token: string): Promise<boolean> {
   return (await apiPost<{ valid: boolean }>('/api/auth/reset-password/status', { token })).valid;
 }

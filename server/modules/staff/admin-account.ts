@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/service.ts';
+import { endEveryWayIn } from '../../auth/ways-in.ts';
 import {
   deleteDeactivation,
   findMember,
@@ -26,6 +27,10 @@ export async function ensureAdmin(db: Db, email: string, name = ''): Promise<Ens
     const existing = await findUserByEmail(tx, address);
     let result: EnsuredAdmin;
     if (existing) {
+      // An applicant's account may have been registered by anyone (issue 22 finding 2): like an
+      // invitation, the command leaves it no way in from before; the operator sets the password.
+      if (existing.role === 'applicant' || !existing.emailVerified)
+        await endEveryWayIn(tx, existing, { keepPassword: false });
       await tx
         .update(users)
         .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })

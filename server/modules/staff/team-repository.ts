@@ -1,14 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../db/schema/auth.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  accounts,
-  auditLog,
-  sessions,
-  userDeactivations,
-  users,
-  verifications,
-} from '../../db/schema/index.ts';
+import { endEveryWayIn, type AccountRef } from '../../auth/ways-in.ts';
+import { accounts, auditLog, sessions, userDeactivations, users } from '../../db/schema/index.ts';
 
 const hasPassword = sql<boolean>`exists (select 1 from ${accounts} where ${accounts.userId} = ${users.id} and ${accounts.password} is not null)`;
 
@@ -106,23 +100,13 @@ export async function deleteSessions(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * Finding 1: before an invitation gives an existing account a staff role, everything on it that
- * the invitee did not set goes: its password, every session, and pending set-password links. The
+ * Issue 22 finding 2: before an invitation gives an existing account a staff role, every way into
+ * it that the invitee did not set goes: password, passkeys, authenticator app and backup codes,
+ * linked identities, trusted devices, every session, pending codes and links (decision 0032). The
  * invitee sets a password through the invitation's own link.
  */
-export async function clearCredentials(db: Db, userId: string) {
-  await db
-    .delete(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db
-    .delete(verifications)
-    .where(
-      and(
-        sql`${verifications.identifier} like 'reset-password:%'`,
-        eq(verifications.value, userId),
-      ),
-    );
+export async function clearCredentials(db: Db, account: AccountRef) {
+  return endEveryWayIn(db, account, { keepPassword: false });
 }
 
 export async function markEmailVerified(db: Db, userId: string) {

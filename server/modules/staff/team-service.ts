@@ -44,9 +44,8 @@ async function memberOrThrow(db: Db, id: string): Promise<TeamMember> {
 
 /**
  * Invites a colleague: the account is created (or an applicant's account given the role) with
- * its address confirmed, and a set-password link is e-mailed. An existing account loses its
- * password, sessions and earlier links first: only the holder of the inbox sets the staff
- * password. Inviting someone who has not set a password yet sends a fresh link.
+ * its address confirmed, and a set-password link is e-mailed. An existing account loses every way
+ * into it first (decision 0032): only the holder of the inbox sets the staff password. Inviting someone who has not set a password yet sends a fresh link.
  */
 export async function inviteStaff(
   app: FastifyInstance,
@@ -73,13 +72,14 @@ export async function inviteStaff(
           'This person is already on the team. They can use “Forgot your password?” to sign in.',
         );
       }
-      // Whoever registered this address may not be the person invited (finding 1): the account
-      // keeps no password, session or pending link from before, and its address is confirmed by
-      // the invitation's link alone.
+      // Whoever registered this address may not be the person invited (issue 22 findings 1-2): the
+      // account keeps no way in from before (password, passkeys, authenticator app, identities,
+      // trusted devices, sessions, pending links), and its address is confirmed by the
+      // invitation's link alone.
       // (A colleague invited before and not signed up yet has none of these: earlier invitation
       // links stay valid.)
       if (existing.role === 'applicant') {
-        await repo.clearCredentials(tx, existing.id);
+        await repo.clearCredentials(tx, existing);
         await repo.markEmailVerified(tx, existing.id);
       }
       if (existing.role !== input.role && existing.role !== 'admin') {

@@ -5,6 +5,8 @@ import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createStaff, staffCall } from '../../../tests/factories/staff.ts';
 import { apiError, authPost } from '../../../tests/factories/user-requests.ts';
+import { noWaysIn, plantWaysIn, waysInLeft } from '../../../tests/factories/ways-in.ts';
+import { signInWithPasskey } from '../../../tests/support/software-passkey.ts';
 import {
   cookieFrom,
   createUser,
@@ -12,7 +14,7 @@ import {
   signInAs,
   uniqueEmail,
 } from '../../../tests/factories/user.ts';
-import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
+import { linkIn, tokenOfLink, waitForMail } from '../../../tests/factories/user-mail.ts';
 import { sessions, users, verifications } from '../../db/schema/index.ts';
 
 const ctx = useTestApp();
@@ -27,7 +29,7 @@ async function acceptInvitation(email: string, password = 'a good long password'
   const link = new URL(linkIn(mail, ctx.app.config.publicUrl));
   expect(link.pathname).toBe('/reset-password');
   const res = await authPost(ctx.app, '/reset-password', {
-    token: link.searchParams.get('token'),
+    token: tokenOfLink(link.href),
     newPassword: password,
     confirmPassword: password,
   });
@@ -150,7 +152,7 @@ describe('inviting staff', () => {
 
     // D13: a staff password needs 12 characters, and none from the common list.
     const mail = await waitForMail(ctx.app, email, /invited to the UK Study Portal staff console/);
-    const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token');
+    const token = tokenOfLink(linkIn(mail, ctx.app.config.publicUrl));
     for (const [weak, message] of [
       ['elevenchars', authMessages.staffPasswordTooShort],
       ['password1234', authMessages.passwordTooCommon],
@@ -163,6 +165,42 @@ describe('inviting staff', () => {
       expect(refused.statusCode).toBe(400);
       expect(apiError(refused).fields).toEqual({ newPassword: message });
     }
+    const cookie = await acceptInvitation(email, 'the invitee chose this');
+    expect((await get('/api/staff/applications', cookie)).statusCode).toBe(200);
+  });
+
+  it('removes every way into the account a stranger set up before: passkey, authenticator app, identity, trusted device, sessions, codes and links (issue 22 finding 2)', async () => {
+    const admin = await createStaff(ctx.app, 'admin');
+    // The stranger holds a confirmed applicant account on the address, with a real session and
+    // authenticator app, and a passkey, a linked identity, a trusted device and a reset link.
+    const stranger = await createUser(ctx.app, {
+      email: uniqueEmail('newhire'),
+      password: 'stranger password',
+      secondFactor: true,
+    });
+    const email = stranger.user.email;
+    const { passkey } = await plantWaysIn(ctx.app, stranger.user.id, { authenticatorApp: false });
+    const code = await authPost(ctx.app, '/sign-in/magic-link', { email });
+    expect(code.statusCode).toBe(200);
+    const codeMail = await waitForMail(ctx.app, email, /sign-in code/i);
+    const signInCode = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
+    const before = await waysInLeft(ctx.app, stranger.user.id);
+    expect(before).toMatchObject({ passkeys: 1, identities: 1, authenticatorApp: 2 });
+
+    const res = await post('/api/staff/team/invitations', admin.cookie, { email });
+    expect(res.statusCode, res.body).toBe(201);
+
+    // Left: the invitation's own set-password link.
+    expect(await waysInLeft(ctx.app, stranger.user.id)).toEqual({ ...noWaysIn, pending: 1 });
+    expect((await signInWithPasskey(ctx.app, passkey)).statusCode).toBe(401);
+    expect((await get('/api/staff/team', stranger.cookie)).statusCode).toBe(401);
+    const byCode = await authPost(ctx.app, '/sign-in/email-otp', { email, code: signInCode });
+    expect(byCode.statusCode).toBe(400);
+    expect(
+      (await authPost(ctx.app, '/sign-in/email', { email, password: 'stranger password' }))
+        .statusCode,
+    ).toBe(401);
+    // The invitee sets their own password and second factor.
     const cookie = await acceptInvitation(email, 'the invitee chose this');
     expect((await get('/api/staff/applications', cookie)).statusCode).toBe(200);
   });
@@ -321,7 +359,7 @@ describe('deactivating staff', () => {
     await post(`/api/staff/team/${consultant.user.id}/deactivate`, admin.cookie);
     await authPost(ctx.app, '/request-password-reset', { email: consultant.user.email });
     const mail = await waitForMail(ctx.app, consultant.user.email, /reset/i);
-    const token = new URL(linkIn(mail, ctx.app.config.publicUrl)).searchParams.get('token')!;
+    const token = tokenOfLink(linkIn(mail, ctx.app.config.publicUrl));
     const res = await authPost(ctx.app, '/reset-password', {
       token,
       newPassword: 'another long password',

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAuthText } from './auth-text';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useNavigate } from '../../lib/router';
 import { authMessages } from '../../../shared/auth-messages';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
@@ -14,22 +14,36 @@ import { AuthCard } from './auth-card';
 import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
-import { afterSignIn } from './sign-in-target';
+import { reviewSignInPath } from './sign-in-target';
 
 const storageKey = 'portal.reset-token';
 const notChanged = 'Your password could not be changed. Please try again later.';
 
-/** The token from the e-mail link, moved out of the address bar (and history) into this tab's storage. */
+/**
+ * The token from the e-mail link's fragment (decision 0032: no request carries it), moved out of the
+ * address bar and history into this tab's storage. A link of the old format (`?token=`, which the
+ * request line and every proxy log held) is refused: the page says the link no longer works.
+ */
+const tokenInFragment = () => new URLSearchParams(window.location.hash.slice(1)).get('token');
+
 function useResetToken(): string | null {
-  const [params, setParams] = useSearchParams();
-  const fromUrl = params.get('token');
-  const [token] = useState(() => fromUrl ?? sessionStorage.getItem(storageKey));
+  const [token, setToken] = useState(() => tokenInFragment() ?? sessionStorage.getItem(storageKey));
   useEffect(() => {
-    if (!fromUrl) return;
-    sessionStorage.setItem(storageKey, fromUrl);
-    setParams({}, { replace: true });
-  }, [fromUrl, setParams]);
-  return token;
+    const take = () => {
+      const fromLink = tokenInFragment();
+      if (fromLink) {
+        sessionStorage.setItem(storageKey, fromLink);
+        setToken(fromLink);
+      }
+      if (window.location.hash || window.location.search)
+        window.history.replaceState(null, '', window.location.pathname);
+    };
+    take();
+    // A link opened in this very tab changes only the fragment: the page does not load again.
+    window.addEventListener('hashchange', take);
+    return () => window.removeEventListener('hashchange', take);
+  }, []);
+  return token || null;
 }
 
 type LinkState = 'checking' | 'valid' | 'invalid';
@@ -46,7 +60,11 @@ export function ResetPasswordPage() {
   });
   const navigate = useNavigate();
   const token = useResetToken();
-  const [linkState, setLinkState] = useState<LinkState>(token ? 'checking' : 'invalid');
+  // What the server said of which token: a link opened later in this tab is checked afresh.
+  const [checked, setChecked] = useState<{ token: string; state: LinkState } | null>(null);
+  const linkState: LinkState =
+    checked && checked.token === token ? checked.state : token ? 'checking' : 'invalid';
+  const setLinkState = (state: LinkState) => token && setChecked({ token, state });
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,8 +74,8 @@ export function ResetPasswordPage() {
     if (!token) return;
     let isCurrent = true;
     isResetLinkValid(token).then(
-      (isValid) => isCurrent && setLinkState(isValid ? 'valid' : 'invalid'),
-      () => isCurrent && setLinkState('valid'), // the submit will say if it is not
+      (isValid) => isCurrent && setChecked({ token, state: isValid ? 'valid' : 'invalid' }),
+      () => isCurrent && setChecked({ token, state: 'valid' }), // the submit will say if it is not
     );
     return () => {
       isCurrent = false;
@@ -77,10 +95,11 @@ export function ResetPasswordPage() {
     try {
       const result = await resetPassword(checked.data);
       sessionStorage.removeItem(storageKey);
-      // Two-step verification on: the new password was the first step, the code comes next.
-      navigate(result.needsSecondFactor ? secondStepPath(result) : afterSignIn(null), {
-        replace: true,
-      });
+      // Next: the other ways into the account, each with "Remove" (decision 0032). With two-step
+      // verification on, the new password was the first step: the code comes first.
+      if (result.needsSecondFactor)
+        navigate(secondStepPath(result), { replace: true, state: { from: reviewSignInPath } });
+      else navigate(reviewSignInPath, { replace: true });
     } catch (error) {
       setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {

@@ -31,3 +31,6 @@ export function afterSignIn(state: unknown): string {
   if (user && user.role !== 'applicant' && !user.secondFactor) return '/account?setup=two-factor';
   return signInTarget(state, signedInHome());
 }
+
+/** After a password reset: the other ways into the account, each removable (decision 0032). */
+export const reviewSignInPath = '/account/review-sign-in';
