@@ -31,18 +31,31 @@ export class AccountLimiter {
     });
   }
 
-  /** Before a sign-in: throws a short 429 when this account is being slowed down and its turn has not come. */
-  async beforeSignIn(email: string): Promise<void> {
+  /**
+   * Before a sign-in: throws a short 429 when this account is being slowed down and its turn has
+   * not come. A device the account signed in from before (`knownDevice`) is let through: a guesser
+   * who takes every turn does not lock the owner out (issue 22 finding 5).
+   */
+  async beforeSignIn(email: string, knownDevice = false): Promise<void> {
     const failed = await this.failures.peek(keyOf(email));
-    if (failed.remaining > 0) return;
+    if (failed.remaining > 0 || knownDevice) return;
     const turn = await this.spacing.consume(keyOf(email));
     if (!turn.allowed) throw new RateLimitedError(turn.retryAfterSeconds);
   }
 
-  /** After it: a wrong password counts; a right one (even unconfirmed) clears the account's count. */
-  async afterSignIn(email: string, status: number): Promise<void> {
+  /** Whether sign-ins to this account are being spaced out now. */
+  async isSlowed(email: string): Promise<boolean> {
+    return (await this.failures.peek(keyOf(email))).remaining === 0;
+  }
+
+  /**
+   * After it: a wrong password counts; a right one (even unconfirmed) clears the account's count,
+   * unless it came from a known device let through while the account is slowed (the guessing
+   * goes on elsewhere, and stays slow).
+   */
+  async afterSignIn(email: string, status: number, letThrough = false): Promise<void> {
     if (status === 401) await this.failures.consume(keyOf(email));
-    else if (status === 200 || status === 403) {
+    else if ((status === 200 || status === 403) && !letThrough) {
       await this.failures.reset(keyOf(email));
       await this.spacing.reset(keyOf(email));
     }

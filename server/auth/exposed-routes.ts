@@ -24,7 +24,7 @@ import {
 import { authMessages } from '../../shared/auth-messages.ts';
 import { identityMessages } from '../../shared/identity-messages.ts';
 import { ValidationError } from '../lib/errors.ts';
-import { AccountLimiter, RateLimitedError } from './account-limiter.ts';
+import { passwordSignInGuard } from './sign-in-guard.ts';
 import { jsonResponse, plainAnswer, withoutTokens } from './better-auth-bridge.ts';
 import { signInProviders } from './identity-plugins.ts';
 import { assertCanRemovePasskey, assertCanUnlink, hasPassword } from './linked-identities.ts';
@@ -85,7 +85,7 @@ export const jwksCacheControl = 'public, max-age=300';
  * (update-user, OAuth, account linking…) stays closed. Every POST checks its input here (finding 15).
  */
 export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedAuthRoute> {
-  const limiter = new AccountLimiter(app.config.auth.rateLimit, app.rateLimits);
+  const signInGuard = passwordSignInGuard(app);
   const providers = new Set(signInProviders(app.config).map((p) => p.id));
 
   const knownProvider = async ({ body }: AuthCall) => {
@@ -127,16 +127,9 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
       ({ email, password, rememberMe }) => ({ email, password, rememberMe }),
       {
         session: 'sign-in',
-        check: async ({ body, reply }) => {
-          try {
-            await limiter.beforeSignIn(String(body.email));
-          } catch (error) {
-            if (error instanceof RateLimitedError)
-              reply.header('retry-after', String(error.retryAfterSeconds));
-            throw error;
-          }
-        },
-        after: ({ body }, response) => limiter.afterSignIn(String(body.email), response.status),
+        check: ({ req, reply, body }) => signInGuard.before(req, reply, String(body.email)),
+        after: ({ req, reply, body }, response) =>
+          signInGuard.after(req, reply, String(body.email), response.status),
       },
     ),
     '/request-password-reset': post(emailOnlyInput, ({ email }) => ({ email })),

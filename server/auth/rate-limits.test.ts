@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../tests/support/test-app.ts';
-import { createUser, uniqueEmail } from '../../tests/factories/user.ts';
+import { cookieFrom, createUser, uniqueEmail } from '../../tests/factories/user.ts';
 import { apiError, authPost } from '../../tests/factories/user-requests.ts';
 import { mailTo } from '../../tests/factories/user-mail.ts';
 import { rateLimits } from '../db/schema/rate-limits.ts';
@@ -122,6 +122,57 @@ describe('per account (finding 5)', () => {
     ).toBe(200);
     expect((await guess()).statusCode).toBe(401);
     expect((await guess()).statusCode).toBe(401);
+  });
+
+  describe('a guesser who takes every turn (issue 22 finding 5)', () => {
+    const signIn = (email: string, password: string, cookie?: string) =>
+      authPost(ctx.app, '/sign-in/email', { email, password }, { ip: freshIp(), cookie });
+    const knownDevice = (res: Awaited<ReturnType<typeof authPost>>) =>
+      cookieFrom(
+        ([res.headers['set-cookie'] ?? []].flat() as string[]).filter((c) =>
+          c.startsWith('portal.known_device='),
+        ),
+      );
+    /** Fails until the account is slowed, then takes the turn that just opened. */
+    async function takeEveryTurn(email: string) {
+      expect((await signIn(email, 'wrong-guess')).statusCode).toBe(401);
+      expect((await signIn(email, 'wrong-guess')).statusCode).toBe(401);
+      expect((await signIn(email, 'wrong-guess')).statusCode).toBe(401);
+    }
+
+    it('lets the owner in from a device that signed in before, while guessing stays one try per spacing', async () => {
+      const { user, password } = await createUser(ctx.app);
+      const device = knownDevice(await signIn(user.email, password));
+      expect(device).toMatch(/^portal\.known_device=[A-Za-z0-9]{32}$/);
+      await takeEveryTurn(user.email);
+
+      const owner = await signIn(user.email, password, device);
+      expect(owner.statusCode, owner.body).toBe(200);
+      // The owner getting in gives the guesser no fresh turns.
+      expectRateLimited(await signIn(user.email, 'wrong-guess'));
+      // Another browser of the owner (not known yet) waits its turn like anyone.
+      expectRateLimited(await signIn(user.email, password));
+    });
+
+    it('a device known to another account, or a made-up one, earns nothing', async () => {
+      const { user, password } = await createUser(ctx.app);
+      const other = await createUser(ctx.app);
+      const elsewhere = knownDevice(await signIn(other.user.email, other.password));
+      await takeEveryTurn(user.email);
+      expectRateLimited(await signIn(user.email, password, elsewhere));
+      expectRateLimited(
+        await signIn(user.email, password, `portal.known_device=${'A'.repeat(32)}`),
+      );
+    });
+
+    it('a known device that keeps sending wrong passwords soon waits like anyone', async () => {
+      const { user, password } = await createUser(ctx.app);
+      const device = knownDevice(await signIn(user.email, password));
+      await takeEveryTurn(user.email);
+      for (let i = 0; i < 4; i++)
+        expect((await signIn(user.email, 'wrong-guess', device)).statusCode).toBe(401);
+      expectRateLimited(await signIn(user.email, password, device));
+    });
   });
 
   it.each(['/request-password-reset', '/send-verification-email', '/sign-up/email'])(

@@ -185,6 +185,34 @@ describe('data export and deletion for an account without a password (item 4)', 
   });
 });
 
+describe('the password typed into an action counts in the re-authentication limit (issue 22 finding 8)', () => {
+  it.each(['/api/me/data-export', '/api/me/delete-account'])(
+    '%s: five wrong passwords, then even the right one waits, there and at /api/me/reauth',
+    async (path) => {
+      const { cookie, password, user } = await createUser(ctx.app);
+      const body = (secret: string) =>
+        path === '/api/me/delete-account' ? { password: secret, kept: [] } : { password: secret };
+      for (let i = 0; i < 5; i++)
+        expect((await mePost(path, cookie, body(`guess-${i}`))).statusCode).toBe(400);
+      const right = await mePost(path, cookie, body(password));
+      expect(right.statusCode).toBe(429);
+      expect(apiError(right)).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: authMessages.reauthTooManyTries,
+      });
+      expect((await reauthWith(cookie, { password })).statusCode).toBe(429);
+      expect(await ctx.app.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    },
+  );
+
+  it('wrong passwords at /api/me/reauth count against the action too', async () => {
+    const { cookie, password } = await createUser(ctx.app);
+    for (let i = 0; i < 5; i++)
+      expect((await reauthWith(cookie, { password: `guess-${i}` })).statusCode).toBe(400);
+    expect((await mePost('/api/me/data-export', cookie, { password })).statusCode).toBe(429);
+  });
+});
+
 describe('re-authentication with a passkey (item 5)', () => {
   /** An account that signs in only with two providers and a passkey: no password, no code. */
   async function providerAndPasskeyAccount() {

@@ -240,20 +240,50 @@ async function checkSecret(
  * the code e-mailed by `sendReauthEmailCode`, or a passkey,
  * proves the person is still at the keyboard; the proof lasts 5 minutes for this session only.
  */
+/** The re-authentication limit of this session: wrong secrets, whichever route they came by. */
+async function reauthLimit(app: FastifyInstance, user: SessionUser) {
+  const limit = app.rateLimits.limit('reauth-failures', reauthFailures);
+  const key = user.sessionId ?? user.id;
+  if (!(await limit.peek(key)).allowed)
+    throw new AppError('RATE_LIMITED', 429, authMessages.reauthTooManyTries);
+  return { failed: () => limit.consume(key), passed: () => limit.reset(key) };
+}
+
+/**
+ * The password typed into a sensitive action's own form ("Download my data", "Delete my account",
+ * an admin's data request): checked under the same limit as `POST /api/me/reauth`, so a stolen
+ * session cannot guess the password there without limit (issue 22 finding 8). A right password
+ * counts as a re-authentication.
+ */
+export async function isPasswordAgainRight(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  password: string,
+): Promise<boolean> {
+  const user = req.user;
+  if (!user) throw reauthRequired();
+  const limit = await reauthLimit(app, user);
+  try {
+    await app.auth.api.verifyPassword({ body: { password }, headers: sessionHeaders(req) });
+  } catch (error) {
+    if (!(error instanceof APIError) || error.statusCode >= 500) throw error;
+    await limit.failed();
+    return false;
+  }
+  await limit.passed();
+  await recordReauth(app, user);
+  return true;
+}
+
 export async function reauthenticate(
   app: FastifyInstance,
   req: FastifyRequest,
   input: ReauthInput,
 ): Promise<{ until: string }> {
   const user = req.user!;
-  const limit = app.rateLimits.limit('reauth-failures', reauthFailures);
-  const key = user.sessionId ?? user.id;
-  const before = await limit.peek(key);
-  if (!before.allowed) {
-    throw new AppError('RATE_LIMITED', 429, authMessages.reauthTooManyTries);
-  }
+  const limit = await reauthLimit(app, user);
   if (!(await checkSecret(app, req, user, input))) {
-    await limit.consume(key);
+    await limit.failed();
     if (input.emailCode && !input.password && !input.code && !input.passkey) {
       throw new ValidationError(
         { emailCode: authMessages.reauthEmailCodeWrong },
@@ -271,7 +301,7 @@ export async function reauthenticate(
       input.password ? authMessages.passwordWrong : authMessages.codeWrong,
     );
   }
-  await limit.reset(key);
+  await limit.passed();
   await recordReauth(app, user);
   return { until: new Date(Date.now() + reauthSeconds * 1000).toISOString() };
 }

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { APIError } from 'better-auth/api';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { defaultLocale, isLocale, type Locale } from '../../../shared/locales.ts';
 import type { ErasureChannel, ErasurePreview } from '../../../shared/schemas/personal-data.ts';
+import { isPasswordAgainRight } from '../../auth/reauth.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { applications, users } from '../../db/schema/index.ts';
@@ -22,25 +22,15 @@ export { subjectByEmail, subjectOfAccount } from './subjects.ts';
 
 export const wrongPasswordMessage = 'This is not your current password.';
 
-function sessionHeaders(req: FastifyRequest): Headers {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
-  return headers;
-}
-
 /** Both actions ask for the password again (better-auth checks it against the signed-in account). */
 export async function confirmPassword(
   app: FastifyInstance,
   req: FastifyRequest,
   password: string,
 ): Promise<void> {
-  try {
-    await app.auth.api.verifyPassword({ body: { password }, headers: sessionHeaders(req) });
-  } catch (error) {
-    if (error instanceof APIError)
-      throw new ValidationError({ password: wrongPasswordMessage }, 'The password is not correct.');
-    throw error;
-  }
+  // Counted with every other re-authentication of the session (issue 22 finding 8).
+  if (!(await isPasswordAgainRight(app, req, password)))
+    throw new ValidationError({ password: wrongPasswordMessage }, 'The password is not correct.');
 }
 
 export const exportFileName = 'uk-study-portal-my-data.zip';
