@@ -17,6 +17,7 @@ function page(title: string, body: string): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | Dev outbox</title>
 <link rel="stylesheet" href="/dev/mail/outbox.css">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 </head>
 <body>
 <header><p class="brand">UK Study Portal</p><p class="tag">Dev outbox: mail is kept here because SMTP_URL is not set.</p></header>
