@@ -59,6 +59,7 @@ export default tseslint.config(
     // Every other file, and any new one, gets the error.
     files: [
       'web/features/account/account-page.tsx',
+      'web/features/account/review-sign-in-page.tsx',
       'web/features/account/confirmed-action-button.tsx',
       'web/features/account/credentials-cards.tsx',
       'web/features/account/password-again-form.tsx',

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { Navigate, useNavigate } from '../../lib/router';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { useAuthText } from '../auth/auth-text';
 import { afterSignIn } from '../auth/sign-in-target';
 import { unlinkIdentity, useLinkedIdentities, useSignInProviders } from '../identity/identity-api';

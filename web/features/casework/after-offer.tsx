@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { useServerErrorText } from '../application/field-error-text';
-import { useCostLineText } from '../programs/cost-line-text';
+import { useCostLineText } from '../../lib/cost-line-text';
 import { formatDueDayIn, gbpIn } from './format';
 
 const fieldLabels = defineMessages<AfterOfferKey>({

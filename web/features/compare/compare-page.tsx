@@ -17,7 +17,7 @@ import { programQuery } from '../../lib/catalogue';
 import { useCatalogueText, type CatalogueText } from '../../lib/catalogue-text';
 import { compareHref, parseCompareIds, useCompareList } from '../../lib/compare-list';
 import type { Program } from '../../../shared/schemas/catalogue';
-import { useCostLineText } from '../programs/cost-line-text';
+import { useCostLineText } from '../../lib/cost-line-text';
 
 type CostLineText = ReturnType<typeof useCostLineText>;
 

@@ -1,7 +1,7 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
 import { ExternalLink } from '../../components/external-link';
-import { useCostLineText } from './cost-line-text';
+import { useCostLineText } from '../../lib/cost-line-text';
 
 /** The first year to plan for and show for the visa, each figure with its date and source. */
 const gbp = (amount: number) => (

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
-import type { CostFact } from '../../../shared/schemas/catalogue';
+import type { CostFact } from '../../shared/schemas/catalogue';
 
 /*
  * A cost line's name and detail in the reader's language, from its fact (the API's `label` and
