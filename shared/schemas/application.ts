@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { countryCodes, isCountryCode } from '../countries.ts';
 import type { CaseworkView } from './casework.ts';
+import type { ChoiceView } from './choices.ts';
 import { contactEmail, internationalPhone } from './contact.ts';
 import { stripBidiControls } from '../text-safety.ts';
 
@@ -306,6 +307,8 @@ export interface ApplicationView {
   documents: ApplicationDocument[];
   /** Requests, the conversation, the outcome, stage time and the steps after an offer (issue 12). */
   casework: CaseworkView;
+  /** D18: each university the application goes to, with its own state, offer and reply. */
+  choices: ChoiceView[];
 }
 
 export interface TrackResult {

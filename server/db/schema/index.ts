@@ -9,3 +9,4 @@ export * from './personal-data.ts';
 export * from './identity.ts';
 export * from './guidance.ts';
 export * from './casework.ts';
+export * from './choices.ts';

@@ -7,6 +7,8 @@ export interface CatalogueChoice {
   programName: string;
   programLevel: string;
   universityName: string;
+  /** The picked universities in pick order (D18: each becomes a choice after the program's). */
+  picked: { id: string; name: string }[];
 }
 
 /** The program, its university and the picks must be in the catalogue now (D7: ids from the browser). */
@@ -38,5 +40,6 @@ export async function checkCatalogueChoice(
     programName: program.name,
     programLevel: program.level,
     universityName: program.universityName,
+    picked: input.universityIds.map((id) => picked.find((u) => u.id === id)!),
   };
 }

@@ -8,6 +8,7 @@ import {
   universities,
 } from '../../db/schema/index.ts';
 import { loadCasework, type CaseworkRecord } from '../casework/repository.ts';
+import { findChoices, type ChoiceRecord } from '../choices/repository.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplicationRow = typeof applications.$inferInsert;
@@ -22,6 +23,8 @@ export interface ApplicationRecord extends ApplicationRow {
   pickedUniversities: { id: string; name: string }[];
   /** Requests, messages, stage times and after-offer facts (issue 12). */
   casework: CaseworkRecord;
+  /** D18: the universities it goes to, each with its own state. */
+  choices: ChoiceRecord[];
 }
 
 export async function findActiveProgram(db: Db, id: string) {
@@ -129,7 +132,7 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const pickIds = [...new Set(rows.flatMap((r) => r.pickedUniversityIds))];
-  const [events, documents, names, casework] = await Promise.all([
+  const [events, documents, names, casework, choices] = await Promise.all([
     db
       .select()
       .from(applicationStatusEvents)
@@ -147,6 +150,7 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
           .from(universities)
           .where(inArray(universities.id, pickIds)),
     loadCasework(db, rows),
+    findChoices(db, ids),
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return rows.map((row) => ({
@@ -155,6 +159,7 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
     documents: documents.filter((d) => d.applicationId === row.id),
     pickedUniversities: row.pickedUniversityIds.map((id) => ({ id, name: nameOf.get(id) ?? id })),
     casework: casework.get(row.id)!,
+    choices: choices.get(row.id) ?? [],
   }));
 }
 

@@ -18,6 +18,7 @@ import { clearPending, markPending } from '../documents/orphans.ts';
 import { passportHint, toApplicationView } from './views.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
+import { insertFirstChoices } from '../choices/repository.ts';
 
 export { changeStatus, type StatusChange } from './status.ts';
 
@@ -88,6 +89,11 @@ export async function submitApplication(
         note: null,
       });
       await setStageDue(tx, id, 'submitted', new Date());
+      await insertFirstChoices(tx, id, {
+        program: { id: input.programId, name: choice!.programName },
+        university: { id: input.universityId, name: choice!.universityName },
+        picked: choice!.picked,
+      });
       await repo.insertDocuments(
         tx,
         files.map((file) => toDocumentRow(id, file)),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  applicationChoices,
   applicationDocuments,
   applications,
   applicationStatusEvents,
@@ -76,6 +77,18 @@ describe('POST /api/applications', () => {
       .from(applicationStatusEvents)
       .where(eq(applicationStatusEvents.applicationId, id));
     expect(events.map((e) => [e.status, e.fromStatus])).toEqual([['submitted', null]]);
+    // D18: one choice per university, the program's first, none sent yet
+    const choices = await ctx.app.db
+      .select()
+      .from(applicationChoices)
+      .where(eq(applicationChoices.applicationId, id))
+      .orderBy(asc(applicationChoices.position));
+    expect(choices.map((c) => [c.position, c.universityId, c.programId, c.sentOn])).toEqual([
+      [1, sampleProgram.universityId, sampleProgram.id, null],
+      ...samplePicks
+        .filter((u) => u !== sampleProgram.universityId)
+        .map((u, i) => [i + 2, u, null, null]),
+    ]);
 
     const docs = await ctx.app.db
       .select()

@@ -1,6 +1,7 @@
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
 import { toCaseworkView } from '../casework/views.ts';
+import { toChoiceViews } from '../choices/views.ts';
 import { currentDocuments, type ApplicationRecord } from './repository.ts';
 
 /** The last few characters kept beside the encrypted number: enough to recognise, not to copy. */
@@ -76,5 +77,6 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       rejectionReason: d.state === 'rejected' ? d.rejectionReason : null,
     })),
     casework: toCaseworkView(record),
+    choices: toChoiceViews(record.id, record.choices, record.outcome === null),
   };
 }
