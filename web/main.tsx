@@ -6,15 +6,20 @@ import { pageDataElementId, pageStylesElementId, type PageData } from '../shared
 import { applyDocumentLocale, browserLocale, rememberLocale } from './i18n/choose-language';
 import { LocaleRoot } from './i18n/locale-root';
 import { startMessages } from './i18n/messages';
+import { replayEarlyInput } from './lib/early-input';
 import { BrowserRouter } from './lib/router';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, loadRouteCode } from './router';
 import './styles.css';
 
-/** Marks the page as taken over by React (`<html data-hydrated>`): tests wait for it before clicking. */
+/**
+ * Marks the page as taken over by React (`<html data-hydrated>`): tests wait for it before clicking.
+ * The taps and text kept until then are replayed.
+ */
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
+    void replayEarlyInput();
   }, []);
   return null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assemblePage,
   bootScript,
+  earlyInputScript,
   chunksOf,
   codeAfterFirstPaint,
   formsPost,
@@ -67,7 +68,10 @@ describe('assembling a server-rendered page', () => {
       locale: 'fr',
       queries: { note: '</script><script>alert(1)</script>' },
     });
-    expect(html.match(/<script/g)).toHaveLength(3);
+    // the taps kept before hydration (head), page data, code list, boot
+    expect(html.match(/<script/g)).toHaveLength(4);
+    expect(html).toContain(`<script>${earlyInputScript}</script>`);
+    expect(html.indexOf(earlyInputScript)).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('sets right to left for Arabic and Urdu', () => {

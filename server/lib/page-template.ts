@@ -101,6 +101,30 @@ export const bootScript =
 
 export const bootScriptHash = `'sha256-${createHash('sha256').update(bootScript).digest('base64')}'`;
 
+/**
+ * The first inline script of a server-rendered page, in its head (issue 26 §1): until the page's
+ * code has taken over, a tap on a button that needs the code (not a link, not a field, not a
+ * form sent by GET, which the browser does alone) is kept and the text typed in a field noted;
+ * web/lib/early-input.ts replays both once the page is hydrated. A form sent by POST is kept the
+ * same way (its fields would otherwise be dropped by earlyFormPosts). Two taps in a row on one
+ * button are one (the student tapped again because nothing happened).
+ */
+export const earlyInputScript =
+  `(function(){var d=document,q=[],v=[],on=1;` +
+  `function c(e){if(!on)return;var t=e.target;t=t&&t.nodeType===1?t:t&&t.parentElement;if(!t)return;` +
+  `var b=t.closest('a[href],button,[role=button],summary,input,select,textarea,label');` +
+  `if(!b||b.tagName==='A'||(b.tagName!=='BUTTON'&&b.getAttribute('role')!=='button'))return;` +
+  `var f=b.form;if(b.tagName==='BUTTON'&&b.type==='submit'&&f&&/^get$/i.test(f.getAttribute('method')||''))return;` +
+  `e.preventDefault();e.stopPropagation();if(q[q.length-1]!==b)q.push(b)}` +
+  `function s(e){var f=e.target;if(!on||/^get$/i.test(f.getAttribute('method')||''))return;e.preventDefault();if(q[q.length-1]!==f)q.push(f)}` +
+  `function i(e){var t=e.target;if(!on||!/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)||/^(checkbox|radio|file)$/.test(t.type))return;` +
+  `for(var k=0;v.length>k;k++)if(v[k][0]===t){v[k][1]=t.value;return}v.push([t,t.value])}` +
+  `d.addEventListener('click',c,true);d.addEventListener('submit',s,true);d.addEventListener('input',i,true);d.addEventListener('change',i,true);` +
+  `window.__earlyInput=function(){on=0;d.removeEventListener('click',c,true);d.removeEventListener('submit',s,true);` +
+  `d.removeEventListener('input',i,true);d.removeEventListener('change',i,true);return{taps:q,fields:v}}})()`;
+
+export const earlyInputScriptHash = `'sha256-${createHash('sha256').update(earlyInputScript).digest('base64')}'`;
+
 const moduleTags =
   /\s*<(?:script type="module"[^>]*src="([^"]+)"[^>]*><\/script>|link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>)/g;
 
@@ -154,7 +178,10 @@ export function assemblePage(template: string, parts: PageParts): string {
     })
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, (tag) => parts.head ?? tag)
-    .replace('</head>', () => (styles ? `  ${styles}\n  </head>` : '</head>'))
+    .replace(
+      '</head>',
+      () => `  <script>${earlyInputScript}</script>\n  ${styles ? `${styles}\n  ` : ''}</head>`,
+    )
     .replace(
       '<div id="root"></div>',
       () => `<div id="root">${formsPost(parts.appHtml)}</div>\n    ${end}`,

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
-import { bootScriptHash } from './page-template.ts';
+import { bootScriptHash, earlyInputScriptHash } from './page-template.ts';
 
 /** Everything the built app loads comes from this origin; no inline scripts or styles. */
 export function contentSecurityPolicy(config: Config) {
   return {
     defaultSrc: ["'self'"],
-    // the boot script of server-rendered pages, by its hash (no other inline script runs)
-    scriptSrc: ["'self'", bootScriptHash],
+    // the two scripts of server-rendered pages (early taps, boot), by their hashes (no other inline script runs)
+    scriptSrc: ["'self'", earlyInputScriptHash, bootScriptHash],
     styleSrc: ["'self'"],
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  isLocale,
+  languageCookie,
+  languageCookieMaxAge,
+  languageQueryParam,
+} from '../../shared/locales.ts';
 import { AppError } from './errors.ts';
 import { createPageRenderer } from './page-renderer.ts';
 import { sendPrepared } from './prepared-response.ts';
@@ -77,6 +83,7 @@ export async function registerWebApp(app: FastifyInstance) {
     if (page?.styleHash)
       reply.header('content-security-policy', withStyleSource(pageCsp, page.styleHash));
     if (page) reply.code(page.status);
+    if (page) rememberAskedLanguage(req.url, reply, app.config.publicUrl);
     if (page?.kind === 'shared')
       return sendPrepared(
         req,
@@ -95,6 +102,21 @@ export async function registerWebApp(app: FastifyInstance) {
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', webDistDir);
   });
+}
+
+/**
+ * A page asked for in a language (`?lang=`: a shared link, or the footer's language menu sent
+ * before or without the page's scripts) is remembered for the pages after it, as the browser's
+ * code does (web/main.tsx): the choice works without scripts too (issue 26 §1).
+ */
+function rememberAskedLanguage(address: string, reply: FastifyReply, publicUrl: string) {
+  const asked = new URL(address, publicUrl).searchParams.get(languageQueryParam);
+  if (!isLocale(asked)) return;
+  const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${languageCookie}=${encodeURIComponent(asked)}; Path=/; Max-Age=${languageCookieMaxAge}; SameSite=Lax${secure}`,
+  );
 }
 
 /**

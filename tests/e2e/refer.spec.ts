@@ -9,7 +9,7 @@ const thanks =
   'We will contact you soon. For more details, feel free to reach out to us on WhatsApp.';
 
 const choose = (page: Page, title: 'Refer a Student' | 'Partner with Us') =>
-  page.getByRole('button', { name: title, exact: true }).click();
+  page.getByRole('link', { name: title, exact: true }).click();
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit', exact: true });
 const uniqueEmail = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -53,14 +53,14 @@ describe('/refer', () => {
     expect(await page.getByLabel('Phone', { exact: true }).getAttribute('type')).toBe('tel');
     await page.getByLabel('Contact Name', { exact: true }).fill('Amira Haddad');
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Refer a Student', exact: true }).waitFor();
     await expect.poll(() => meetNow.isVisible()).toBe(true);
     await choose(page, 'Partner with Us');
     expect(await page.getByLabel('Contact Name', { exact: true }).inputValue()).toBe(
       'Amira Haddad',
     );
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.getByRole('button', { name: 'Refer a Student', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Refer a Student', exact: true }).waitFor();
 
     await choose(page, 'Refer a Student');
     for (const label of [
@@ -79,7 +79,7 @@ describe('/refer', () => {
     await screenshot(page, 'refer-student-form-1280');
     await expectNoSeriousAxeViolations(page);
     await page.goBack();
-    await page.getByRole('button', { name: 'Partner with Us', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Partner with Us', exact: true }).waitFor();
     expect(problems).toEqual([]);
   });
 

@@ -116,17 +116,27 @@ export function NavLanguageMenu() {
   );
 }
 
-/** The footer's language menu: a labelled native select, worked as any select by keyboards and phones. */
+/**
+ * The footer's language menu: a labelled native select, worked as any select by keyboards and
+ * phones. It is a form sending `?lang=` to this page: without scripts its button shows the page in
+ * the language chosen (the server remembers it); with them the choice applies at once.
+ */
 export function LanguageMenu({ className = '' }: { className?: string }) {
   const id = useId();
   const { locale, choose } = useChooseLocale();
+  const [searchParams] = useSearchParams();
+  const kept = [...searchParams].filter(([name]) => name !== languageQueryParam);
   return (
-    <div className={`flex items-center gap-2 ${className}`}>
+    <form method="get" className={`flex flex-wrap items-center gap-2 ${className}`}>
+      {kept.map(([name, value], index) => (
+        <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={id} className="text-sm text-slate-300">
         <FormattedMessage id="language.label" defaultMessage="Language" />
       </label>
       <select
         id={id}
+        name={languageQueryParam}
         value={locale}
         data-language-menu=""
         className="min-h-10 rounded-md border border-white/30 bg-brand-900 px-2 py-1 text-sm text-white focus-visible:outline-white"
@@ -141,6 +151,14 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
           </option>
         ))}
       </select>
-    </div>
+      <noscript>
+        <button
+          type="submit"
+          className="min-h-10 rounded-md border border-white/30 px-3 text-sm text-white"
+        >
+          <FormattedMessage id="language.apply" defaultMessage="Show in this language" />
+        </button>
+      </noscript>
+    </form>
   );
 }

@@ -3,6 +3,7 @@ import { buttonClasses } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon, type IconName } from '../../components/icons';
 import { meetingLink } from '../../lib/contact-links';
+import { isPlainClick } from '../../lib/router';
 import { networkKinds, type NetworkKind } from './network-kinds';
 
 const m = defineMessages({
@@ -81,13 +82,18 @@ export function ChoosePath({
               <Icon name={card.icon} className="size-7" />
             </span>
             <h2 className="mt-4 text-xl font-bold">
-              <button
-                type="button"
-                onClick={() => onChoose(card.kind)}
+              {/* a link: it opens the form before the page's code has arrived (issue 26) */}
+              <a
+                href={`/refer?form=${card.kind}`}
+                onClick={(event) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  onChoose(card.kind);
+                }}
                 className="text-start after:absolute after:inset-0 after:rounded-[var(--radius-card)] hover:text-brand-700"
               >
                 {intl.formatMessage(config.title)}
-              </button>
+              </a>
             </h2>
             <p className="mt-2 text-muted">{intl.formatMessage(card.text)}</p>
             <ul className="mt-4 space-y-1 text-sm">
