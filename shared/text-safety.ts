@@ -26,3 +26,13 @@ export const hasBidiControl = (text: string) => bidiControl.test(text);
 export const stripBidiControls = (text: string) => text.replace(bidiControls, '');
 export const bidiControlMessage = (label: string) =>
   `${label} cannot contain text-direction control characters`;
+
+const unstorable = /\0|\p{Cs}/gu;
+
+/**
+ * A display name that came from elsewhere (an identity provider's profile): it loses bidi controls,
+ * NUL and lone surrogates, as an applicant's typed name does, and is cut to `max` characters.
+ * Refusing instead would stop a sign-in the person cannot fix.
+ */
+export const cleanDisplayName = (name: string, max = 200) =>
+  Array.from(stripBidiControls(name).replace(unstorable, '').trim()).slice(0, max).join('').trim();

@@ -2,6 +2,7 @@ import { passkey } from '@better-auth/passkey';
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { identityMessages } from '../../shared/identity-messages.ts';
+import { cleanDisplayName } from '../../shared/text-safety.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
 import type { Config } from '../config.ts';
@@ -174,8 +175,18 @@ async function withoutProviderTokens<T extends Record<string, unknown>>(
   return { data: data as T };
 }
 
+/**
+ * An account's name as better-auth writes it (an identity provider's profile on the first sign-in):
+ * no bidi control, as every name the portal shows (decision 0033).
+ */
+async function withCleanName<T extends Record<string, unknown>>(user: T): Promise<{ data: T }> {
+  if (typeof user.name !== 'string') return { data: user };
+  return { data: { ...user, name: cleanDisplayName(user.name) } };
+}
+
 /** better-auth database hooks of the identity features (create-auth.ts merges them). */
 export const identityDatabaseHooks = {
+  user: { create: { before: withCleanName }, update: { before: withCleanName } },
   account: { create: { before: withoutProviderTokens }, update: { before: withoutProviderTokens } },
 } satisfies BetterAuthOptions['databaseHooks'];
 

@@ -119,6 +119,15 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     ).toBe(200);
   });
 
+  it('keeps the provider’s name for the person without its text-direction controls or NUL, as an applicant’s typed name', async () => {
+    const email = uniqueEmail('sso');
+    idp.addIdentity({ email, name: '\u2067Ada\u2069 \u202Egnp.exe\u202C Love\0lace ' });
+    const { cookie } = await signInAtProvider(email);
+    expect((await sessionUser(cookie))?.user.email).toBe(email);
+    const [user] = await ctx.app.db.select().from(users).where(eq(users.email, email));
+    expect(user!.name).toBe('Ada gnp.exe Lovelace');
+  });
+
   it('joins an existing account when both e-mails are verified', async () => {
     const { user } = await createUser(ctx.app);
     idp.addIdentity({ email: user.email, emailVerified: true });
