@@ -30,7 +30,9 @@ const userOf = async (email: string) =>
 /** The confirmation links e-mailed to `email` so far, newest first. */
 async function confirmationLinks(email: string, count: number) {
   await expect
-    .poll(async () => (await mailTo(ctx.app, email)).filter((m) => /confirm/i.test(m.subject)))
+    .poll(async () => (await mailTo(ctx.app, email)).filter((m) => /confirm/i.test(m.subject)), {
+      timeout: 10_000,
+    })
     .toHaveLength(count);
   return (await mailTo(ctx.app, email))
     .filter((m) => /confirm/i.test(m.subject))
@@ -41,7 +43,9 @@ async function resetLink(email: string) {
   const before = (await mailTo(ctx.app, email)).filter((m) => /reset/i.test(m.subject)).length;
   expect((await authPost(ctx.app, '/request-password-reset', { email })).statusCode).toBe(200);
   await expect
-    .poll(async () => (await mailTo(ctx.app, email)).filter((m) => /reset/i.test(m.subject)))
+    .poll(async () => (await mailTo(ctx.app, email)).filter((m) => /reset/i.test(m.subject)), {
+      timeout: 10_000,
+    })
     .toHaveLength(before + 1);
   return tokenOfLink(linkIn(await waitForMail(ctx.app, email, /reset/i), ctx.config.publicUrl));
 }
@@ -128,7 +132,7 @@ describe('a stranger registered the address first', () => {
 });
 
 describe('a stranger got into the account before its owner reset the password', () => {
-  it('the reset ends their sessions, trusted devices and pending links, and the owner removes their passkey at once', async () => {
+  it('the reset ends their sessions, trusted devices and pending links, and the owner removes their passkey and linked identity at once', async () => {
     // The stranger registered; the owner opened that first confirmation e-mail; the stranger
     // signed in, added a passkey and asked for another reset link (never seen).
     const email = uniqueEmail('victim');
@@ -164,6 +168,22 @@ describe('a stranger got into the account before its owner reset the password', 
     );
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await signInWithPasskey(ctx.app, passkey)).statusCode).toBe(401);
+    const identities = (
+      await authGet(ctx.app, '/list-accounts', { cookie: owner })
+    ).json() as Array<{
+      id: string;
+      providerId: string;
+    }>;
+    const google = identities.find((i) => i.providerId === 'google');
+    expect(google).toBeDefined();
+    const unlinked = await authPost(
+      ctx.app,
+      '/unlink-account',
+      { providerId: 'google', accountId: google!.id },
+      { cookie: owner },
+    );
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    expect(await waysInLeft(ctx.app, id)).toMatchObject({ passkeys: 0, identities: 0 });
     expect((await signIn(email, 'owner-pass-1')).statusCode).toBe(200);
   });
 

@@ -13,6 +13,7 @@ const ctx = useTestApp({ AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_ACCOUNT
 const forgot = (email: unknown) => authPost(ctx.app, '/request-password-reset', { email });
 const reset = (token: string, newPassword: string, confirmPassword = newPassword) =>
   authPost(ctx.app, '/reset-password', { token, newPassword, confirmPassword });
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
 const me = (cookie: string) => authGet(ctx.app, '/get-session', { cookie });
 
 async function resetTokenFor(email: string) {
@@ -158,9 +159,14 @@ describe('password reset', () => {
       return performance.now() - start;
     };
     await time(uniqueEmail());
-    const known = await time(user.email);
-    const unknown = await time(uniqueEmail());
-    expect(Math.abs(known - unknown)).toBeLessThan(150);
+    // Interleaved, and the median of each: one slow moment on a busy machine decides nothing.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(user.email));
+      unknown.push(await time(uniqueEmail()));
+    }
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
   });
 
   it('confirms an unconfirmed address, since the link reached its inbox, and runs the sign-in listeners', async () => {
@@ -216,8 +222,12 @@ describe('resend confirmation', () => {
       await authPost(ctx.app, '/send-verification-email', { email });
       return performance.now() - start;
     };
-    const a = await time(unconfirmed.user.email);
-    const b = await time(uniqueEmail());
-    expect(Math.abs(a - b)).toBeLessThan(200);
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      a.push(await time(unconfirmed.user.email));
+      b.push(await time(uniqueEmail()));
+    }
+    expect(Math.abs(median(a) - median(b))).toBeLessThan(200);
   });
 });

@@ -210,6 +210,26 @@ if (process.env.TEST_DATABASE_URL) {
       }
     });
 
+    it('a consultant’s sign-out on one instance ends their application stream on the other', async () => {
+      const [a] = apps as [FastifyInstance, FastifyInstance];
+      const { applicationId } = await createApplicantWithApplication(a);
+      const consultant = await createStaff(a, 'consultant');
+      const stream = await openEventStream(
+        `${urlB}/api/staff/applications/${applicationId}/stream`,
+        { cookie: consultant.cookie },
+      );
+      try {
+        expect(stream.status).toBe(200);
+        expect((await authPost(a, '/sign-out', {}, { cookie: consultant.cookie })).statusCode).toBe(
+          200,
+        );
+        await stream.waitForEnd(3_000);
+        expect(stream.received.map((e) => e.event)).toContain('session-ended');
+      } finally {
+        stream.close();
+      }
+    });
+
     it('a deactivation on one instance ends the consultant’s application stream on the other', async () => {
       const [a] = apps as [FastifyInstance, FastifyInstance];
       const { applicationId } = await createApplicantWithApplication(a);

@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../support/server-process.ts';
 import { createTestDatabase } from '../support/test-database.ts';
+import { startOidcProvider, type LocalOidcProvider } from '../support/oidc-provider.ts';
 import { newEmail, setUpTotpOnAccountPage } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { confirmByLink, linkIn, waitForMail } from './outbox.ts';
@@ -29,6 +30,7 @@ import { createE2eAdmin, e2eAdminEmail } from './staff-admin-setup.ts';
  */
 const browser = useBrowser();
 let server: ServerProcess;
+let idp: LocalOidcProvider;
 let origin = '';
 let cleanUp: () => Promise<void>;
 
@@ -43,9 +45,20 @@ beforeAll(async () => {
     DATABASE_URL: database.kind === 'postgres' ? database.url : '',
   };
   createE2eAdmin({ ...env, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  // A university's SSO the stranger links to the account (a local oidc-provider).
+  idp = await startOidcProvider({ redirectUris: [`${origin}/api/auth/callback/uni`] });
   server = await spawnServer(
     {
       ...env,
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'uni',
+          name: 'University SSO',
+          discoveryUrl: idp.discoveryUrl,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+        },
+      ]),
       PORT: String(port),
       WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
       AUTH_RATE_LIMIT_IP_MAX: '1000',
@@ -56,6 +69,7 @@ beforeAll(async () => {
     throw new Error(`The server exited during start:\n${server.output()}`);
   cleanUp = async () => {
     await server.stop('SIGTERM');
+    await idp.close();
     await drop();
     await rm(dataDir, { recursive: true, force: true });
   };
@@ -82,11 +96,52 @@ async function api(pathname: string, body: object, cookie = '') {
   return { status: res.status, cookie: session };
 }
 
+/** The stranger links their own identity at the university's SSO, which names the same address. */
+async function linkSsoByApi(email: string, cookie: string) {
+  const started = await fetch(`${origin}/api/auth/link-social`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ provider: 'uni' }),
+  });
+  expect(started.status).toBe(200);
+  const state = started.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  idp.addIdentity({ email, name: 'Stranger' });
+  const back = await idp.authorize(((await started.json()) as { url: string }).url, email);
+  const res = await fetch(back, { redirect: 'manual', headers: { cookie: `${cookie}; ${state}` } });
+  expect(res.headers.get('location')).toBe('/account?linked=1');
+}
+
 const registerByApi = (email: string, password: string) =>
   api('/sign-up/email', { email, password, confirmPassword: password });
 
+/**
+ * A password field as ASVS 6.2.6 and 6.2.7 want it: masked, named for password managers, and
+ * taking a paste (nothing cancels the paste event).
+ */
+async function expectPasswordField(page: Page, label: string, autocomplete: string) {
+  const field = page.getByLabel(label, { exact: true });
+  expect(await field.getAttribute('type')).toBe('password');
+  expect(await field.getAttribute('autocomplete')).toBe(autocomplete);
+  const pasteRefused = await field.evaluate(
+    (el) =>
+      !el.dispatchEvent(
+        new ClipboardEvent('paste', {
+          bubbles: true,
+          cancelable: true,
+          clipboardData: new DataTransfer(),
+        }),
+      ),
+  );
+  expect(pasteRefused).toBe(false);
+}
+
 async function registerInBrowser(page: Page, email: string, password: string) {
   await page.goto(`${origin}/register`);
+  await expectPasswordField(page, 'Password', 'new-password');
+  await expectPasswordField(page, 'Confirm password', 'new-password');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
@@ -96,6 +151,7 @@ async function registerInBrowser(page: Page, email: string, password: string) {
 
 async function signInInBrowser(page: Page, email: string, password: string) {
   await page.goto(`${origin}/login`);
+  await expectPasswordField(page, 'Password', 'current-password');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -131,7 +187,7 @@ describe('a stranger registered the address first (issue 22 finding 1)', () => {
     expect(owner.problems).toEqual([]);
   });
 
-  it('the owner opened the stranger’s confirmation first: a reset ends the stranger’s password, and the next screen removes the stranger’s passkey', async () => {
+  it('the owner opened the stranger’s confirmation first: a reset ends the stranger’s password, and the next screen removes the stranger’s passkey and linked identity', async () => {
     const email = newEmail('victim');
     expect((await registerByApi(email, 'stranger-secret-1')).status).toBe(200);
     // The e-mail lands in the owner's inbox, and the owner opens it.
@@ -147,6 +203,8 @@ describe('a stranger registered the address first (issue 22 finding 1)', () => {
       await registerPasskeyOverHttp(origin, signedIn.cookie, strangerKey, 'Stranger key'),
     ).toBe(200);
     expect((await signInWithPasskeyOverHttp(origin, strangerKey)).status).toBe(200);
+    // And links their own identity at the university's SSO.
+    await linkSsoByApi(email, signedIn.cookie);
 
     // The owner signs up, is told the address has an account, and resets the password.
     const asked = new Date().toISOString();
@@ -165,6 +223,8 @@ describe('a stranger registered the address first (issue 22 finding 1)', () => {
     await review.waitFor();
     const passkeys = owner.page.getByRole('region', { name: 'Passkeys' });
     await passkeys.getByText('Stranger key').waitFor();
+    const identities = owner.page.getByRole('region', { name: 'Linked sign-ins' });
+    await identities.getByText('University SSO').waitFor();
     await expectNoSeriousAxeViolations(owner.page);
     await screenshot(owner.page, 'account-review-sign-in-1280');
     // The same screen on a phone, in Arabic (right to left) and in English.
@@ -182,6 +242,10 @@ describe('a stranger registered the address first (issue 22 finding 1)', () => {
     await passkeys.getByRole('button', { name: 'Remove Stranger key' }).click();
     await owner.page
       .getByText('Stranger key was removed: it no longer opens your account.')
+      .waitFor();
+    await identities.getByRole('button', { name: 'Remove University SSO' }).click();
+    await owner.page
+      .getByText('University SSO was removed: it no longer opens your account.')
       .waitFor();
     await owner.page.getByText('There is no other way in').waitFor();
     await owner.page.getByRole('button', { name: 'Continue' }).click();
