@@ -11,6 +11,9 @@ const serverTests: TestUserConfig = {
   maxWorkers: 2,
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // expect.poll's own default (1 s) is shorter than an e-mail's way through the outbox on a busy
+  // machine; a poll still ends as soon as its condition holds.
+  expect: { poll: { timeout: 10_000, interval: 50 } },
   globalSetup: ['tests/support/pglite-snapshot.ts'],
 };
 
