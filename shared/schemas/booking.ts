@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { isTimeZone, parseWallTime } from '../zoned-time.ts';
+import { contactEmail, internationalPhone, requiredText } from './contact.ts';
+
+/** A consultant's availability (issue 27, D19): all wall times are in the consultant's own zone. */
+
+export const maxTopicLength = 1000;
+export const maxFutureBookingsPerPerson = 2;
+
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'Choose a time zone from the list' });
+
+const wallTime = z
+  .string()
+  .refine((v) => parseWallTime(v) !== null, { message: 'Write a time as HH:MM' });
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Write a date as YYYY-MM-DD');
+
+const endsAfterStart = { message: 'The end must be after the start', path: ['end'] };
+const startBeforeEnd = (s: { start: string; end: string }) =>
+  parseWallTime(s.start)! < parseWallTime(s.end)!;
+const weekday = z.number().int().min(1).max(7);
+const weeklySpan = z
+  .strictObject({ weekday, start: wallTime, end: wallTime })
+  .refine(startBeforeEnd, endsAfterStart);
+const datedSpan = z
+  .strictObject({ date: localDate, start: wallTime, end: wallTime })
+  .refine(startBeforeEnd, endsAfterStart);
+
+export const availabilityInput = z.strictObject({
+  timeZone,
+  weekly: z.array(weeklySpan).max(50),
+  breaks: z.array(weeklySpan).max(50),
+  datesOff: z.array(localDate).max(400),
+  extraHours: z.array(datedSpan).max(200),
+  meetingMinutes: z.number().int().min(10).max(240),
+  bufferMinutes: z.number().int().min(0).max(120),
+  minimumNoticeHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14),
+  bookingWindowDays: z.number().int().min(1).max(365),
+});
+export type Availability = z.output<typeof availabilityInput>;
+
+/** Until a consultant sets their own: weekdays 09:00–17:00 London time, lunch 12:30–13:30. */
+export const defaultAvailability: Availability = {
+  timeZone: 'Europe/London',
+  weekly: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+  breaks: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '12:30', end: '13:30' })),
+  datesOff: [],
+  extraHours: [],
+  meetingMinutes: 30,
+  bufferMinutes: 0,
+  minimumNoticeHours: 12,
+  bookingWindowDays: 30,
+};
+
+export const meetingChannels = ['video', 'whatsapp'] as const;
+export type MeetingChannel = (typeof meetingChannels)[number];
+
+const optionalPhone = z.preprocess(
+  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+  internationalPhone.nullable(),
+);
+
+export const bookingInput = z.strictObject({
+  consultantId: z.string().min(1).max(100),
+  startsAt: z.iso.datetime({ offset: true }),
+  name: requiredText('Your name'),
+  email: contactEmail,
+  phone: optionalPhone.default(null),
+  topic: requiredText('What you want to talk about', maxTopicLength),
+  channel: z.enum(meetingChannels, { error: 'Choose video or WhatsApp' }),
+  applicationId: z.uuid().nullable().default(null),
+  timeZone: timeZone.default('Europe/London'),
+});
+export type BookingInput = z.output<typeof bookingInput>;
+export type BookingFormValues = z.input<typeof bookingInput>;
+
+/** The secret of an e-mailed link, with the booking it opens (from the URL fragment). */
+export const bookingSecret = z.strictObject({
+  id: z.uuid(),
+  token: z.string().min(20).max(200),
+});
+
+export const rescheduleInput = bookingSecret.extend({
+  startsAt: z.iso.datetime({ offset: true }),
+});
+
+export const slotsQuery = z.strictObject({
+  from: z.iso.datetime({ offset: true }).optional(),
+  days: z.coerce.number().int().min(1).max(31).default(7),
+});
+
+export interface Slot {
+  consultantId: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+export interface SlotList {
+  consultantTimeZone: string | null;
+  slots: Slot[];
+}
+
+export const bookingStatuses = ['confirmed', 'cancelled', 'held', 'no_show'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
