@@ -37,6 +37,7 @@ import { devMailRoutes } from './modules/dev-mail/routes.ts';
 import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { searchEngineRoutes } from './modules/site/search-engine-routes.ts';
 import { languageRoutes } from './i18n/language-routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(
   await app.register(languageRoutes);
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
+  await app.register(bookingRoutes);
   await registerTracking(app);
   await registerApplications(app);
   await registerDocuments(app);

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,9 @@ export interface Database {
 
 const migrationLockKey = 724_113_001;
 
+/** PGlite ships PostgreSQL's contrib extensions; bookings' exclusion constraint needs btree_gist. */
+export const pgliteOptions = { extensions: { btree_gist } };
+
 export async function openDatabase(database: Config['database']): Promise<Database> {
   return database.kind === 'postgres'
     ? openPostgres(database.url)
@@ -35,7 +39,10 @@ async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Data
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? 'memory://', snapshot ? { loadDataDir: snapshot } : {});
+    client = await PGlite.create(dataDir ?? 'memory://', {
+      ...pgliteOptions,
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
   } catch (error) {
     await releaseLock();
     throw error;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-export type AnonymousForm = 'applications' | 'referrals' | 'partnerships';
+export type AnonymousForm = 'applications' | 'referrals' | 'partnerships' | 'bookings';
 
 const tooMany = (seconds: number) =>
   new AppError(

@@ -69,17 +69,26 @@ const optionalPhone = z.preprocess(
   internationalPhone.nullable(),
 );
 
-export const bookingInput = z.strictObject({
-  consultantId: z.string().min(1).max(100),
-  startsAt: z.iso.datetime({ offset: true }),
-  name: requiredText('Your name'),
-  email: contactEmail,
-  phone: optionalPhone.default(null),
-  topic: requiredText('What you want to talk about', maxTopicLength),
-  channel: z.enum(meetingChannels, { error: 'Choose video or WhatsApp' }),
-  applicationId: z.uuid().nullable().default(null),
-  timeZone: timeZone.default('Europe/London'),
-});
+export const bookingInput = z
+  .strictObject({
+    consultantId: z.string().min(1).max(100),
+    startsAt: z.iso.datetime({ offset: true }),
+    name: requiredText('Your name'),
+    email: contactEmail,
+    phone: optionalPhone.default(null),
+    topic: requiredText('What you want to talk about', maxTopicLength),
+    channel: z.enum(meetingChannels, { error: 'Choose video or WhatsApp' }),
+    applicationId: z.uuid().nullable().default(null),
+    timeZone: timeZone.default('Europe/London'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.channel === 'whatsapp' && !value.phone)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'Give a WhatsApp number for the call',
+      });
+  });
 export type BookingInput = z.output<typeof bookingInput>;
 export type BookingFormValues = z.input<typeof bookingInput>;
 

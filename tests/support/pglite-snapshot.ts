@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { TestProject } from 'vitest/node';
 import { readCatalogueFiles } from '../../server/db/catalogue-files.ts';
-import type { Db } from '../../server/db/client.ts';
+import { pgliteOptions, type Db } from '../../server/db/client.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
 import * as schema from '../../server/db/schema/index.ts';
 import { seedCatalogue } from '../../server/db/seed-catalogue.ts';
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'portal-pglite-snapshot-'));
   const file = path.join(dir, 'migrated.tar');
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', pgliteOptions);
   try {
     const db = drizzle(client, { schema }) as unknown as Db;
     await runMigrations('pglite', db);

@@ -10,3 +10,4 @@ export * from './identity.ts';
 export * from './guidance.ts';
 export * from './casework.ts';
 export * from './choices.ts';
+export * from './bookings.ts';

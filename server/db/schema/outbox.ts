@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MailAttachment } from '../../lib/mailer/types.ts';
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
@@ -31,6 +32,8 @@ export const mailOutbox = pgTable(
      */
     groupKey: text('group_key'),
     groupCount: integer('group_count').notNull().default(1),
+    /** Files sent with the message (a booking's .ics invitation), their content as text. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
   },
   (t) => [
     index('mail_outbox_group_idx')

@@ -17,6 +17,7 @@ export async function insertMail(db: Db, message: MailMessage): Promise<string> 
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments?.length ? message.attachments : null,
     })
     .returning({ id: mailOutbox.id });
   await db.execute(sql`select pg_notify(${mailChannel}, '')`);

@@ -1,10 +1,18 @@
 import type { Db } from '../../db/client.ts';
 
+/** A text file sent with a message (an .ics invitation). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** `app.mailer`: every message goes through the mail outbox table and its worker. */

@@ -83,6 +83,7 @@ export class MailWorker {
           subject: row.subject,
           text: row.text,
           html: row.html,
+          ...(row.attachments ? { attachments: row.attachments } : {}),
         });
       } catch (error) {
         const reason = describeFailure(error);
