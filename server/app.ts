@@ -25,6 +25,7 @@ import { registerRateLimits } from './lib/rate-limit.ts';
 import { apiSecurityHeaders, isStaticFile, securityHeaders } from './lib/security-headers.ts';
 import { loadSiteConfig } from './lib/site-config.ts';
 import { registerWebApp } from './lib/web-app.ts';
+import { plainTrackLookup } from './modules/tracking/plain-lookup.ts';
 import { registerApplications } from './modules/applications/index.ts';
 import { registerCasework } from './modules/casework/index.ts';
 import { registerDocuments } from './modules/documents/index.ts';
@@ -167,6 +168,6 @@ export async function buildApp(
   await registerPersonalData(app);
   await app.register(staffRoutes);
   if (config.env === 'test') await app.register(testSupportRoutes);
-  await registerWebApp(app);
+  await registerWebApp(app, { plainForms: { '/track': plainTrackLookup(app) } });
   return app;
 }

@@ -1,3 +1,4 @@
+import type { TrackResult } from './schemas/application.ts';
 /**
  * The contract between the server and the web app's server renderer (web/entry-server.tsx, built
  * into dist/ssr): the server asks which data a page needs, fetches it in process from the public
@@ -84,3 +85,17 @@ export interface PageData {
   /** TanStack Query's dehydrated cache. */
   queries: unknown;
 }
+
+/**
+ * A page form answered by the server without the page's scripts (issue 26 §1): the address it is
+ * posted to gives what the page then shows, as a query the page reads (rendered for that request
+ * alone, never kept).
+ */
+export type PlainFormAnswer = { queryKey: readonly unknown[]; data: unknown }[];
+
+/** The query holding what /track's lookup form, posted without scripts, found (PlainTrackAnswer). */
+export const plainTrackQueryKey = ['track', 'plain'] as const;
+
+/** What /track shows after its lookup form was posted without scripts. */
+export type PlainTrackAnswer =
+  { found: TrackResult } | { refused: 'notFound' | 'refused' | 'tooMany' };

@@ -11,7 +11,7 @@ import {
   readCookie,
   type Locale,
 } from '../../shared/locales.ts';
-import type { RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
+import type { PlainFormAnswer, RenderInput, ServerRenderer } from '../../shared/page-rendering.ts';
 import { internalRequestHeader } from './access-log.ts';
 import { prepareBody, type PreparedBody } from './prepared-response.ts';
 import { headLinks } from './page-head.ts';
@@ -26,8 +26,11 @@ export type RenderedResponse = { styleHash?: string; status: number } & (
 export interface PageRenderer {
   /** The addresses rendered on the server. */
   pagePaths: string[];
-  /** The page as HTML holding its content, or null for an address the browser renders alone. */
-  render(req: FastifyRequest): Promise<RenderedResponse | null>;
+  /**
+   * The page as HTML holding its content, or null for an address the browser renders alone.
+   * `answer`: what a form posted without scripts gives the page (rendered for this request only).
+   */
+  render(req: FastifyRequest, answer?: PlainFormAnswer): Promise<RenderedResponse | null>;
 }
 
 /**
@@ -95,7 +98,7 @@ export async function createPageRenderer(
 
   return {
     pagePaths: entry.pagePaths,
-    async render(req) {
+    async render(req, formAnswer) {
       const url = new URL(req.url, app.config.publicUrl);
       const plan = entry.planPage(url);
       if (!plan) return null;
@@ -116,18 +119,22 @@ export async function createPageRenderer(
       }
       const status = isMissing ? 404 : (plan.status ?? 200);
       const locale = resolveLocale(req, url, session);
-      const cacheKey = session
-        ? null
-        : [locale, url.pathname + url.search, ...data.map((answer) => answer?.etag ?? '-')].join(
-            '\n',
-          );
+      const cacheKey =
+        session || formAnswer
+          ? null
+          : [locale, url.pathname + url.search, ...data.map((answer) => answer?.etag ?? '-')].join(
+              '\n',
+            );
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
       if (cached) return { kind: 'shared', ...cached };
 
       const rendered = await entry.renderPage({
         url,
         locale,
-        data: plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: data[i]?.body ?? null })),
+        data: [
+          ...plan.queries.map((q, i) => ({ queryKey: q.queryKey, data: data[i]?.body ?? null })),
+          ...(formAnswer ?? []),
+        ],
         session,
       });
       // the page's messages in its language are fetched with the page's code, not after it

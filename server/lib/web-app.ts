@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PlainFormAnswer } from '../../shared/page-rendering.ts';
 import {
   isLocale,
   languageCookie,
@@ -9,7 +10,7 @@ import {
   languageQueryParam,
 } from '../../shared/locales.ts';
 import { AppError } from './errors.ts';
-import { createPageRenderer } from './page-renderer.ts';
+import { createPageRenderer, type PageRenderer } from './page-renderer.ts';
 import { sendPrepared } from './prepared-response.ts';
 import { securityHeaders, withStyleSource } from './security-headers.ts';
 
@@ -18,7 +19,10 @@ import { securityHeaders, withStyleSource } from './security-headers.ts';
  * server renderer is built, dist/ssr), every other address the app's index.html (history
  * fallback); catalogue media under /media, and a JSON 404 for unknown /api paths.
  */
-export async function registerWebApp(app: FastifyInstance) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { plainForms?: Record<string, PlainFormHandler> } = {},
+) {
   const { webDistDir, catalogueDir } = app.config;
   const hasWebBuild = existsSync(path.join(webDistDir, 'index.html'));
   if (!hasWebBuild) app.log.warn('The web app is not built: run `npm run build` to serve it');
@@ -55,8 +59,14 @@ export async function registerWebApp(app: FastifyInstance) {
     });
   }
 
-  if (pages) await app.register(earlyFormPosts, { paths: pages.pagePaths });
   const pageCsp = securityHeaders(app.config)['content-security-policy']!;
+  const plainForms = options.plainForms ?? {};
+  if (pages) {
+    await app.register(earlyFormPosts, {
+      paths: pages.pagePaths.filter((url) => !(url in plainForms)),
+    });
+    await app.register(plainFormPosts, { forms: plainForms, pages, pageCsp });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPageRequest =
@@ -117,6 +127,43 @@ function rememberAskedLanguage(address: string, reply: FastifyReply, publicUrl: 
     'set-cookie',
     `${languageCookie}=${encodeURIComponent(asked)}; Path=/; Max-Age=${languageCookieMaxAge}; SameSite=Lax${secure}`,
   );
+}
+
+/** What a form posted to a page without scripts gives the page, from the form's fields. */
+export type PlainFormHandler = (
+  req: FastifyRequest,
+  fields: Record<string, string>,
+) => Promise<PlainFormAnswer>;
+
+/**
+ * Forms that work without scripts (issue 26 §1): posted to their page, read (URL-encoded, at most
+ * 16 KB, each field's last value), answered by the page rendered with what the form gives it, for
+ * this request only (personal data: `private, no-store`, never kept).
+ */
+async function plainFormPosts(
+  app: FastifyInstance,
+  options: { forms: Record<string, PlainFormHandler>; pages: PageRenderer; pageCsp: string },
+) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  for (const [url, handler] of Object.entries(options.forms)) {
+    app.post(url, { bodyLimit: 16 * 1024 }, async (req, reply) => {
+      const fields = (req.body ?? {}) as Record<string, string>;
+      const page = await options.pages.render(req, await handler(req, fields));
+      if (!page) return reply.code(303).header('location', url).send();
+      if (page.styleHash)
+        reply.header('content-security-policy', withStyleSource(options.pageCsp, page.styleHash));
+      const html = page.kind === 'private' ? page.html : page.body.identity;
+      return reply
+        .code(page.status)
+        .header('cache-control', 'private, no-store')
+        .type('text/html; charset=utf-8')
+        .send(html);
+    });
+  }
 }
 
 /**

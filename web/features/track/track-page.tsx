@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useLocation } from '../../lib/router';
 import type { ApplicationView, TrackResult } from '../../../shared/schemas/application';
+import { plainTrackQueryKey, type PlainTrackAnswer } from '../../../shared/page-rendering';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -46,6 +47,10 @@ const m = defineMessages({
   stoppedTitle: {
     id: 'track.page.linksStopped.title',
     defaultMessage: 'Every tracking link has stopped working',
+  },
+  tooMany: {
+    id: 'track.page.tooMany',
+    defaultMessage: 'Too many tracking attempts. Please wait a few minutes and try again.',
   },
   loadFailed: {
     id: 'track.page.loadFailed',
@@ -94,8 +99,8 @@ export function TrackPage() {
         {isHydrated ? (
           <Tracker />
         ) : (
-          <div className="min-h-[28rem]">
-            <Spinner label={intl.formatMessage(m.loading)} />
+          <div className="min-h-[28rem] space-y-6">
+            <PlainTracker />
           </div>
         )}
       </div>
@@ -103,9 +108,63 @@ export function TrackPage() {
   );
 }
 
+/** What the lookup form found when it was posted without scripts (issue 26 §1), if it was. */
+function usePlainAnswer() {
+  return useQueryClient().getQueryData<PlainTrackAnswer>(plainTrackQueryKey);
+}
+
+/**
+ * Before the page's code has run: the application the lookup form found when posted without
+ * scripts, or the spinner, and (without scripts only) the lookup form as a plain form.
+ */
+function PlainTracker() {
+  const intl = useIntl();
+  const answer = usePlainAnswer();
+  if (answer && 'found' in answer) {
+    const { application, token } = answer.found;
+    return (
+      <>
+        <h2 className="text-2xl font-bold text-ink">{application.academicInfo.program.name}</h2>
+        <StatusBanner status={application.status} />
+        <ApplicationDetails application={application} token={token} onUpdated={() => {}} />
+      </>
+    );
+  }
+  return (
+    <>
+      <div className="noscript:hidden">
+        <Spinner label={intl.formatMessage(m.loading)} />
+      </div>
+      <noscript>
+        {answer && (
+          <NotFound
+            message={
+              answer.refused === 'notFound'
+                ? intl.formatMessage(m.notFound)
+                : answer.refused === 'tooMany'
+                  ? intl.formatMessage(m.tooMany)
+                  : intl.formatMessage(m.refused)
+            }
+          />
+        )}
+        <LookupForm onLookup={() => {}} />
+      </noscript>
+    </>
+  );
+}
+
+/** The application found by a plain lookup is the one followed once the code has run. */
+function sourceOf(state: unknown, answer: PlainTrackAnswer | undefined): TrackSource | null {
+  if (answer && 'found' in answer) return { kind: 'token', token: answer.found.token };
+  return initialSource(state);
+}
+
 function Tracker() {
   const location = useLocation();
-  const [source, setSource] = useState<TrackSource | null>(() => initialSource(location.state));
+  const plainAnswer = usePlainAnswer();
+  const [source, setSource] = useState<TrackSource | null>(() =>
+    sourceOf(location.state, plainAnswer),
+  );
   const [isChoosingAnother, setChoosingAnother] = useState(false);
   const [linksStopped, setLinksStopped] = useState(false);
   const queryClient = useQueryClient();
@@ -115,6 +174,10 @@ function Tracker() {
   const tracked = useQuery({
     queryKey,
     queryFn: () => fetchTracked(source!),
+    initialData:
+      plainAnswer && 'found' in plainAnswer && source?.kind === 'token'
+        ? plainAnswer.found
+        : undefined,
     enabled: source !== null,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
