@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type {
@@ -7,10 +6,10 @@ import type {
   SavedGuidance,
 } from '../../../shared/schemas/guidance.ts';
 import { requireRole } from '../../auth/session.ts';
-import { applications, savedGuidance } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
+import * as repo from './repository.ts';
 
 /** Guidance a signed-in student asked for is kept with the account (issue 11 item 4): the profile and the top results. */
 export async function saveGuidance(
@@ -19,7 +18,7 @@ export async function saveGuidance(
   profile: GuidanceProfile,
   answer: GuidanceAnswer,
 ) {
-  await app.db.insert(savedGuidance).values({
+  await repo.insertSavedGuidance(app.db, {
     userId,
     profile,
     results: answer.results.slice(0, 10).map((r) => ({
@@ -37,18 +36,11 @@ export async function guidanceForApplication(
   app: FastifyInstance,
   applicationId: string,
 ): Promise<SavedGuidance | null> {
-  const [application] = await app.db
-    .select({ userId: applications.userId })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  if (!application) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
-  if (!application.userId) return null;
-  const [row] = await app.db
-    .select()
-    .from(savedGuidance)
-    .where(eq(savedGuidance.userId, application.userId))
-    .orderBy(desc(savedGuidance.createdAt))
-    .limit(1);
+  const userId = await repo.findApplicationOwner(app.db, applicationId);
+  if (userId === undefined)
+    throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+  if (!userId) return null;
+  const row = await repo.findLatestSavedGuidance(app.db, userId);
   return row
     ? { profile: row.profile, results: row.results, savedAt: row.createdAt.toISOString() }
     : null;
