@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { countryNames, isCountryCode } from '../../../shared/countries.ts';
 import { defaultLocale, isLocale } from '../../../shared/locales.ts';
 import type { Db } from '../../db/client.ts';
 import { mailText } from '../../i18n/mail/index.ts';
-import { users } from '../../db/schema/index.ts';
 import { renderMail, userText } from '../../lib/mailer/index.ts';
+import { findAccountContact } from './repository.ts';
 
 /*
  * Item 12 of issue 15: the team hears of each new application, referral and partnership request
@@ -63,10 +62,7 @@ export async function noticeOfApplication(
     `/staff/applications/${a.id}`,
   );
   if (!a.userId) return;
-  const [owner] = await tx
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, a.userId));
+  const owner = await findAccountContact(tx, a.userId);
   if (!owner || owner.email.toLowerCase() === a.email.toLowerCase()) return;
   // an account e-mail: in the account's language (issue 14)
   const words = mailText(isLocale(owner.language) ? owner.language : defaultLocale);
