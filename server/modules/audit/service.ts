@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { AuditPage } from '../../../shared/schemas/staff.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { countAuditEntries, findAuditEntries } from './repository.ts';
+import { countAuditEntries, findAuditEntries, insertAuditEntries } from './repository.ts';
 
 /** The database or a transaction on it: an audit entry belongs in the action's own transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -72,21 +70,12 @@ export interface AuditRecord {
 }
 
 export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({ ...record, details: record.details ?? {} });
+  await insertAuditEntries(db, [record]);
 }
 
 /** Many entries of one action at once (a CSV import), in the action's own transaction. */
 export async function recordAudits(db: DbOrTx, records: AuditRecord[]): Promise<void> {
-  // one JSON parameter per 2,000 entries: quick on PGlite too, where many bound parameters are slow
-  for (let i = 0; i < records.length; i += 2000) {
-    const chunk = JSON.stringify(
-      records.slice(i, i + 2000).map((r) => ({ ...r, details: r.details ?? {} })),
-    );
-    await db.execute(sql`
-      insert into audit_log (actor_id, action, subject_type, subject_id, details)
-      select x."actorId", x."action", x."subjectType", x."subjectId", x."details"
-      from jsonb_to_recordset(${chunk}::jsonb) as x("actorId" uuid, "action" text, "subjectType" text, "subjectId" text, "details" jsonb)`);
-  }
+  await insertAuditEntries(db, records);
 }
 
 export const auditPageSize = 50;
