@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { applications } from '../../db/schema/applications.ts';
 import { publishApplicationChange } from '../applications/live.ts';
+import { findTrackingState, markTrackingRevoked } from './repository.ts';
 import type { TokenPurpose } from './tokens.ts';
 
 /**
@@ -17,11 +16,7 @@ export async function revokeTracking(
 ): Promise<Date | null> {
   const at = new Date();
   return app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(applications)
-      .set({ trackingRevokedAt: at })
-      .where(eq(applications.id, applicationId))
-      .returning({ id: applications.id, userId: applications.userId });
+    const row = await markTrackingRevoked(tx, applicationId, at);
     if (!row) return null;
     await inTransaction?.(tx);
     await publishApplicationChange(tx, row.id, row.userId, { revoked: true });
@@ -46,13 +41,7 @@ export async function openTrackingTokenDetails(
 ): Promise<{ applicationId: string; mailed: boolean } | null> {
   const opened = app.trackingTokens.open(token, purpose);
   if (!opened) return null;
-  const [row] = await app.db
-    .select({
-      revokedAt: applications.trackingRevokedAt,
-      erasureRequestedAt: applications.erasureRequestedAt,
-    })
-    .from(applications)
-    .where(eq(applications.id, opened.applicationId));
+  const row = await findTrackingState(app.db, opened.applicationId);
   // A case kept after its applicant asked for erasure (D16) opens for nobody, whatever the token.
   if (!row || row.erasureRequestedAt) return null;
   if (revokedSince(opened.issuedAtMs, row.revokedAt)) return null;

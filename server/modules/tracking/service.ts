@@ -5,8 +5,6 @@ import { AppError } from '../../lib/errors.ts';
 import { findApplicationRecord, type ApplicationRecord } from '../applications/repository.ts';
 import { applicationNotFound } from '../applications/service.ts';
 import { toApplicationView } from '../applications/views.ts';
-import { applications } from '../../db/schema/applications.ts';
-import { eq } from 'drizzle-orm';
 import type { Snapshot } from '../applications/live.ts';
 import {
   openTrackingToken,
@@ -15,6 +13,7 @@ import {
   revokeTracking,
 } from './revocation.ts';
 import { addApplicationByMailedLink } from '../applications/service.ts';
+import { findTrackingKey } from './repository.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Looked up in place of an id that cannot exist, so every miss costs the same query. */
@@ -44,14 +43,7 @@ export async function trackByEmail(
 ): Promise<TrackResult> {
   const id = uuidPattern.test(input.applicationId) ? input.applicationId.toLowerCase() : nilUuid;
   // One query and one comparison whether the id exists or not; the full record only for a match.
-  const [key] = await app.db
-    .select({
-      id: applications.id,
-      email: applications.email,
-      erasureRequestedAt: applications.erasureRequestedAt,
-    })
-    .from(applications)
-    .where(eq(applications.id, id));
+  const key = await findTrackingKey(app.db, id);
   // A case kept after its applicant asked for erasure (D16) is tracked by nobody.
   const matches =
     sameEmail(key?.email ?? '', input.email) && key !== undefined && !key.erasureRequestedAt;
