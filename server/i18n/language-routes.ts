@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { locales } from '../../shared/locales.ts';
 import { requireUser } from '../auth/session.ts';
-import { users } from '../db/schema/auth.ts';
 import { parseInput } from '../lib/validate.ts';
+import { setAccountLanguage } from './language-repository.ts';
 
 export const languageInput = z.object({ language: z.enum(locales) }).strict();
 
@@ -15,10 +14,7 @@ export const languageInput = z.object({ language: z.enum(locales) }).strict();
 export async function languageRoutes(app: FastifyInstance) {
   app.put('/api/me/language', { preHandler: requireUser }, async (req, reply) => {
     const { language } = parseInput(languageInput, req.body ?? {});
-    await app.db
-      .update(users)
-      .set({ language, updatedAt: new Date() })
-      .where(eq(users.id, req.user!.id));
+    await setAccountLanguage(app.db, req.user!.id, language);
     reply.header('cache-control', 'no-store');
     return { language };
   });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   chooseLocale,
@@ -10,7 +9,7 @@ import {
   readCookie,
   type Locale,
 } from '../../shared/locales.ts';
-import { users } from '../db/schema/auth.ts';
+import { findAccountLanguage } from './language-repository.ts';
 
 /**
  * The language a request was made in, as the site resolves it (decision 0025): `?lang=` (the web
@@ -19,14 +18,7 @@ import { users } from '../db/schema/auth.ts';
  */
 export async function requestLocale(req: FastifyRequest, userId: string | null): Promise<Locale> {
   const query = (req.query as Record<string, unknown> | undefined)?.[languageQueryParam];
-  let account: string | null = null;
-  if (userId) {
-    const [row] = await req.server.db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.id, userId));
-    account = row?.language ?? null;
-  }
+  const account = userId ? await findAccountLanguage(req.server.db, userId) : null;
   return chooseLocale({
     query: typeof query === 'string' ? query : null,
     remembered: readCookie(req.headers.cookie, languageCookie),
