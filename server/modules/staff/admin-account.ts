@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/service.ts';
 import { endEveryWayIn } from '../../auth/ways-in.ts';
 import {
@@ -8,6 +6,7 @@ import {
   findMember,
   findUserByEmail,
   insertStaffUser,
+  makeConfirmedAdmin,
 } from './team-repository.ts';
 
 export interface EnsuredAdmin {
@@ -31,10 +30,7 @@ export async function ensureAdmin(db: Db, email: string, name = ''): Promise<Ens
       // invitation, the command leaves it no way in from before; the operator sets the password.
       if (existing.role === 'applicant' || !existing.emailVerified)
         await endEveryWayIn(tx, existing, { keepPassword: false });
-      await tx
-        .update(users)
-        .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
+      await makeConfirmedAdmin(tx, existing.id);
       if ((await findMember(tx, existing.id))?.deactivatedAt)
         await deleteDeactivation(tx, existing.id);
       result = { userId: existing.id, created: false, previousRole: existing.role };

@@ -85,6 +85,14 @@ export async function insertDeactivation(db: Db, userId: string, deactivatedBy: 
   await db.insert(userDeactivations).values({ userId, deactivatedBy }).onConflictDoNothing();
 }
 
+export async function hasDeactivation(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userDeactivations.userId })
+    .from(userDeactivations)
+    .where(eq(userDeactivations.userId, userId));
+  return row !== undefined;
+}
+
 export async function deleteDeactivation(db: Db, userId: string) {
   await db.delete(userDeactivations).where(eq(userDeactivations.userId, userId));
 }
@@ -107,6 +115,14 @@ export async function deleteSessions(db: Db, userId: string): Promise<number> {
  */
 export async function clearCredentials(db: Db, account: AccountRef) {
   return endEveryWayIn(db, account, { keepPassword: false });
+}
+
+/** `npm run admin:create`: the account becomes an administrator with a confirmed address. */
+export async function makeConfirmedAdmin(db: Db, userId: string) {
+  await db
+    .update(users)
+    .set({ role: 'admin', emailVerified: true, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function markEmailVerified(db: Db, userId: string) {
