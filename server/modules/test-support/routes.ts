@@ -1,9 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { setRoleByEmail } from './repository.ts';
 
 /**
  * Fixtures for end-to-end tests and benches, which drive a separate server process. Registered
@@ -19,12 +18,8 @@ export async function testSupportRoutes(app: FastifyInstance) {
       }),
       req.body,
     );
-    const updated = await app.db
-      .update(users)
-      .set({ role })
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new NotFoundError('USER_NOT_FOUND', 'No such account.');
+    if (!(await setRoleByEmail(app.db, email, role)))
+      throw new NotFoundError('USER_NOT_FOUND', 'No such account.');
     return reply.code(204).send();
   });
 
