@@ -1,3 +1,4 @@
+import { universityMatches } from '../../../shared/place-names.ts';
 import type {
   Program,
   ProgramQuery,
@@ -109,15 +110,10 @@ export class CatalogueIndex {
     return this.universityById.get(id);
   }
 
-  /** The spec's universities search: name or city contains the text, ignoring case. */
+  /** The spec's universities search: name or city (in any of the site's languages) contains the text, accents and case ignored. */
   searchUniversities(q: string | undefined): University[] {
-    const needle = q?.toLocaleLowerCase('en-GB');
-    if (!needle) return this.universities;
-    return this.universities.filter(
-      (u) =>
-        u.name.toLocaleLowerCase('en-GB').includes(needle) ||
-        u.location.toLocaleLowerCase('en-GB').includes(needle),
-    );
+    if (!q) return this.universities;
+    return this.universities.filter((u) => universityMatches(u, q));
   }
 
   /** Every program's id, in the catalogue's order (the sitemap lists their pages). */

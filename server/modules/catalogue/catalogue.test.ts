@@ -41,6 +41,20 @@ describe('GET /api/universities', () => {
     expect(byName.map((u) => u.name)).toEqual(['Imperial College London']);
   });
 
+  it('finds a city written in the site’s other languages, accents and case ignored (issue 26 §4)', async () => {
+    const names = async (q: string) =>
+      (await get<University[]>(`/api/universities?q=${encodeURIComponent(q)}`)).body.map(
+        (u) => u.name,
+      );
+    for (const q of ['曼彻斯特', 'مانشستر', 'مانچسٹر', 'मैनचेस्टर', 'MANCHESTER'])
+      expect(await names(q), q).toContain('University of Manchester');
+    expect(await names('曼彻斯特')).not.toContain('University of Oxford');
+    for (const q of ['Édimbourg', 'edimbourg', 'إدنبرة', 'ادنبرة'])
+      expect(await names(q), q).toContain('University of Edinburgh');
+    expect(await names('伦敦')).toContain('Imperial College London');
+    expect(await names('Glasgów')).toContain('University of Glasgow');
+  });
+
   it('treats % and _ as plain characters', async () => {
     expect((await get<University[]>('/api/universities?q=%25')).body).toEqual([]);
     expect((await get<University[]>('/api/universities?q=_')).body).toEqual([]);

@@ -1,15 +1,13 @@
+import { universityMatches } from '../../../shared/place-names';
 import type { University } from '../../../shared/schemas/catalogue';
 
-/** Case-insensitive match on name or location, as the user types. */
+/**
+ * As the user types: name or city, the city also in the site's other languages, accents and
+ * case ignored (the server's search does the same).
+ */
 export function filterUniversities(
   universities: readonly University[],
   query: string,
 ): University[] {
-  const needle = query.trim().toLocaleLowerCase('en-GB');
-  if (!needle) return [...universities];
-  return universities.filter(
-    (u) =>
-      u.name.toLocaleLowerCase('en-GB').includes(needle) ||
-      u.location.toLocaleLowerCase('en-GB').includes(needle),
-  );
+  return universities.filter((u) => universityMatches(u, query));
 }
