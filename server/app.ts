@@ -1,3 +1,4 @@
+import { registerChoices } from './modules/choices/index.ts';
 import {
   catalogueAdminRoutes,
   catalogueChangeRoutes,
@@ -165,6 +166,7 @@ export async function buildApp(
   await registerApplications(app);
   await registerDocuments(app);
   await registerCasework(app);
+  await registerChoices(app);
   await registerPersonalData(app);
   await app.register(staffRoutes);
   if (config.env === 'test') await app.register(testSupportRoutes);

@@ -1,3 +1,4 @@
+import type { ChoiceView } from './choices.ts';
 import { z } from 'zod';
 import type { ErasureChannel } from './personal-data.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
@@ -323,6 +324,8 @@ export interface StaffErasureRequest {
 
 export interface StaffApplicationDetail {
   application: StaffApplication;
+  /** D18: each university with its facts, timeline (who did what) and actions' version. */
+  choices: ChoiceView[];
   documents: StaffDocument[];
   history: StatusHistoryEntry[];
   notes: InternalNote[];

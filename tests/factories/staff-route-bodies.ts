@@ -35,6 +35,8 @@ export const staffRoutesWithoutBody = [
   'POST /api/staff/mail/:id/retry',
   // an image, not text: the logo has its own tests (re-encoding, the decompression bomb)
   'POST /api/staff/catalogue/universities/:id/logo',
+  // a file only: its checks (type by content, size, who may) are in server/modules/choices
+  'POST /api/staff/applications/:id/choices/:choiceId/documents',
   // a CSV file: every cell is spoiled by `validCsvImport`
   'POST /api/staff/catalogue/import',
 ];
@@ -99,6 +101,8 @@ export async function validStaffBodies(app: FastifyInstance) {
     '/api/staff/catalogue/cost-figures',
     admin.cookie,
   );
+  const { choices } = await get<{ choices: { id: string }[] }>(app, staff, admin.cookie);
+  const choice = `${staff}/choices/${choices[0]!.id}`;
   const university = universities[0]!.id;
   const program = items[0]!;
   const figure = figures[0]!.id;
@@ -193,6 +197,28 @@ export async function validStaffBodies(app: FastifyInstance) {
       }),
       kind: 'multipart',
     },
+    // D18: sent, a conditional offer, its conditions met, then corrected back to conditional
+    json('POST /api/staff/applications/:id/choices/:choiceId/sent', `${choice}/sent`, {
+      version: 1,
+      sentOn: isoDay(0),
+      reference: 'UCL-2026-001',
+    }),
+    json('POST /api/staff/applications/:id/choices/:choiceId/decision', `${choice}/decision`, {
+      version: 2,
+      decision: 'conditional_offer',
+      conditions: ['IELTS 7.0 overall', 'A 2:1 degree'],
+      replyDeadline: isoDay(30),
+      reason: null,
+    }),
+    json(
+      'POST /api/staff/applications/:id/choices/:choiceId/conditions-met',
+      `${choice}/conditions-met`,
+      { version: 3, metOn: isoDay(0) },
+    ),
+    json('POST /api/staff/applications/:id/choices/:choiceId/correct', `${choice}/correct`, {
+      version: 4,
+      note: 'The transcript is not final yet',
+    }),
     json('PUT /api/staff/applications/:id/owner', `${staff}/owner`, {
       ownerId: colleague.user.id,
     }),
@@ -265,6 +291,12 @@ export async function validStaffBodies(app: FastifyInstance) {
       ),
       kind: 'multipart',
     },
+    json(
+      'POST /api/applications/:id/choices/:choiceId/reply',
+      `/api/applications/${applicationId}/choices/${choices[0]!.id}/reply`,
+      { reply: 'firm', confirm: true },
+      'applicant',
+    ),
     json(
       'PATCH /api/applications/:id/after-offer',
       `/api/applications/${offered.id}/after-offer`,

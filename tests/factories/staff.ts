@@ -79,6 +79,7 @@ export function everyStaffRoute(
   const applicationId = ids.applicationId ?? randomUUID();
   const userId = ids.userId ?? randomUUID();
   const requestId = randomUUID();
+  const choiceId = randomUUID();
   return [
     { method: 'GET', url: '/api/staff/applications', adminOnly: false },
     { method: 'GET', url: `/api/staff/applications/${applicationId}`, adminOnly: false },
@@ -218,6 +219,21 @@ export function everyStaffRoute(
       payload: { arrivalDate: '2099-09-01' },
       adminOnly: false,
     },
+    // D18: each choice's facts (a made-up choice: nothing is recorded)
+    ...(
+      [
+        ['sent', { version: 1, sentOn: '2026-02-01' }],
+        ['decision', { version: 1, decision: 'unsuccessful' }],
+        ['conditions-met', { version: 1, metOn: '2026-02-01' }],
+        ['correct', { version: 1, note: 'Recorded by mistake' }],
+        ['documents', {}],
+      ] as const
+    ).map(([action, payload]) => ({
+      method: 'POST' as const,
+      url: `/api/staff/applications/${applicationId}/choices/${choiceId}/${action}`,
+      payload,
+      adminOnly: false,
+    })),
     // the catalogue: admins and catalogue editors, not consultants (harmless: nothing valid is sent)
     ...catalogueRoutes().map((r) => ({ ...r, adminOnly: true })),
   ];

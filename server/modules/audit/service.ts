@@ -43,7 +43,9 @@ export type AuditAction =
   | 'application.owner_changed'
   | 'application.closed_unsuccessful'
   | 'application.after_offer_changed'
-  | 'stage_times.changed';
+  | 'stage_times.changed'
+  | 'application.choice_changed'
+  | 'application.choice_document_added';
 
 export interface AuditRecord {
   /** Null when the command line did it. */

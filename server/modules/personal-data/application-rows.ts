@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm
 import type { ErasureChannel } from '../../../shared/schemas/personal-data.ts';
 import type { Db } from '../../db/client.ts';
 import {
+  applicationChoiceDocuments,
   applicationDocuments,
   applicationMessages,
   applicationRequests,
@@ -51,7 +52,16 @@ export async function eraseApplicationRows(tx: Db, ids: string[]) {
     .from(applicationDocuments)
     .where(inArray(applicationDocuments.applicationId, ids));
   const attachments = await attachmentKeys(tx, ids);
-  const storageKeys = [...documents.map((d) => d.key), ...attachments];
+  // D18: offer letters and the universities' letters go with their application
+  const letters = await tx
+    .select({ key: applicationChoiceDocuments.storageKey })
+    .from(applicationChoiceDocuments)
+    .where(inArray(applicationChoiceDocuments.applicationId, ids));
+  const storageKeys = [
+    ...documents.map((d) => d.key),
+    ...letters.map((d) => d.key),
+    ...attachments,
+  ];
   await markPending(tx, storageKeys);
   // What statistics need, and nothing that points to a person.
   await tx.insert(erasedApplications).values(

@@ -22,6 +22,7 @@ import {
   selectedUniversities,
 } from '../applications/views.ts';
 import { recordAudit } from '../audit/service.ts';
+import { toChoiceViews } from '../choices/views.ts';
 import {
   toApplicantRequest,
   toCaseworkView,
@@ -64,6 +65,7 @@ async function staffApplicationDetail(
     ...record.documents.map((d) => d.reviewedBy),
     record.ownerId,
     ...record.casework.requests.map((r) => r.createdBy),
+    ...record.choices.flatMap((c) => c.events.map((e) => e.actorId)),
   ]);
   const now = new Date();
   const today = now.toISOString().slice(0, 10);
@@ -93,6 +95,7 @@ async function staffApplicationDetail(
       submittedAt: record.createdAt.toISOString(),
       lastStatusUpdate: record.lastStatusUpdate.toISOString(),
     },
+    choices: toChoiceViews(record.id, record.choices, record.outcome === null, names),
     documents: currentDocuments(record.documents).map((d) => ({
       id: d.id,
       key: d.key,

@@ -31,6 +31,7 @@ const asPattern = (url: string) =>
   url
     .replace(/\/versions\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/versions/:documentId')
     .replace(/\/requests\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/requests/:requestId')
+    .replace(/\/choices\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/choices/:choiceId')
     .replace(/\/categories\/[^/]+$/, '/categories/:name')
     .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
     .replace(/\/documents\/(?!versions\/)[A-Za-z]+\//, '/documents/:key/');
