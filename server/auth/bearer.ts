@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -6,8 +5,8 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWK } from 'jose';
-import { sessions, users, type UserRole } from '../db/schema/auth.ts';
-import { jwks } from '../db/schema/identity.ts';
+import type { UserRole } from '../db/schema/auth.ts';
+import { findLiveSession, findPublishedKeys } from './token-repository.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken } from './access.ts';
 import { tokenIssuer } from './identity-plugins.ts';
@@ -33,10 +32,7 @@ export class InvalidTokenError extends AppError {
  */
 export async function publishedKeys(app: FastifyInstance): Promise<JSONWebKeySet> {
   const graceStart = new Date(Date.now() - app.config.identity.jwt.graceSeconds * 1000);
-  const rows = await app.db
-    .select()
-    .from(jwks)
-    .where(or(isNull(jwks.expiresAt), gt(jwks.expiresAt, graceStart)));
+  const rows = await findPublishedKeys(app.db, graceStart);
   return {
     keys: rows.map((row) => ({
       ...(JSON.parse(row.publicKey) as JWK),
@@ -79,11 +75,7 @@ export async function userFromBearer(
     !uuidLike.test(sub)
   )
     throw new InvalidTokenError();
-  const [row] = await app.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), eq(sessions.userId, sub), gt(sessions.expiresAt, new Date())));
+  const row = await findLiveSession(app.db, sid, sub);
   if (!row || (await endIfPastLifetime(app, row.session))) throw new InvalidTokenError();
   const { user } = row;
   return {
