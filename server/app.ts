@@ -40,6 +40,7 @@ import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { meetingRoutes } from './modules/bookings/meetings.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { searchEngineRoutes } from './modules/site/search-engine-routes.ts';
 import { languageRoutes } from './i18n/language-routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await app.register(bookingRoutes);
+  await app.register(meetingRoutes);
   await registerTracking(app);
   await registerApplications(app);
   await registerDocuments(app);

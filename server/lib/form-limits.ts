@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-export type AnonymousForm = 'applications' | 'referrals' | 'partnerships' | 'bookings';
+export type AnonymousForm = 'applications' | 'referrals' | 'partnerships' | 'bookings' | 'meetings';
 
 const tooMany = (seconds: number) =>
   new AppError(

@@ -125,7 +125,7 @@ describe('the first hour of a student (issue 15)', () => {
   it('at 1280 px Speak to Us is the spec’s floating button, in the corner, and on /refer Meet Now is beside it', async () => {
     const { page } = await browser.open('/refer', 'desktop');
     const dock = page.locator('[data-floating-dock]');
-    await dock.getByRole('link', { name: /^Meet Now/ }).waitFor();
+    await dock.getByRole('button', { name: /^Meet Now/ }).waitFor();
     await dock.getByRole('link', { name: /^Speak to Us/ }).waitFor();
     const box = (await dock.boundingBox())!;
     expect(box.width).toBeLessThan(400);

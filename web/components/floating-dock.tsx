@@ -1,7 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from '../lib/router';
 import { useSiteConfig } from '../lib/catalogue';
-import { meetingLink, whatsappLink } from '../lib/contact-links';
+import { whatsappLink } from '../lib/contact-links';
+import { StartMeetingForm } from './start-meeting-form';
 import { Icon } from './icons';
 
 /**
@@ -40,19 +41,14 @@ export function FloatingDock() {
       className={`fixed bottom-3 end-3 z-30 flex items-center gap-2 sm:bottom-4 sm:end-4 max-lg:[body:has([data-bottom-bar])_&]:hidden ${tuckedWhileTyping}`}
     >
       {isRefer && (
-        <a
-          href={meetingLink(site.meetingBaseUrl, 'Join Our Network')}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${pill} bg-brand-700 hover:bg-brand-800`}
-        >
+        <StartMeetingForm purpose="general" className={`${pill} bg-brand-700 hover:bg-brand-800`}>
           <Icon name="video" />
           <FormattedMessage
             id="dock.meetNow"
             defaultMessage="Meet Now<sr> in a video meeting (opens in a new tab)</sr>"
             values={{ sr: (chunks) => <span className="sr-only">{chunks}</span> }}
           />
-        </a>
+        </StartMeetingForm>
       )}
       <a
         href={whatsappLink(site.whatsappNumber)}

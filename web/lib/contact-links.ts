@@ -4,16 +4,6 @@ export function whatsappLink(e164: string, text?: string): string {
   return text ? `${url}?text=${encodeURIComponent(text)}` : url;
 }
 
-/** A meeting room named after a person or purpose, on the configured base URL (Jitsi by default). */
-export function meetingLink(baseUrl: string, roomName: string): string {
-  const slug = roomName
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
-  return `${baseUrl.replace(/\/?$/, '/')}UKStudyPortal-${slug}`;
-}
-
 /** +447700900456 -> +44 7700 900456 for display. */
 export function formatUkPhone(e164: string): string {
   const match = /^\+44(\d{4})(\d{6})$/.exec(e164);

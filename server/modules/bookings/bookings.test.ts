@@ -4,6 +4,7 @@ import { bookings } from '../../db/schema/index.ts';
 import type { Availability } from '../../../shared/schemas/booking.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { linkIn, waitForMail } from '../../../tests/factories/user-mail.ts';
+import { sendDueReminders } from './reminders.ts';
 import { saveAvailability } from './repository.ts';
 
 const t = useTestApp();
@@ -307,5 +308,59 @@ describe('bookings (issue 27)', () => {
     const { slots } = await slotsOf('any', 1);
     expect(slots.length).toBeGreaterThan(0);
     expect(new Set(slots.map((s) => s.startsAt)).size).toBe(slots.length);
+  });
+
+  it('reminds a day and an hour before, once each, in the student’s language', async () => {
+    const { slots } = await slotsOf('rohan-mehta');
+    const startsAt = slots[60]!.startsAt;
+    const res = await book(person('remind', { consultantId: 'rohan-mehta', startsAt }), nextIp());
+    expect(res.statusCode).toBe(201);
+    await t.app.db.update(bookings).set({ language: 'fr' }).where(eq(bookings.id, res.json().id));
+    const start = Date.parse(startsAt);
+    expect(await sendDueReminders(t.app, new Date(start - 20 * 3_600_000))).toBe(1);
+    expect(await sendDueReminders(t.app, new Date(start - 19 * 3_600_000))).toBe(0);
+    expect(await sendDueReminders(t.app, new Date(start - 30 * 60_000))).toBe(1);
+    expect(await sendDueReminders(t.app, new Date(start - 10 * 60_000))).toBe(0);
+    await t.app.mailer.flush();
+    await waitForMail(t.app, 'studentremind@example.com', /^Demain/);
+    const hour = await waitForMail(t.app, 'studentremind@example.com', /^Dans une heure/);
+    expect(hour.text).toContain('meet');
+  });
+
+  it('"Start Meeting" opens a fresh private room each time and tells the consultant', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: 'consultantId=amara-okafor&purpose=consultation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toMatch(
+      /^https:\/\/meet\.jit\.si\/UKStudyPortal-[A-Za-z0-9]{20,}$/,
+    );
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/meetings',
+      payload: { consultantId: 'amara-okafor', purpose: 'consultation' },
+    });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().roomUrl).not.toBe(first.headers.location);
+    expect(first.headers.location).not.toContain('Amara');
+    await t.app.mailer.flush();
+    const notice = await waitForMail(
+      t.app,
+      t.app.site.teamNoticesTo,
+      /waiting in a video room now for Amara/,
+    );
+    expect(notice.text).toContain(first.headers.location!.slice(0, 30));
+    for (const bad of [
+      { consultantId: 'nobody' },
+      { purpose: 'x'.repeat(5000) },
+      { consultantId: 'a\u0000' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/meetings', payload: bad });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
   });
 });

@@ -22,7 +22,7 @@ function timeIn(words: MailText, zone: string, at: Date): string {
 }
 
 /** The staff account that is this consultant, else the team's address (consultant e-mails: English). */
-async function consultantAddress(app: FastifyInstance, tx: Db, consultantId: string) {
+export async function consultantAddress(app: FastifyInstance, tx: Db, consultantId: string) {
   const [row] = await tx
     .select({ email: users.email })
     .from(consultantAvailability)
@@ -136,5 +136,41 @@ export function bookingMails(app: FastifyInstance) {
       await toStudent(tx, b, consultant, 'cancelled');
       await toConsultant(tx, b, consultant, 'cancelled');
     },
+  };
+}
+
+/** The reminder a day and an hour before, in the student's language, with the room. */
+export function reminderMail(
+  app: FastifyInstance,
+  b: BookingRow,
+  consultant: string,
+  when: 'day' | 'hour',
+) {
+  const words = mailText(b.language);
+  const room = b.channel === 'video' ? roomUrl(app.site.meetingBaseUrl, b.roomName) : null;
+  return {
+    to: b.email,
+    ...renderMail(
+      {
+        subject: words.t(
+          when === 'day' ? 'booking.reminderDay.subject' : 'booking.reminderHour.subject',
+          {
+            consultant,
+          },
+        ),
+        heading: words.t('booking.reminder.heading'),
+        paragraphs: [
+          words.t('booking.when', {
+            time: timeIn(words, b.timeZone, b.startsAt),
+            zone: b.timeZone,
+          }),
+          words.t('booking.with', { consultant }),
+          room
+            ? words.t('booking.video', { url: room })
+            : words.t('booking.whatsapp', { consultant, phone: b.phone ?? '' }),
+        ],
+      },
+      words,
+    ),
   };
 }

@@ -13,6 +13,7 @@ import { requestLocale } from '../../i18n/request-locale.ts';
 import { AppError } from '../../lib/errors.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { scheduleReminders } from './reminders.ts';
 import { ownsApplication } from './repository.ts';
 import {
   cancelBooking,
@@ -28,6 +29,7 @@ const consultantParam = z.strictObject({ id: z.string().min(1).max(100) });
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export async function bookingRoutes(app: FastifyInstance) {
+  scheduleReminders(app);
   const limits = formLimits(app);
   const links = app.rateLimits.limit('booking-links', { max: 60, windowSeconds: 600 });
   const key = Buffer.from(

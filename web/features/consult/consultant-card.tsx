@@ -2,34 +2,30 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { buttonClasses } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
-import { meetingLink, whatsappLink } from '../../lib/contact-links';
+import { StartMeetingForm } from '../../components/start-meeting-form';
+import { whatsappLink } from '../../lib/contact-links';
 import type { Consultant } from '../../../shared/schemas/catalogue';
 
 export const greetingFor = (name: string) =>
   `Hello ${name}, I would like to book a free consultation about studying in the UK.`;
 
-/** Their own number and room when the data has them; else the provider's number and a room named after them. */
-export function contactOf(consultant: Consultant, whatsappNumber: string, meetingBaseUrl: string) {
+/** Their own number when the data has one; else the provider's. Meetings get a fresh room each time (D19). */
+export function contactOf(consultant: Consultant, whatsappNumber: string) {
   return {
     chat: whatsappLink(consultant.whatsappNumber ?? whatsappNumber, greetingFor(consultant.name)),
     isOwnNumber: consultant.whatsappNumber !== null,
-    meeting: consultant.meetingRoom
-      ? `${meetingBaseUrl.replace(/\/?$/, '/')}${consultant.meetingRoom}`
-      : meetingLink(meetingBaseUrl, consultant.name),
   };
 }
 
 export function ConsultantCard({
   consultant,
   whatsappNumber,
-  meetingBaseUrl,
 }: {
   consultant: Consultant;
   whatsappNumber: string;
-  meetingBaseUrl: string;
 }) {
   const intl = useIntl();
-  const contact = contactOf(consultant, whatsappNumber, meetingBaseUrl);
+  const contact = contactOf(consultant, whatsappNumber);
   const firstName = consultant.name.split(' ')[0];
   return (
     <li className="flex flex-col gap-5 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:p-6">
@@ -80,25 +76,27 @@ export function ConsultantCard({
               />
             )}
           </p>
-          <ExternalLink
-            href={contact.meeting}
+          <StartMeetingForm
+            consultantId={consultant.id}
+            purpose="consultation"
             aria-describedby={`meet-${consultant.id}`}
-            newTabHint={
+            className={buttonClasses('secondary', 'md', 'w-full')}
+          >
+            <Icon name="video" />
+            <FormattedMessage id="free.meet" defaultMessage="Start Meeting" />
+            <span className="sr-only">
+              {' '}
               <FormattedMessage
                 id="free.meet.hint"
                 defaultMessage="with {name} (opens a video room in a new tab)"
                 values={{ name: consultant.name }}
               />
-            }
-            className={buttonClasses('secondary', 'md')}
-          >
-            <Icon name="video" />
-            <FormattedMessage id="free.meet" defaultMessage="Start Meeting" />
-          </ExternalLink>
+            </span>
+          </StartMeetingForm>
           <p id={`meet-${consultant.id}`} className="text-xs text-muted">
             <FormattedMessage
-              id="free.meet.note"
-              defaultMessage="Opens {name}’s video room in your browser. {name} is there at the time you agreed on WhatsApp; at other times the room is empty."
+              id="free.meet.private"
+              defaultMessage="Opens a new private video room and tells {name}, who joins as soon as they can."
               values={{ name: firstName }}
             />
           </p>

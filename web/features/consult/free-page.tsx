@@ -55,7 +55,6 @@ export function FreePage() {
                 key={consultant.id}
                 consultant={consultant}
                 whatsappNumber={site.data.whatsappNumber}
-                meetingBaseUrl={site.data.meetingBaseUrl}
               />
             ))}
           </ul>

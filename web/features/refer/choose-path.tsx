@@ -2,7 +2,7 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { buttonClasses } from '../../components/button';
 import { ExternalLink } from '../../components/external-link';
 import { Icon, type IconName } from '../../components/icons';
-import { meetingLink } from '../../lib/contact-links';
+import { StartMeetingForm } from '../../components/start-meeting-form';
 import { isPlainClick } from '../../lib/router';
 import { networkKinds, type NetworkKind } from './network-kinds';
 
@@ -113,14 +113,14 @@ export function ChoosePath({
                 <Icon name="arrowRight" className="size-4" />
               </span>
               {meetingBaseUrl && (
-                <ExternalLink
-                  href={meetingLink(meetingBaseUrl, config.meetingRoom)}
-                  newTabHint={intl.formatMessage(card.meetingHint)}
+                <StartMeetingForm
+                  purpose={card.kind === 'student' ? 'referral' : 'partnership'}
                   className={buttonClasses('secondary', 'md', 'relative z-10')}
                 >
                   <Icon name="video" />
                   <FormattedMessage id="refer.startMeeting" defaultMessage="Start Meeting" />
-                </ExternalLink>
+                  <span className="sr-only"> {intl.formatMessage(card.meetingHint)}</span>
+                </StartMeetingForm>
               )}
             </div>
           </li>

@@ -39,7 +39,6 @@ export const networkKinds = {
     title: titles.student,
     nameLabel: labels.yourName,
     endpoint: '/api/referrals',
-    meetingRoom: 'Student Referral',
     schema: referralInput,
     body: (v: NetworkFormValues) => ({
       name: v.name,
@@ -57,7 +56,6 @@ export const networkKinds = {
     title: titles.partner,
     nameLabel: labels.contactName,
     endpoint: '/api/partnerships',
-    meetingRoom: 'Partnership',
     schema: partnershipInput,
     body: (v: NetworkFormValues) => ({
       contactName: v.name,
