@@ -1,6 +1,5 @@
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { buttonClasses } from '../../components/button';
-import { ExternalLink } from '../../components/external-link';
 import { Icon, type IconName } from '../../components/icons';
 import { StartMeetingForm } from '../../components/start-meeting-form';
 import { isPlainClick } from '../../lib/router';
