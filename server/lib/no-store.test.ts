@@ -7,7 +7,7 @@ import { createUser } from '../../tests/factories/user.ts';
 
 const ctx = useTestApp();
 
-/** Public reference data that browsers may keep: the catalogue, its logos, the site's contact details, whether guidance has AI. */
+/** Public reference data that browsers may keep: the catalogue, its logos, the site's contact details, whether guidance has AI, the tokens' public keys. */
 const publicRoutes = new Set([
   '/api/universities',
   '/api/universities/:id',
@@ -19,6 +19,7 @@ const publicRoutes = new Set([
   '/api/site',
   '/api/guidance/options',
   '/api/catalogue/logos/:id',
+  '/api/auth/jwks',
 ]);
 
 describe('no answer with personal data is kept by a browser or a proxy (finding 14)', () => {
