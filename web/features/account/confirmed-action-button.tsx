@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
-import { useAuthText } from '../auth/auth-text';
 import { cancelledMessage, useReauth } from './reauth-dialog';
 
 /**
@@ -22,10 +22,10 @@ export function ConfirmedActionButton({
   danger?: boolean;
   action: () => Promise<void>;
 }) {
-  const t = useAuthText();
+  const t = useAccountText();
   const reauth = useReauth();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
 
   async function run() {
     setFailure(undefined);
@@ -36,13 +36,7 @@ export function ConfirmedActionButton({
       const message = cancelledMessage(caught);
       if (message)
         setFailure(
-          t(
-            typeof message === 'string'
-              ? message
-              : caught instanceof ApiError
-                ? caught.message
-                : undefined,
-          ),
+          typeof message === 'string' ? message : caught instanceof ApiError ? caught : undefined,
         );
     } finally {
       setBusy(false);
@@ -59,7 +53,7 @@ export function ConfirmedActionButton({
       >
         {busy ? busyLabel : label}
       </Button>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
       {reauth.dialog}
     </div>
   );

@@ -12,6 +12,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { apiGet, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { useErrorText } from '../../lib/error-text';
 import { CertificationFields } from './certification-fields';
 import { DocumentFields } from './document-fields';
 import {
@@ -48,6 +49,7 @@ export function ApplicationForm({
   const session = useSession();
   const { locale } = useLocale();
   const intl = useIntl();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const limits = useQuery({
     queryKey: ['upload-limits'],
@@ -101,16 +103,15 @@ export function ApplicationForm({
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
-      const message =
-        error instanceof Error && !(error instanceof TypeError)
-          ? error.message
+      setBanner(
+        error instanceof ApiError
+          ? errorText(error)
           : intl.formatMessage({
               id: 'application.form.failed',
               defaultMessage: 'Something went wrong. Please try again.',
-            });
-      setBanner(message);
-      const fields = error instanceof ApiError && error.fields ? error.fields : {};
-      setErrors(fields);
+            }),
+      );
+      setErrors(error instanceof ApiError && error.issues ? error.issues : {});
       setProgress(null);
       requestAnimationFrame(() => bannerRef.current?.focus());
     }

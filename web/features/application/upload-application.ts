@@ -39,7 +39,15 @@ export function uploadApplication(
         onProgress(1);
         resolve(body as ApplicationSubmitted);
       } else if (isApiErrorBody(body)) {
-        reject(new ApiError(xhr.status, body.error.code, body.error.message, body.error.fields));
+        reject(
+          new ApiError(
+            xhr.status,
+            body.error.code,
+            body.error.message,
+            body.error.params,
+            body.error.issues,
+          ),
+        );
       } else {
         reject(
           new ApiError(
