@@ -159,12 +159,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       await reauthenticateWithPasskey();
       onDone();
     } catch (caught) {
-      setError(
-        passkeyFailure(caught) ??
-          (caught instanceof ApiError
-            ? caught.message
-            : 'Something went wrong. Please try again later.'),
-      );
+      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught : 'HTTP_ERROR'));
     } finally {
       setPasskeyBusy(false);
     }
