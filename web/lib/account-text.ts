@@ -106,8 +106,8 @@ const isDescriptor = (value: unknown): value is MessageDescriptor =>
   typeof value === 'object' &&
   value !== null &&
   'id' in value &&
-  !('status' in value) &&
-  !('code' in value);
+  'defaultMessage' in value &&
+  !('status' in value);
 
 /** `say(what)`: a notice of accountText, or a failure through the error codes (useErrorText). */
 export function useAccountText() {

@@ -159,7 +159,12 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       await reauthenticateWithPasskey();
       onDone();
     } catch (caught) {
-      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught : 'HTTP_ERROR'));
+      setError(
+        passkeyFailure(caught) ??
+          (caught instanceof ApiError
+            ? caught.message
+            : 'Something went wrong. Please try again later.'),
+      );
     } finally {
       setPasskeyBusy(false);
     }

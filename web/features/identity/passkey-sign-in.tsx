@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -31,8 +31,8 @@ export function PasskeySignInButton({
               setFailure(
                 passkeyFailure(error) ??
                   (error instanceof ApiError && error.status < 500
-                    ? accountText.passkeyUnknown
-                    : accountText.passkeySignInFailed),
+                    ? 'This passkey is not known here. Sign in with your password, then add a passkey from My account.'
+                    : 'Signing in with a passkey did not work. Please try again later.'),
               );
             })
             .finally(() => setBusy(false));
