@@ -182,7 +182,6 @@ export const errorMessages = {
   CODE_FORMAT: 'Enter the 6-digit code from your authenticator app.',
   BACKUP_CODE_FORMAT: 'Enter one of your backup codes, for example abcde-12345.',
   EMAIL_CODE_FORMAT: 'Enter the 6-digit code from the e-mail we sent you.',
-  CAS_NUMBER_FORMAT: 'A CAS number is 14 letters and digits',
   CONTACT_EMAIL_INVALID: 'Enter a valid email address, e.g. name@example.com',
   PHONE_INVALID: 'Enter a valid phone number with its country code, e.g. {example}',
   YES_OR_NO: 'Answer yes or no',

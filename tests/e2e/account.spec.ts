@@ -189,7 +189,7 @@ describe('/account', () => {
       .getByLabel('الرمز من البريد الإلكتروني')
       .fill(code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'تأكيد' }).click();
-    await dialog.getByText(ar['error.REAUTH_EMAIL_CODE_WRONG']!).waitFor();
+    await dialog.getByText(ar['auth.message.emailCodeWrong']!).waitFor();
     const text = await dialog.innerText();
     for (const english of [
       'Confirm it is you',

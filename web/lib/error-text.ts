@@ -495,10 +495,6 @@ export const errorText = defineMessages({
     id: 'error.EMAIL_CODE_FORMAT',
     defaultMessage: 'Enter the 6-digit code from the e-mail we sent you.',
   },
-  CAS_NUMBER_FORMAT: {
-    id: 'error.CAS_NUMBER_FORMAT',
-    defaultMessage: 'A CAS number is 14 letters and digits',
-  },
   CONTACT_EMAIL_INVALID: {
     id: 'error.CONTACT_EMAIL_INVALID',
     defaultMessage: 'Enter a valid email address, e.g. name@example.com',
