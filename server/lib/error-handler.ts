@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../shared/api-error.ts';
 import { errorEnglish, type ErrorCode } from '../../shared/error-codes.ts';
-import { AppError, FieldRefusal, ValidationError } from './errors.ts';
+import { AppError, ValidationError } from './errors.ts';
 
 function body(error: AppError | { code: ErrorCode; message: string }, requestId: string) {
   const answer: ApiErrorBody['error'] = { code: error.code, message: error.message, requestId };
   if (error instanceof AppError && error.params) answer.params = error.params;
-  if (error instanceof ValidationError || error instanceof FieldRefusal) {
+  if (error instanceof ValidationError) {
     answer.fields = error.fields;
     answer.issues = error.issues;
   }

@@ -54,30 +54,6 @@ export class ValidationError extends AppError {
   }
 }
 
-/**
- * A refusal of one field with its own code and status (a document too large, empty or of the wrong
- * type): the field is named in `fields` (English) and `issues` (its code and values), as a
- * ValidationError names its fields.
- */
-export class FieldRefusal extends AppError {
-  readonly fields: Record<string, string>;
-  readonly issues: Record<string, FieldIssue>;
-
-  constructor(
-    code: ErrorCode,
-    statusCode: number,
-    message: string,
-    field: string,
-    english: string,
-    params?: ErrorParams,
-  ) {
-    super(code, statusCode, message, params);
-    this.name = 'FieldRefusal';
-    this.fields = { [field]: english };
-    this.issues = { [field]: params ? { code, params } : { code } };
-  }
-}
-
 export class NotFoundError extends AppError {
   constructor(code: ErrorCode | (string & {}), message?: string) {
     super(code, 404, message);
