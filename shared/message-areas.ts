@@ -14,7 +14,6 @@ export const messageAreas = {
     'compareBar',
     'cost',
     'dock',
-    'error',
     'footer',
     'language',
     'layout',

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages } from '../../shared/auth-messages.ts';
 import { confirmLinkInput } from '../../shared/schemas/auth.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseInput } from '../lib/validate.ts';
@@ -7,7 +8,8 @@ import { confirmationPage, redeemConfirmationLink } from './confirmation-links.t
 
 const basePath = '/api/auth';
 
-const linkInvalid = () => new AppError('CONFIRM_LINK_INVALID', 400);
+const linkInvalid = () =>
+  new AppError('CONFIRM_LINK_INVALID', 400, authMessages.confirmLinkInvalid);
 
 /**
  * A new address is confirmed by better-auth's own verify-email, with the token it made, which we

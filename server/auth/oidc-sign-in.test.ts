@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerErrorCode } from '../../shared/error-codes.ts';
-import { identityMessages } from '../../tests/account-words.ts';
+import { identityMessages, providerErrorMessage } from '../../shared/identity-messages.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
@@ -165,7 +164,7 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     idp.addIdentity({ email: user.email, emailVerified: true });
     const { location, cookie } = await signInAtProvider(user.email);
     expect(location).toBe('/login?sso_error=account_not_linked');
-    expect(providerErrorCode('account_not_linked')).toBe('PROVIDER_NOT_LINKED');
+    expect(providerErrorMessage('account_not_linked')).toBe(identityMessages.notLinked);
     expect(cookie).not.toMatch(/session_token/);
     expect(
       (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map(
@@ -202,7 +201,7 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     expect(location).toBe('/login?sso_error=access_denied');
     expect(location).not.toMatch(/cancelled|error_description/);
     expect(cookie).not.toMatch(/session_token/);
-    expect(providerErrorCode('access_denied')).toBe('PROVIDER_CANCELLED');
+    expect(providerErrorMessage('access_denied')).toBe(identityMessages.cancelled);
   });
 
   it('hostile callbacks: replayed state, wrong state, missing code, wrong provider get /login with a message, never a 5xx', async () => {
@@ -350,7 +349,7 @@ describe('linked identities (issue 10, item 5)', () => {
     idp.addIdentity({ email: elsewhere });
     const res = await link(cookie, elsewhere);
     expect(res.headers.location).toBe('/account?sso_error=email_does_not_match');
-    expect(providerErrorCode('email_does_not_match')).toBe('PROVIDER_DIFFERENT_EMAIL');
+    expect(providerErrorMessage('email_does_not_match')).toBe(identityMessages.differentEmail);
     expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
   });
 

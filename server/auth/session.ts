@@ -8,6 +8,7 @@ import type {
 import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
+import { authMessages } from '../../shared/auth-messages.ts';
 import { isStaffRole } from '../../shared/staff-workflow.ts';
 
 export type SessionUser = {
@@ -128,7 +129,7 @@ export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
     // Every staff account has a second factor (issue 10): an authenticator app or a passkey
     // (decision 0023). Until one is set up, staff routes refuse.
     if (isStaffRole(user.role) && !user.secondFactor) {
-      throw new AppError('SECOND_FACTOR_REQUIRED', 403);
+      throw new AppError('SECOND_FACTOR_REQUIRED', 403, authMessages.secondFactorRequired);
     }
     req.user = user;
   };

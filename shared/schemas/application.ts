@@ -1,7 +1,6 @@
 import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
-import { code } from '../error-codes.ts';
-import type { ApplicationStatus } from '../application-status.ts';
+import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { countryCodes, isCountryCode } from '../countries.ts';
 import type { CaseworkView } from './casework.ts';
 import type { ChoiceView } from './choices.ts';
@@ -118,21 +117,21 @@ function dateText(label: string) {
  * ahead of or behind UTC is never refused for today's date.
  */
 const dateOfBirth = dateText('Date of birth')
-  .refine((v) => v <= utcDay(1), code('BIRTH_DATE_IN_FUTURE'))
-  .refine((v) => v <= utcDay(1, -minApplicantAge), {
-    message: code('TOO_YOUNG'),
-    params: { minimum: minApplicantAge },
-  })
-  .refine((v) => v >= utcDay(0, -maxApplicantAge), code('BIRTH_DATE_NOT_REAL'));
+  .refine((v) => v <= utcDay(1), 'Date of birth cannot be in the future')
+  .refine(
+    (v) => v <= utcDay(1, -minApplicantAge),
+    `You must be at least ${minApplicantAge} years old to apply`,
+  )
+  .refine((v) => v >= utcDay(0, -maxApplicantAge), 'Enter your real date of birth');
 
 const plannedTestDate = z.preprocess(
   (v) => (isMissing(v) ? null : v),
   dateText('Planned test date')
-    .refine((v) => v >= utcDay(-1), code('TEST_DATE_PAST'))
-    .refine((v) => v <= utcDay(0, maxPlannedTestYears), {
-      message: code('TEST_DATE_TOO_FAR'),
-      params: { years: maxPlannedTestYears },
-    })
+    .refine((v) => v >= utcDay(-1), 'Planned test date cannot be in the past')
+    .refine(
+      (v) => v <= utcDay(0, maxPlannedTestYears),
+      `Choose a date within the next ${maxPlannedTestYears} years`,
+    )
     .nullable(),
 );
 
@@ -146,12 +145,12 @@ function country(label: string) {
 /** Letters and digits only, upper case; spaces and dashes people type are dropped. */
 const passportNumber = requiredText('Passport number', 40)
   .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, code('PASSPORT_NUMBER_FORMAT')));
+  .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, 'Passport number must be 5 to 20 letters or digits'));
 
 const catalogueId = z
-  .string({ error: code('PROGRAM_REQUIRED') })
+  .string({ error: 'Choose a program first' })
   .trim()
-  .min(1, code('PROGRAM_REQUIRED'))
+  .min(1, 'Choose a program first')
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a catalogue id');
 
@@ -165,15 +164,15 @@ const yesNo = z.preprocess(
         : isMissing(v)
           ? false
           : v,
-  z.boolean({ error: code('YES_OR_NO') }),
+  z.boolean({ error: 'Answer yes or no' }),
 );
 
 const universityIds = z.preprocess(
   (v) => (isMissing(v) ? [] : Array.isArray(v) ? v : [v]),
   z
     .array(catalogueId)
-    .max(3, code('TOO_MANY_PICKS'))
-    .refine((ids) => new Set(ids).size === ids.length, code('PICKED_TWICE')),
+    .max(3, 'Pick at most 3 universities')
+    .refine((ids) => new Set(ids).size === ids.length, 'Each university can be picked once'),
 );
 
 /** A number written without its country code is read in the country of residence. */
@@ -240,7 +239,7 @@ export const addApplicationInput = z.strictObject({
     .string({ error: 'Application ID is required' })
     .trim()
     .min(1, 'Application ID is required')
-    .pipe(z.uuid(code('APPLICATION_ID_INVALID'))),
+    .pipe(z.uuid('This is not an application ID. Copy it from your confirmation e-mail.')),
 });
 export type AddApplicationInput = z.infer<typeof addApplicationInput>;
 
@@ -321,3 +320,16 @@ export interface TrackResult {
   /** The e-mailed link was opened while signed in, and the application joined that account now (D2). */
   addedToAccount?: boolean;
 }
+
+export const maxStatusNoteLength = 1000;
+
+/** What the staff console sends to change a status (server: changeStatus). */
+export const statusChangeInput = z.strictObject({
+  status: z.enum(applicationStatuses, { error: 'Choose a status from the list' }),
+  note: z
+    .string()
+    .trim()
+    .max(maxStatusNoteLength, `The note is at most ${maxStatusNoteLength} characters`)
+    .optional(),
+});
+export type StatusChangeInput = z.infer<typeof statusChangeInput>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authMessages } from '../auth-messages.ts';
 import { webAuthnResponse } from './identity.ts';
 
 export const minPasswordLength = 6;
@@ -11,26 +12,27 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 /** An e-mail address; a missing one gets the spec's generic auth message. */
 export const accountEmail = z
   .string({
-    error: (issue) => (isMissing(issue.input) ? 'CREDENTIALS_REQUIRED' : 'EMAIL_INVALID'),
+    error: (issue) =>
+      isMissing(issue.input) ? authMessages.credentialsRequired : authMessages.emailInvalid,
   })
   .trim()
-  .min(1, 'CREDENTIALS_REQUIRED')
-  .max(maxEmailLength, 'EMAIL_INVALID')
-  .pipe(z.email('EMAIL_INVALID'));
+  .min(1, authMessages.credentialsRequired)
+  .max(maxEmailLength, authMessages.emailInvalid)
+  .pipe(z.email(authMessages.emailInvalid));
 
 /** A new password: 6 to 128 characters. */
 export const newPassword = z
-  .string({ error: 'CREDENTIALS_REQUIRED' })
-  .min(1, 'CREDENTIALS_REQUIRED')
-  .min(minPasswordLength, 'PASSWORD_TOO_SHORT')
-  .max(maxPasswordLength, 'PASSWORD_TOO_LONG');
+  .string({ error: authMessages.credentialsRequired })
+  .min(1, authMessages.credentialsRequired)
+  .min(minPasswordLength, authMessages.passwordTooShort)
+  .max(maxPasswordLength, authMessages.passwordTooLong);
 
 const currentPassword = z
-  .string({ error: 'CREDENTIALS_REQUIRED' })
-  .min(1, 'CREDENTIALS_REQUIRED')
-  .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD');
+  .string({ error: authMessages.credentialsRequired })
+  .min(1, authMessages.credentialsRequired)
+  .max(maxPasswordLength, authMessages.invalidCredentials);
 
-const confirmation = z.string({ error: 'PASSWORDS_DO_NOT_MATCH' });
+const confirmation = z.string({ error: authMessages.passwordsDoNotMatch });
 
 function passwordsMatch<T extends { confirmPassword: string }>(key: 'password' | 'newPassword') {
   return (value: T & Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -38,7 +40,7 @@ function passwordsMatch<T extends { confirmPassword: string }>(key: 'password' |
       ctx.addIssue({
         code: 'custom',
         path: ['confirmPassword'],
-        message: 'PASSWORDS_DO_NOT_MATCH',
+        message: authMessages.passwordsDoNotMatch,
       });
     }
   };
@@ -60,20 +62,20 @@ export type SignInInput = z.infer<typeof signInInput>;
 /** "Forgot your password?" and "Resend confirmation": only the address. */
 export const emailOnlyInput = z.object({
   email: z
-    .string({ error: 'RESET_EMAIL_REQUIRED' })
+    .string({ error: authMessages.resetEmailRequired })
     .trim()
-    .min(1, 'RESET_EMAIL_REQUIRED')
-    .max(maxEmailLength, 'EMAIL_INVALID')
-    .pipe(z.email('EMAIL_INVALID')),
+    .min(1, authMessages.resetEmailRequired)
+    .max(maxEmailLength, authMessages.emailInvalid)
+    .pipe(z.email(authMessages.emailInvalid)),
 });
 export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const resetPasswordInput = z
   .object({
     token: z
-      .string({ error: 'RESET_LINK_INVALID' })
-      .min(1, 'RESET_LINK_INVALID')
-      .max(maxTokenLength, 'RESET_LINK_INVALID'),
+      .string({ error: authMessages.resetLinkInvalid })
+      .min(1, authMessages.resetLinkInvalid)
+      .max(maxTokenLength, authMessages.resetLinkInvalid),
     newPassword,
     confirmPassword: confirmation,
   })
@@ -87,9 +89,9 @@ export const resetTokenInput = z.object({
 /** A confirmation link's token, posted by /confirm-email from the link's fragment (decision 0032). */
 export const confirmLinkInput = z.object({
   token: z
-    .string({ error: 'CONFIRM_LINK_INVALID' })
-    .min(1, 'CONFIRM_LINK_INVALID')
-    .max(maxTokenLength, 'CONFIRM_LINK_INVALID'),
+    .string({ error: authMessages.confirmLinkInvalid })
+    .min(1, authMessages.confirmLinkInvalid)
+    .max(maxTokenLength, authMessages.confirmLinkInvalid),
 });
 
 /** Changing the password while signed in: the current one again, then the new one twice. */
@@ -105,8 +107,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const enableTwoFactorInput = z.object({
   password: z
     .string()
-    .min(1, 'CREDENTIALS_REQUIRED')
-    .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD')
+    .min(1, authMessages.credentialsRequired)
+    .max(maxPasswordLength, authMessages.invalidCredentials)
     .optional(),
 });
 
@@ -124,15 +126,15 @@ const sixDigits = (message: string) =>
 const trustDevice = z.boolean({ error: 'Trust this device must be true or false' }).default(false);
 
 /** The code from the authenticator app, at sign-in ("Trust this device for 30 days") or at set-up. */
-export const totpCodeInput = z.object({ code: sixDigits('CODE_FORMAT'), trustDevice });
+export const totpCodeInput = z.object({ code: sixDigits(authMessages.codeFormat), trustDevice });
 export type TotpCodeInput = z.infer<typeof totpCodeInput>;
 
 /** One of the ten backup codes (shown as abcde-12345; the dash is optional when typed). */
 export const backupCodeInput = z.object({
   code: z
-    .string({ error: 'BACKUP_CODE_FORMAT' })
+    .string({ error: authMessages.backupCodeFormat })
     .trim()
-    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'BACKUP_CODE_FORMAT')
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, authMessages.backupCodeFormat)
     .transform((value) => (value.includes('-') ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
   trustDevice,
 });
@@ -141,16 +143,16 @@ export type BackupCodeInput = z.infer<typeof backupCodeInput>;
 /** "Email me a sign-in code", then the code from that e-mail. */
 export const emailCodeInput = z.object({
   email: accountEmail,
-  code: sixDigits('EMAIL_CODE_FORMAT'),
+  code: sixDigits(authMessages.emailCodeFormat),
 });
 export type EmailCodeInput = z.infer<typeof emailCodeInput>;
 
 /** The token of an e-mailed sign-in link, which the link page posts (it never sits in a URL query). */
 export const signInLinkInput = z.object({
   token: z
-    .string({ error: 'SIGN_IN_LINK_INVALID' })
-    .min(1, 'SIGN_IN_LINK_INVALID')
-    .max(maxTokenLength, 'SIGN_IN_LINK_INVALID'),
+    .string({ error: authMessages.signInLinkInvalid })
+    .min(1, authMessages.signInLinkInvalid)
+    .max(maxTokenLength, authMessages.signInLinkInvalid),
 });
 
 /**
@@ -159,14 +161,14 @@ export const signInLinkInput = z.object({
  */
 export const reauthInput = z
   .object({
-    password: z.string().max(maxPasswordLength, 'INVALID_PASSWORD').optional(),
-    code: z.string().max(20, 'CODE_FORMAT').optional(),
+    password: z.string().max(maxPasswordLength, authMessages.passwordWrong).optional(),
+    code: z.string().max(20, authMessages.codeFormat).optional(),
     passkey: webAuthnResponse.optional(),
     /** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
-    emailCode: z.string().max(20, 'EMAIL_CODE_FORMAT').optional(),
+    emailCode: z.string().max(20, authMessages.emailCodeFormat).optional(),
   })
   .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), {
-    message: 'REAUTH_REQUIRED',
+    message: authMessages.reauthRequired,
     path: ['password'],
   });
 
@@ -177,8 +179,8 @@ export const reauthInput = z
 export const confirmedActionInput = z.object({
   password: z
     .string()
-    .min(1, 'CREDENTIALS_REQUIRED')
-    .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD')
+    .min(1, authMessages.credentialsRequired)
+    .max(maxPasswordLength, authMessages.invalidCredentials)
     .optional(),
 });
 export type ReauthInput = z.infer<typeof reauthInput>;

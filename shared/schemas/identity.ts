@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { code } from '../error-codes.ts';
+import { identityMessages } from '../identity-messages.ts';
 
 /** A sign-in provider's id, as /api/auth/providers lists them. */
 export const providerInput = z.object({
   provider: z
-    .string({ error: 'PROVIDER_UNKNOWN' })
+    .string({ error: identityMessages.providerUnknown })
     .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'PROVIDER_UNKNOWN'),
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
 });
 export type ProviderInput = z.infer<typeof providerInput>;
 
@@ -15,16 +15,16 @@ export const unlinkInput = z.object({
   providerId: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'PROVIDER_UNKNOWN'),
-  accountId: z.uuid('ACCOUNT_NOT_LINKED'),
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
+  accountId: z.uuid(identityMessages.notLinkedHere),
 });
 export type UnlinkInput = z.infer<typeof unlinkInput>;
 
 export const passkeyNameMax = 60;
 const passkeyName = z
-  .string({ error: code('PASSKEY_NAME_REQUIRED') })
+  .string({ error: 'Give the passkey a name, e.g. “My phone”.' })
   .trim()
-  .min(1, code('PASSKEY_NAME_REQUIRED'))
+  .min(1, 'Give the passkey a name, e.g. “My phone”.')
   .max(passkeyNameMax, `Keep the name to ${passkeyNameMax} characters or fewer.`);
 
 /** A browser's WebAuthn answer (checked in full by @simplewebauthn/server behind better-auth). */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { authMessages } from '../../tests/account-words.ts';
+import { authMessages } from '../../shared/auth-messages.ts';
 import { createApplicationFields } from '../factories/application.ts';
 import { readZip } from '../factories/zip.ts';
 import { fixtures } from './application-helpers.ts';

@@ -1,17 +1,12 @@
 import { isApiErrorBody } from '../../shared/api-error';
-import type { ErrorParams, FieldIssue } from '../../shared/error-codes';
 
-/**
- * An error the API answered with: a code and its values (D17). `message` is the server's English,
- * for logs; screens show `useErrorText()(error)` (web/lib/error-text.ts).
- */
+/** An error the API answered with; `message` is written for the user. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly params?: ErrorParams,
-    readonly issues?: Record<string, FieldIssue>,
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,13 +30,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const body: unknown = isJson ? await response.json().catch(() => null) : null;
   if (!response.ok) {
     if (isApiErrorBody(body)) {
-      throw new ApiError(
-        response.status,
-        body.error.code,
-        body.error.message,
-        body.error.params,
-        body.error.issues,
-      );
+      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
     }
     throw new ApiError(
       response.status,

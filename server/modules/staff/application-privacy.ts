@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationIdParam } from '../../../shared/schemas/application.ts';
 import { requireRole, type SessionUser } from '../../auth/session.ts';
-import { applicationNotFound } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { findApplicationRow } from '../applications/repository.ts';
 import { revokeTracking } from '../tracking/revocation.ts';
@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/service.ts';
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
 const staffOnly = { preHandler: requireRole(...caseworkRoles) };
+const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
 
 /** The full passport number, decrypted for one member of staff, and the view written to the audit log. */
 export async function revealPassport(
@@ -18,7 +19,7 @@ export async function revealPassport(
 ): Promise<{ passportNumber: string }> {
   return app.db.transaction(async (tx) => {
     const row = await findApplicationRow(tx, id);
-    if (!row) throw applicationNotFound();
+    if (!row) throw notFound();
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'application.passport_viewed',
@@ -50,7 +51,7 @@ export async function staffApplicationPrivacyRoutes(app: FastifyInstance) {
         subjectId: id,
       }),
     );
-    if (!revokedAt) throw applicationNotFound();
+    if (!revokedAt) throw notFound();
     return { revokedAt: revokedAt.toISOString() };
   });
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useAccountText, type Said } from '../../lib/account-text';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
 import { cancelledMessage, useReauth } from './reauth-dialog';
 
 /**
@@ -22,10 +22,10 @@ export function ConfirmedActionButton({
   danger?: boolean;
   action: () => Promise<void>;
 }) {
-  const t = useAccountText();
+  const t = useAuthText();
   const reauth = useReauth();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Said>();
+  const [failure, setFailure] = useState<string>();
 
   async function run() {
     setFailure(undefined);
@@ -36,7 +36,13 @@ export function ConfirmedActionButton({
       const message = cancelledMessage(caught);
       if (message)
         setFailure(
-          typeof message === 'string' ? message : caught instanceof ApiError ? caught : undefined,
+          t(
+            typeof message === 'string'
+              ? message
+              : caught instanceof ApiError
+                ? caught.message
+                : undefined,
+          ),
         );
     } finally {
       setBusy(false);
@@ -53,7 +59,7 @@ export function ConfirmedActionButton({
       >
         {busy ? busyLabel : label}
       </Button>
-      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
+      {failure && <Alert tone="error">{failure}</Alert>}
       {reauth.dialog}
     </div>
   );

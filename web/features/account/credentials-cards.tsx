@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { useAccountText } from '../../lib/account-text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changeEmailInput } from '../../../shared/schemas/account';
 import { changePasswordInput } from '../../../shared/schemas/auth';
@@ -8,8 +7,10 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { useAuthText } from '../auth/auth-text';
+import { serverFieldErrors } from '../auth/form-errors';
 import { PasswordField } from '../auth/password-field';
-import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
+import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { useReauth } from './reauth-dialog';
 import { changeEmail, changePassword } from './security-api';
@@ -28,7 +29,7 @@ export function ChangePasswordCard() {
 /** The current password first; the other devices are signed out. */
 function ChangePasswordForm() {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const form = useSchemaForm(changePasswordInput, {
     currentPassword: '',
     newPassword: '',
@@ -51,8 +52,17 @@ function ChangePasswordForm() {
         }),
       });
     } catch (error) {
-      if (!showServerErrors(form.setError, error))
-        setOutcome({ tone: 'error', message: t(error) ?? '' });
+      const fields = serverFieldErrors(error);
+      if (fields) showServerErrors(form.setError, fields);
+      else
+        setOutcome({
+          tone: 'error',
+          message: t(
+            error instanceof ApiError
+              ? error.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        });
     }
   });
   return (
@@ -93,7 +103,7 @@ function ChangePasswordForm() {
           )}
         </Button>
         <div aria-live="polite">
-          {!!outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
         </div>
       </form>
     </Card>
@@ -103,7 +113,7 @@ function ChangePasswordForm() {
 /** Change e-mail: confirmed from the new address (the old one is told); asks who you are first. */
 export function ChangeEmailCard({ email, changed }: { email: string; changed: boolean }) {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const form = useSchemaForm(changeEmailInput, { newEmail: '' });
   const { errors, isSubmitting } = form.formState;
   const reauth = useReauth();
@@ -130,8 +140,17 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'REAUTH_CANCELLED') return;
-      if (!showServerErrors(form.setError, error))
-        setOutcome({ tone: 'error', message: t(error) ?? '' });
+      const fields = serverFieldErrors(error);
+      if (fields) showServerErrors(form.setError, fields);
+      else
+        setOutcome({
+          tone: 'error',
+          message: t(
+            error instanceof ApiError
+              ? error.message
+              : 'Something went wrong. Please try again later.',
+          ),
+        });
     }
   });
   return (
@@ -146,7 +165,7 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           values={{ email: <bdi dir="ltr">{email}</bdi> }}
         />
       </p>
-      {!!changed && (
+      {changed && (
         <div className="mt-3">
           <Alert tone="success">
             <FormattedMessage
@@ -176,7 +195,7 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           )}
         </Button>
         <div aria-live="polite">
-          {!!outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
         </div>
       </form>
       {reauth.dialog}

@@ -2,13 +2,14 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useAccountText, type Said } from '../../lib/account-text';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { authMessages } from '../../../shared/auth-messages';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
+import { useAuthText } from '../auth/auth-text';
 import { PasswordField } from '../auth/password-field';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
@@ -119,7 +120,7 @@ async function sendEmailCode(): Promise<void> {
 export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const intl = useIntl();
-  const authText = useAccountText();
+  const authText = useAuthText();
   const session = useSession();
   const hasFactor = Boolean(session.data?.twoFactorEnabled);
   const identities = useLinkedIdentities();
@@ -140,7 +141,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
   // the English words of the server or the schema; shown in the reader's language
-  const [errorWords, setError] = useState<Said>();
+  const [errorWords, setError] = useState<string>();
   const error = authText(errorWords);
   const [busy, setBusy] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
@@ -199,8 +200,8 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
         kind === 'password'
           ? 'Please enter your password.'
           : kind === 'code'
-            ? 'CODE_FORMAT'
-            : 'EMAIL_CODE_FORMAT',
+            ? authMessages.codeFormat
+            : authMessages.emailCodeFormat,
       );
       return;
     }
@@ -292,7 +293,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             <p className="text-muted">
               <FormattedMessage {...m.passkeyText} />
             </p>
-            {!!error && (
+            {error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
                 {error}
               </p>
@@ -335,7 +336,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
                 values={{ email }}
               />
             </p>
-            {!!error && (
+            {error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
                 {error}
               </p>
@@ -356,7 +357,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             ))}
           </div>
         )}
-        {!!hasPasskey && (
+        {hasPasskey && (
           <Button
             variant="secondary"
             className="w-full"

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useAccountText, type Said } from '../../lib/account-text';
-import { errorText } from '../../lib/error-text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { renderSVG } from 'uqr';
+import { authMessages } from '../../../shared/auth-messages';
 import { totpCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -10,6 +9,7 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import type { AccountUser } from '../../lib/auth-client';
+import { authText, useAuthText } from '../auth/auth-text';
 import { saveFile } from './account-api';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
@@ -122,9 +122,9 @@ function BackupCodes({
 
 function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<Said>();
+  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const qr = `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totpURI, { border: 2 }))}`;
 
@@ -132,7 +132,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
     event.preventDefault();
     const checked = totpCodeInput.safeParse({ code });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      setError(t(checked.error.issues[0]?.message));
       return;
     }
     setBusy(true);
@@ -141,7 +141,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
       await confirmTwoFactor(checked.data.code);
       onConfirmed();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : 'INVALID_CODE');
+      setError(t(caught instanceof ApiError ? caught.message : authMessages.codeWrong));
     } finally {
       setBusy(false);
     }
@@ -205,7 +205,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
-        error={t(error)}
+        error={error}
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" disabled={busy}>
@@ -225,10 +225,10 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
 /** Two-step verification with an authenticator app (TOTP): set up, backup codes once, turn off. */
 export function TwoFactorCard({ user, required }: { user: AccountUser; required: boolean }) {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
-  const [failure, setFailure] = useState<Said>();
+  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
@@ -300,7 +300,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               defaultMessage: 'Set this up to open the staff console',
             })}
           >
-            {intl.formatMessage(errorText.SECOND_FACTOR_REQUIRED)}
+            {intl.formatMessage(authText.secondFactorRequired)}
           </Alert>
         </div>
       )}
@@ -314,7 +314,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               defaultMessage="On. When you sign in, we ask for a code from your authenticator app (or a backup code) after your password or e-mailed code."
             />
           </p>
-          {!!isStaff && (
+          {isStaff && (
             <p className="text-sm text-muted">
               <FormattedMessage
                 id="account.twoFactor.staffNote"
@@ -340,7 +340,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               )}
             </Button>
           </div>
-          {!!failure && <Alert tone="error">{t(failure)}</Alert>}
+          {failure && <Alert tone="error">{failure}</Alert>}
         </div>
       ) : setup ? (
         <ConfirmApp

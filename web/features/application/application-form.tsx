@@ -12,7 +12,6 @@ import { ProgressBar } from '../../components/progress-bar';
 import { apiGet, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
-import { useErrorText } from '../../lib/error-text';
 import { CertificationFields } from './certification-fields';
 import { DocumentFields } from './document-fields';
 import {
@@ -49,7 +48,6 @@ export function ApplicationForm({
   const session = useSession();
   const { locale } = useLocale();
   const intl = useIntl();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const limits = useQuery({
     queryKey: ['upload-limits'],
@@ -103,15 +101,16 @@ export function ApplicationForm({
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
-      setBanner(
-        error instanceof ApiError
-          ? errorText(error)
+      const message =
+        error instanceof Error && !(error instanceof TypeError)
+          ? error.message
           : intl.formatMessage({
               id: 'application.form.failed',
               defaultMessage: 'Something went wrong. Please try again.',
-            }),
-      );
-      setErrors(error instanceof ApiError && error.issues ? error.issues : {});
+            });
+      setBanner(message);
+      const fields = error instanceof ApiError && error.fields ? error.fields : {};
+      setErrors(fields);
       setProgress(null);
       requestAnimationFrame(() => bannerRef.current?.focus());
     }

@@ -39,15 +39,7 @@ export function uploadApplication(
         onProgress(1);
         resolve(body as ApplicationSubmitted);
       } else if (isApiErrorBody(body)) {
-        reject(
-          new ApiError(
-            xhr.status,
-            body.error.code,
-            body.error.message,
-            body.error.params,
-            body.error.issues,
-          ),
-        );
+        reject(new ApiError(xhr.status, body.error.code, body.error.message, body.error.fields));
       } else {
         reject(
           new ApiError(

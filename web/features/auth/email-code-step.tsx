@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useAuthText } from './auth-text';
 import { useState, type FormEvent } from 'react';
+import { authMessages } from '../../../shared/auth-messages';
 import { emailCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -19,11 +20,11 @@ export function EmailCodeStep({
   onBack: () => void;
 }) {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<Said>();
-  const [failure, setFailure] = useState<Said>();
-  const [notice, setNotice] = useState<Said>(accountText.emailCodeSent);
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [notice, setNotice] = useState<string>(authMessages.emailCodeSent);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -39,7 +40,7 @@ export function EmailCodeStep({
     try {
       onSignedIn(await signInWithEmailCode(checked.data));
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
+      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
     } finally {
       setBusy(false);
     }
@@ -49,9 +50,9 @@ export function EmailCodeStep({
     setFailure(undefined);
     try {
       await requestEmailCode(email);
-      setNotice(accountText.emailCodeSent);
+      setNotice(authMessages.emailCodeSent);
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
+      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
     }
   }
 
@@ -75,7 +76,7 @@ export function EmailCodeStep({
         </p>
       </div>
       <Alert tone="success">{t(notice)}</Alert>
-      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
+      {failure && <Alert tone="error">{t(failure)}</Alert>}
       <TextField
         label={intl.formatMessage({
           id: 'auth.code.fromEmail',

@@ -1,15 +1,16 @@
+import { useAuthText } from './auth-text';
 import { useState } from 'react';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { requestPasswordReset } from '../../lib/auth-client';
-import { isRateLimited } from '../../lib/schema-form';
+import { isRateLimited } from './form-errors';
 
-type Outcome = { tone: 'success' | 'error'; message: Said } | null;
+type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
 /** The login form's "Forgot your password?": sends the reset e-mail to the address in the Email field. */
 export function useForgotPassword() {
-  const t = useAccountText();
+  const t = useAuthText();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -19,18 +20,18 @@ export function useForgotPassword() {
     if (!checked.success) {
       setOutcome({
         tone: 'error',
-        message: checked.error.issues[0]?.message ?? 'RESET_EMAIL_REQUIRED',
+        message: checked.error.issues[0]?.message ?? authMessages.resetEmailRequired,
       });
       return;
     }
     setIsBusy(true);
     try {
       await requestPasswordReset(checked.data);
-      setOutcome({ tone: 'success', message: accountText.resetSent });
+      setOutcome({ tone: 'success', message: authMessages.resetSent });
     } catch (error) {
       setOutcome({
         tone: 'error',
-        message: isRateLimited(error) ? error : accountText.resetFailed,
+        message: isRateLimited(error) ? error.message : authMessages.resetFailed,
       });
     } finally {
       setIsBusy(false);

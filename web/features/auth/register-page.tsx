@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useAuthText } from './auth-text';
 import { useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
+import { authMessages } from '../../../shared/auth-messages';
 import { signUpInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -10,26 +11,27 @@ import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { signUp } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
+import { serverFieldErrors } from './form-errors';
 import { PasswordField } from './password-field';
-import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
+import { showServerErrors, useSchemaForm } from './use-schema-form';
 
 /** Route state /universities reads to say "check your inbox" (D5). */
 export interface RegisteredState {
   registered: true;
 }
 
-function failureMessage(error: unknown): Said {
+function failureMessage(error: unknown): string {
   if (error instanceof ApiError && !['INTERNAL_ERROR', 'HTTP_ERROR'].includes(error.code))
-    return error;
-  return accountText.registerFailed;
+    return error.message;
+  return authMessages.registerFailed;
 }
 
 export function RegisterPage() {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   usePageTitle(intl.formatMessage({ id: 'auth.register.pageTitle', defaultMessage: 'Register' }));
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<Said>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useSchemaForm(signUpInput, { email: '', password: '', confirmPassword: '' });
   const { errors, isSubmitting } = form.formState;
 
@@ -39,7 +41,9 @@ export function RegisterPage() {
       await signUp(data);
       navigate('/universities', { state: { registered: true } satisfies RegisteredState });
     } catch (error) {
-      setFailure(showServerErrors(form.setError, error) ? null : failureMessage(error));
+      const fields = serverFieldErrors(error);
+      if (fields) showServerErrors(form.setError, fields);
+      setFailure(fields ? null : failureMessage(error));
     }
   });
 
@@ -55,7 +59,7 @@ export function RegisterPage() {
       })}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
-        {!!failure && <Alert tone="error">{t(failure)}</Alert>}
+        {failure && <Alert tone="error">{t(failure)}</Alert>}
         <TextField
           label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"

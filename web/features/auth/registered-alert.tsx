@@ -1,10 +1,12 @@
 import { useIntl } from 'react-intl';
-import { accountText } from '../../lib/account-text';
+import { useAuthText } from './auth-text';
+import { authMessages } from '../../../shared/auth-messages';
 import { Alert } from '../../components/alert';
 
 /** "Check your inbox": the words of the account screens, loaded with them only when shown. */
 export function RegisteredAlert() {
   const intl = useIntl();
+  const t = useAuthText();
   return (
     <Alert
       tone="success"
@@ -13,7 +15,7 @@ export function RegisteredAlert() {
         defaultMessage: 'Check your inbox',
       })}
     >
-      {intl.formatMessage(accountText.registered)}
+      {t(authMessages.registered)}
     </Alert>
   );
 }

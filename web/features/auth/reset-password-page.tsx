@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAccountText, type Said } from '../../lib/account-text';
+import { useAuthText } from './auth-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
+import { authMessages } from '../../../shared/auth-messages';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -10,8 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { isResetLinkValid, resetPassword, secondStepPath } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { checkFields } from '../../lib/schema-form';
-import type { FieldIssue } from '../../../shared/error-codes';
+import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
 import { reviewSignInPath } from './sign-in-target';
@@ -50,7 +50,7 @@ type LinkState = 'checking' | 'valid' | 'invalid';
 
 export function ResetPasswordPage() {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   usePageTitle(
     intl.formatMessage({ id: 'auth.reset.pageTitle', defaultMessage: 'Reset password' }),
   );
@@ -66,8 +66,8 @@ export function ResetPasswordPage() {
     checked && checked.token === token ? checked.state : token ? 'checking' : 'invalid';
   const setLinkState = (state: LinkState) => token && setChecked({ token, state });
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
-  const [failure, setFailure] = useState<Said>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   useEffect(() => {
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const checked = checkFields(resetPasswordInput, { ...values, token });
+    const checked = validate(resetPasswordInput, { ...values, token });
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -107,8 +107,10 @@ export function ResetPasswordPage() {
         setLinkState('invalid');
         return;
       }
-      if (error instanceof ApiError && error.issues) setErrors(error.issues);
-      else setFailure(error instanceof ApiError && error.status === 429 ? error : notChanged);
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
+      else
+        setFailure(error instanceof ApiError && error.status === 429 ? error.message : notChanged);
     }
   }
 
@@ -133,7 +135,7 @@ export function ResetPasswordPage() {
           defaultMessage: 'This link no longer works',
         })}
       >
-        <Alert tone="warning">{t('RESET_LINK_INVALID')}</Alert>
+        <Alert tone="warning">{t(authMessages.resetLinkInvalid)}</Alert>
         <NewResetLink />
       </AuthCard>
     );
@@ -148,7 +150,7 @@ export function ResetPasswordPage() {
       })}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        {!!failure && (
+        {failure && (
           <Alert tone="error">
             {failure === notChanged
               ? intl.formatMessage({
@@ -186,7 +188,7 @@ export function ResetPasswordPage() {
           onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
           error={t(errors.confirmPassword)}
         />
-        {!!errors.token && <Alert tone="error">{t(errors.token)}</Alert>}
+        {errors.token && <Alert tone="error">{t(errors.token)}</Alert>}
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
           {isBusy ? (
             <FormattedMessage id="auth.reset.saving" defaultMessage="Saving..." />

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useAuthText } from './auth-text';
 import { useState, type FormEvent } from 'react';
+import { authMessages } from '../../../shared/auth-messages';
 import { backupCodeInput, totpCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -55,12 +56,12 @@ export function SecondFactorStep({
   onRestart: () => void;
 }) {
   const intl = useIntl();
-  const t = useAccountText();
+  const t = useAuthText();
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
-  const [error, setError] = useState<Said>();
-  const [failure, setFailure] = useState<{ message: Said; restart: boolean }>();
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<{ message: string; restart: boolean }>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -88,7 +89,7 @@ export function SecondFactorStep({
           'UNAUTHENTICATED',
         ].includes(caught.code);
       setFailure({
-        message: caught instanceof ApiError ? caught : accountText.signInFailed,
+        message: caught instanceof ApiError ? caught.message : authMessages.signInFailed,
         restart,
       });
       setCode('');
@@ -122,10 +123,10 @@ export function SecondFactorStep({
           )}
         </p>
       </div>
-      {!!failure && (
+      {failure && (
         <Alert tone="error">
           <p>{t(failure.message)}</p>
-          {!!failure.restart && (
+          {failure.restart && (
             <Button variant="secondary" className="mt-3" onClick={onRestart}>
               <FormattedMessage id="auth.twoStep.signInAgain" defaultMessage="Sign in again" />
             </Button>

@@ -3,7 +3,8 @@ import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { useErrorText } from '../../lib/error-text';
+import { ApiError } from '../../lib/api-client';
+import { useServerErrorText } from '../application/field-error-text';
 import { withdrawApplication } from './casework-api';
 
 const outcomes = defineMessages({
@@ -73,7 +74,7 @@ export function WithdrawApplication({
   const [isConfirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
   const intl = useIntl();
-  const errorText = useErrorText();
+  const serverText = useServerErrorText();
   if (application.casework.outcome) return null;
   async function withdraw() {
     try {
@@ -83,7 +84,7 @@ export function WithdrawApplication({
         id: 'casework.withdraw.failed',
         defaultMessage: 'It could not be withdrawn. Please try again.',
       });
-      setError(errorText(e, { otherwise: fallback }));
+      setError(serverText(e instanceof ApiError ? e.message : undefined, fallback));
     }
   }
   return (

@@ -5,7 +5,7 @@ import { maxMessageLength } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { useErrorText } from '../../lib/error-text';
+import { useFieldErrorText, useServerErrorText } from '../application/field-error-text';
 import { FileField, formatSize } from '../../components/file-field';
 import { formatWhenIn } from './format';
 
@@ -35,7 +35,8 @@ export function Conversation({
   const [isSending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const intl = useIntl();
-  const errorText = useErrorText();
+  const errorText = useFieldErrorText();
+  const serverText = useServerErrorText();
 
   useEffect(() => {
     if (unread > 0) onRead();
@@ -68,12 +69,16 @@ export function Conversation({
               'You have sent several messages in a short time. Please wait a few minutes before sending another.',
           }),
         );
-      const fieldError = e instanceof ApiError ? Object.values(e.issues ?? {})[0] : undefined;
+      const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
       const fallback = intl.formatMessage({
         id: 'casework.conversation.sendFailed',
         defaultMessage: 'The message could not be sent. Please try again.',
       });
-      setError(errorText(fieldError ?? e, { otherwise: fallback }));
+      setError(
+        fieldError
+          ? errorText(fieldError)
+          : serverText(e instanceof ApiError ? e.message : undefined, fallback),
+      );
     } finally {
       setSending(false);
     }

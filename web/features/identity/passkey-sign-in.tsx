@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useAccountText, type Said } from '../../lib/account-text';
+import { useAuthText } from '../auth/auth-text';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -12,9 +12,9 @@ export function PasskeySignInButton({
 }: {
   onSignedIn: (next: 'signed-in' | 'second-factor') => Promise<void> | void;
 }) {
-  const t = useAccountText();
+  const t = useAuthText();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Said>();
+  const [failure, setFailure] = useState<string>();
   return (
     <div className="space-y-2">
       <Button
@@ -50,7 +50,7 @@ export function PasskeySignInButton({
           />
         )}
       </Button>
-      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
+      {failure && <Alert tone="error">{t(failure)}</Alert>}
     </div>
   );
 }

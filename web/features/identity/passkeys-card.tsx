@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { useAccountText, type Said } from '../../lib/account-text';
-import { fieldIssue } from '../../../shared/error-codes';
-import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import {
+  FormattedDate,
+  FormattedMessage,
+  defineMessages,
+  useIntl,
+  type MessageDescriptor,
+} from 'react-intl';
 import { passkeyNameMax, passkeyRenameInput } from '../../../shared/schemas/identity';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
+import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
+import { useAuthText } from '../auth/auth-text';
 import {
   addPasskey,
   passkeyFailure,
@@ -39,25 +45,33 @@ const m = defineMessages({
   add: { id: 'account.passkeys.add', defaultMessage: 'Add a passkey' },
 });
 
-/** A passkey's name: the schema's codes (a long name: its own words here); the rest through the error codes. */
+/** The schema's English words (shared/schemas/identity.ts) → their message here; the rest through useAuthText. */
+const schemaWords: Record<string, MessageDescriptor> = {
+  'Give the passkey a name, e.g. “My phone”.': m.nameRequired,
+  [`Keep the name to ${passkeyNameMax} characters or fewer.`]: m.nameTooLong,
+};
+
 function usePasskeyText() {
   const intl = useIntl();
-  const say = useAccountText();
-  return (what: Said) =>
-    what && typeof what === 'object' && 'code' in what && what.code === 'too_big'
-      ? intl.formatMessage(m.nameTooLong)
-      : say(what);
+  const authText = useAuthText();
+  return (words: string | undefined) => {
+    if (!words) return undefined;
+    const known = schemaWords[words];
+    return known ? intl.formatMessage(known) : authText(words);
+  };
 }
-const messageOf = (error: unknown): Said => passkeyFailure(error) ?? error;
-const nameError = (name: string): Said => {
+const messageOf = (error: unknown) =>
+  passkeyFailure(error) ??
+  (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
+const nameError = (name: string) => {
   const checked = passkeyRenameInput.shape.name.safeParse(name);
-  return checked.success ? undefined : fieldIssue(checked.error.issues[0] as never);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
 };
 
 function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: string) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(passkey.name ?? '');
-  const [error, setError] = useState<Said>();
+  const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const intl = useIntl();
@@ -149,7 +163,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           </Button>
         </div>
       </div>
-      {!!renaming && (
+      {renaming && (
         <form
           noValidate
           onSubmit={(e) => void rename(e)}
@@ -169,7 +183,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           </Button>
         </form>
       )}
-      {!renaming && !!error && <Alert tone="error">{text(error)}</Alert>}
+      {!renaming && error && <Alert tone="error">{text(error)}</Alert>}
     </li>
   );
 }
@@ -185,8 +199,8 @@ export function PasskeysCard() {
     session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled,
   );
   const [name, setName] = useState('');
-  const [error, setError] = useState<Said>();
-  const [failure, setFailure] = useState<Said>();
+  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -268,8 +282,8 @@ export function PasskeysCard() {
         </Button>
       </form>
       <div className="mt-3 space-y-2" aria-live="polite">
-        {!!notice && <Alert tone="success">{notice}</Alert>}
-        {!!failure && <Alert tone="error">{text(failure)}</Alert>}
+        {notice && <Alert tone="success">{notice}</Alert>}
+        {failure && <Alert tone="error">{text(failure)}</Alert>}
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral';
-import { labels } from './labels';
+import { labels } from './refer-messages';
 
 const titles = defineMessages({
   student: { id: 'refer.student.title', defaultMessage: 'Refer a Student' },

@@ -19,7 +19,7 @@ import {
   type PersonRequest,
 } from './data-requests-api';
 import { PasswordField } from '../auth/password-field';
-import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
+import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
 import { PersonHoldings } from './person-holdings';
 
 type Outcome = { tone: 'success' | 'error' | 'warning'; text: string };
@@ -67,8 +67,9 @@ function ActOnRequest({
           tone: 'warning',
           text: 'What would be kept has changed since the look-up: read it again above, then confirm.',
         });
-      } else if (!showServerErrors(setError, error))
-        setOutcome({ tone: 'error', text: failureText(error) });
+      } else if (error instanceof ApiError && error.fields)
+        showServerErrors(setError, error.fields);
+      else setOutcome({ tone: 'error', text: failureText(error) });
     },
   });
 
@@ -129,7 +130,7 @@ export function DataRequests() {
     mutationFn: async (email: string) => ({ email, preview: await lookUpPerson(email) }),
     onSuccess: setFound,
     onError: (error) => {
-      showServerErrors(form.setError, error);
+      if (error instanceof ApiError && error.fields) showServerErrors(form.setError, error.fields);
     },
   });
   const submit = form.handleSubmit(({ email }) => {
@@ -167,7 +168,7 @@ export function DataRequests() {
           Look up
         </Button>
       </form>
-      {lookUp.isError && !(lookUp.error instanceof ApiError && lookUp.error.issues) && (
+      {lookUp.isError && !(lookUp.error instanceof ApiError && lookUp.error.fields) && (
         <div className="mt-3">
           <Alert tone="error">{failureText(lookUp.error)}</Alert>
         </div>

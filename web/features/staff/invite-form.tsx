@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { englishOf } from '../../lib/error-text';
 import { inviteInput } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -32,7 +31,7 @@ export function InviteForm() {
           setValues({ email: '', name: '', role: 'consultant' });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.issues) setErrors(englishOf(error.issues));
+          if (error instanceof ApiError && error.fields) setErrors(error.fields);
         },
       },
     );
@@ -74,7 +73,7 @@ export function InviteForm() {
       </form>
       <div className="mt-3" aria-live="polite">
         {sentTo && <Alert tone="success">Invitation sent to {sentTo}.</Alert>}
-        {invite.isError && !(invite.error instanceof ApiError && invite.error.issues) && (
+        {invite.isError && !(invite.error instanceof ApiError && invite.error.fields) && (
           <Alert tone="error">{invite.error.message}</Alert>
         )}
       </div>

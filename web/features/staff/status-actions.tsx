@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { englishOf } from '../../lib/error-text';
 import type { ApplicationStatus } from '../../../shared/application-status';
 import { maxNoteLength } from '../../../shared/schemas/staff';
 import { earlierStatuses, nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow';
@@ -112,7 +111,7 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
               rows={2}
               maxLength={maxNoteLength}
               value={backNote}
-              error={backError ?? (failure?.issues?.note && englishOf(failure.issues).note)}
+              error={backError ?? failure?.fields?.note}
               onChange={(e) => setBackNote(e.target.value)}
             />
             <Button type="submit" variant="secondary" disabled={change.isPending}>

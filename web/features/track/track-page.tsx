@@ -12,7 +12,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useErrorText } from '../../lib/error-text';
+import { useServerErrorText } from '../application/field-error-text';
 import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
@@ -169,7 +169,7 @@ function Tracker() {
   const [linksStopped, setLinksStopped] = useState(false);
   const queryClient = useQueryClient();
   const intl = useIntl();
-  const errorText = useErrorText();
+  const serverText = useServerErrorText();
   const queryKey = ['track', source];
   const tracked = useQuery({
     queryKey,
@@ -249,7 +249,7 @@ function Tracker() {
               message={
                 (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
                   ? intl.formatMessage(m.notFound)
-                  : errorText(tracked.error, { otherwise: intl.formatMessage(m.refused) })
+                  : serverText(tracked.error.message, intl.formatMessage(m.refused))
               }
             />
             <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />

@@ -12,7 +12,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/field
 import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
+import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
 import {
   catalogueApi,
   useCatalogueCategories,
@@ -104,7 +104,8 @@ function ProgramForm({
           state: { saved: said },
         });
     } catch (error) {
-      showServerErrors(setError as never, error);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
     }
   });
 
@@ -249,7 +250,7 @@ function ProgramForm({
               {saved}
             </p>
           )}
-          {save.isError && !(save.error instanceof ApiError && save.error.issues) && (
+          {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {save.error.message}
             </p>

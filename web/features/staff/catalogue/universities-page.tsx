@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
+import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
 import { catalogueApi, useCatalogueUniversities, useCatalogueWrite } from './catalogue-api';
 
 function AddUniversity() {
@@ -32,7 +32,8 @@ function AddUniversity() {
       setDone(`${u.name} is added. Upload its logo below.`);
       reset(empty as never);
     } catch (error) {
-      showServerErrors(setError as never, error);
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(setError as never, error.fields);
     }
   });
   return (
@@ -63,7 +64,7 @@ function AddUniversity() {
               {done}
             </p>
           )}
-          {create.isError && !(create.error instanceof ApiError && create.error.issues) && (
+          {create.isError && !(create.error instanceof ApiError && create.error.fields) && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {create.error.message}
             </p>
