@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day, isBlank } from './form-values.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { requestableDocumentKeys, type AnyDocumentKey } from './application.ts';
 import type { CostFact } from './catalogue.ts';
@@ -21,21 +22,6 @@ export const maxMessageLength = 4000;
 export const maxOutcomeReasonLength = 1000;
 /** A request is due within two years (year 9999 is a typing slip, not a date). */
 export const maxDueDays = 730;
-
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-function isRealDay(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-09-01`)
-    .refine(isRealDay, `${label} must be a real date`);
 
 const optionalDay = (label: string) =>
   z.preprocess((v) => (isBlank(v) ? null : v), day(label).nullable());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBlank } from './form-values.ts';
 import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
 import { categoryName, months, studyLevel, studyModes, ukRegions } from './catalogue.ts';
 
@@ -20,9 +21,6 @@ export const costFigureKindNames: Record<CostFigureKind, string> = {
   'visa-fee': 'Student visa fee',
   'health-surcharge-per-year': 'Immigration Health Surcharge per year',
 };
-
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export const catalogueId = z
   .string({ error: 'Enter an id' })

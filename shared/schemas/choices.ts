@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { day, isBlank } from './form-values.ts';
 import {
   choiceReplies,
   maxChoiceReasonLength,
@@ -15,21 +16,8 @@ import {
  * to an offer, and the views of a choice. The server checks the same schemas.
  */
 
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-function isRealDay(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-
-const day = (label: string) =>
-  z
-    .string({ error: `${label} must be a date` })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date such as 2026-09-01`)
-    .refine(isRealDay, `${label} must be a real date`)
-    .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', `${label} must be a real date`);
+const dayInRange = (label: string) =>
+  day(label).refine((v) => v >= '2000-01-01' && v <= '2100-12-31', `${label} must be a real date`);
 
 const optionalText = (label: string, max: number) =>
   z.preprocess(
@@ -61,7 +49,7 @@ export const choiceDocumentParams = z.strictObject({
 /** Staff: the file went to the university on this day, with the university's reference. */
 export const choiceSentInput = z.strictObject({
   version,
-  sentOn: day('Sent on'),
+  sentOn: dayInRange('Sent on'),
   reference: optionalText('Reference', maxChoiceReferenceLength),
 });
 
@@ -88,7 +76,7 @@ export const choiceDecisionInput = z
       )
       .max(maxConditions, `At most ${maxConditions} conditions`)
       .default([]),
-    replyDeadline: z.preprocess((v) => (isBlank(v) ? null : v), day('Reply by').nullable()),
+    replyDeadline: z.preprocess((v) => (isBlank(v) ? null : v), dayInRange('Reply by').nullable()),
     reason: optionalText('Reason', maxChoiceReasonLength),
   })
   .refine((v) => v.decision !== 'conditional_offer' || v.conditions.length > 0, {
@@ -104,7 +92,7 @@ export type ChoiceDecisionInput = z.infer<typeof choiceDecisionInput>;
 /** Staff: a conditional offer's conditions are met; the offer becomes unconditional. */
 export const choiceConditionsMetInput = z.strictObject({
   version,
-  metOn: day('Conditions met on'),
+  metOn: dayInRange('Conditions met on'),
 });
 
 /** Staff: undo the last recorded fact of a choice to correct a mistake (D3: with a note). */

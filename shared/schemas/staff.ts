@@ -1,5 +1,6 @@
 import type { ChoiceView } from './choices.ts';
 import { z } from 'zod';
+import { isBlank } from './form-values.ts';
 import type { ErasureChannel } from './personal-data.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import {
@@ -20,8 +21,6 @@ export const maxQueueOffset = 10_000;
 export const maxSearchLength = 200;
 export const maxNoteLength = 2000;
 
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
 

@@ -15,7 +15,7 @@ import {
 import { requireRole } from '../../auth/session.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { StorageNotFoundError } from '../../lib/storage/index.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { findApplicationRecord } from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
 import { applicantOf, readerOf, readsAsStaff } from '../../auth/access.ts';
@@ -75,20 +75,11 @@ export async function caseworkRoutes(app: FastifyInstance) {
     const reader = await readerOf(app, req);
     const staff = readsAsStaff(reader.user) ? reader.user : null;
     if (!staff) await applicantOf(app, req, id.toLowerCase());
-    let file;
-    try {
-      file = await openAttachment(app, id.toLowerCase(), messageId.toLowerCase(), staff);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) throw applicationNotFound();
-      throw error;
-    }
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+    return sendStoredFile(
+      reply,
+      () => openAttachment(app, id.toLowerCase(), messageId.toLowerCase(), staff),
+      applicationNotFound,
+    );
   });
 
   app.post('/api/applications/:id/withdraw', async (req, reply) => {

@@ -12,7 +12,7 @@ import {
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 import { applicantOf, readerOf, readsAsStaff } from '../../auth/access.ts';
 import { requireRole } from '../../auth/session.ts';
-import { StorageNotFoundError } from '../../lib/storage/index.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { findApplicationRecord } from '../applications/repository.ts';
 import { toApplicationView } from '../applications/views.ts';
@@ -56,20 +56,11 @@ export async function choiceRoutes(app: FastifyInstance) {
     const reader = await readerOf(app, req);
     const staff = readsAsStaff(reader.user) ? reader.user : null;
     if (!staff) await applicantOf(app, req, id.toLowerCase());
-    let file;
-    try {
-      file = await openChoiceDocument(app, id.toLowerCase(), documentId.toLowerCase(), staff);
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) throw applicationNotFound();
-      throw error;
-    }
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.stream);
+    return sendStoredFile(
+      reply,
+      () => openChoiceDocument(app, id.toLowerCase(), documentId.toLowerCase(), staff),
+      applicationNotFound,
+    );
   });
 
   /* ----- staff: each action audited and pushed live; the headline follows (D18) ----- */

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentKeyParams } from '../../../shared/schemas/application.ts';
 import { documentReviewInput, documentVersionParams } from '../../../shared/schemas/staff.ts';
@@ -7,7 +7,7 @@ import { readerOf } from '../../auth/access.ts';
 import { requireRole } from '../../auth/session.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { StorageNotFoundError } from '../../lib/storage/index.ts';
+import { sendStoredFile } from '../../lib/send-stored-file.ts';
 import { reviewDocument } from './review.ts';
 import { uploadNewVersion } from './reupload.ts';
 import { documentNotFound, openDocument, openDocumentVersion } from './service.ts';
@@ -16,31 +16,6 @@ const params = z.strictObject({
   id: z.uuid('Not an application id'),
   key: z.string().min(1).max(40),
 });
-
-async function sendFile(
-  reply: FastifyReply,
-  open: () => Promise<{
-    stream: NodeJS.ReadableStream;
-    fileName: string;
-    contentType: string;
-    size: number;
-  }>,
-) {
-  let document;
-  try {
-    document = await open();
-  } catch (error) {
-    if (error instanceof StorageNotFoundError) throw documentNotFound();
-    throw error;
-  }
-  return reply
-    .header('content-type', document.contentType)
-    .header('content-length', String(document.size))
-    .header('content-disposition', `attachment; filename="${document.fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(document.stream);
-}
 
 const staffOnly = { preHandler: requireRole('consultant', 'admin') };
 
@@ -53,7 +28,7 @@ export async function documentRoutes(app: FastifyInstance) {
   app.get('/api/applications/:id/documents/:key', async (req, reply) => {
     const { id, key } = parseInput(params, req.params);
     const reader = await readerOf(app, req);
-    return sendFile(reply, () => openDocument(app, reader, id, key));
+    return sendStoredFile(reply, () => openDocument(app, reader, id, key), documentNotFound);
   });
 
   /** A new version of a rejected document: the owner signed in, or the track page's bearer token. */
@@ -80,8 +55,10 @@ export async function documentRoutes(app: FastifyInstance) {
     staffOnly,
     async (req, reply) => {
       const { id, documentId } = parseInput(documentVersionParams, req.params);
-      return sendFile(reply, () =>
-        openDocumentVersion(app, req.user!, id.toLowerCase(), documentId.toLowerCase()),
+      return sendStoredFile(
+        reply,
+        () => openDocumentVersion(app, req.user!, id.toLowerCase(), documentId.toLowerCase()),
+        documentNotFound,
       );
     },
   );
