@@ -31,7 +31,7 @@ export const messageAreas = {
   compare: ['compare'],
   /** The catalogue's vocabulary (levels, regions, lengths, fees) wherever programs are shown. */
   terms: ['catalogue'],
-  free: ['free'],
+  free: ['free', 'booking'],
   guide: ['guide'],
   refer: ['refer'],
   /** Sign-in, registration and the forms and notices other screens borrow from them. */

@@ -180,6 +180,16 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/free/book/:consultant',
+    ...screen(['free'], () => import('./features/booking/book-page').then((m) => m.BookPage)),
+  },
+  {
+    path: '/consultation',
+    ...screen(['free'], () =>
+      import('./features/booking/consultation-page').then((m) => m.ConsultationPage),
+    ),
+  },
+  {
     path: '/staff/*?',
     ...screen(allAreas, () => import('./features/staff/staff-console').then((m) => m.StaffConsole)),
   },

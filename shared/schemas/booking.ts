@@ -120,3 +120,19 @@ export interface SlotList {
 
 export const bookingStatuses = ['confirmed', 'cancelled', 'held', 'no_show'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** A booking as its student (with the e-mailed link's secret) and the team see it. */
+export interface BookingView {
+  id: string;
+  consultantId: string;
+  consultantName: string;
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  channel: string;
+  name: string;
+  topic: string;
+  timeZone: string;
+  /** The private video room: only for the student (with the link's secret) and the team. */
+  roomUrl: string | null;
+}

@@ -18,9 +18,8 @@ describe('/free', () => {
       // Four different numbers and rooms, none of them the provider's (item 3 of issue 15).
       expect(new Set(consultants.map((c) => c.whatsappNumber)).size).toBe(4);
       expect(consultants.map((c) => c.whatsappNumber)).not.toContain(site.whatsappNumber);
-      await page
-        .getByText('There is no booking calendar on this page yet.', { exact: false })
-        .waitFor();
+      const firstFree = page.getByRole('link', { name: 'Book the first free consultant' });
+      expect(await firstFree.getAttribute('href')).toBe('/free/book/any');
 
       for (const consultant of consultants) {
         const card = page
@@ -31,6 +30,8 @@ describe('/free', () => {
         await card.getByText(consultant.nationality, { exact: true }).waitFor();
         const firstName = consultant.name.split(' ')[0]!;
 
+        const book = card.getByRole('link', { name: `Book a time with ${consultant.name}` });
+        expect(await book.getAttribute('href')).toBe(`/free/book/${consultant.id}`);
         const chat = card.getByRole('link', { name: /^Start WhatsApp Call/ });
         const greeting = `Hello ${consultant.name}, I would like to book a free consultation about studying in the UK.`;
         expect(await chat.getAttribute('href')).toBe(

@@ -4,6 +4,7 @@ import type { Locale } from '../../../shared/locales.ts';
 import {
   maxFutureBookingsPerPerson,
   type BookingInput,
+  type BookingView,
   type Slot,
   type SlotList,
 } from '../../../shared/schemas/booking.ts';
@@ -114,21 +115,6 @@ export interface Booker {
   userId: string | null;
   language: Locale;
   clientHash: string;
-}
-
-export interface BookingView {
-  id: string;
-  consultantId: string;
-  consultantName: string;
-  startsAt: string;
-  endsAt: string;
-  status: string;
-  channel: string;
-  name: string;
-  topic: string;
-  timeZone: string;
-  /** The private video room: only for the student (with the link's secret) and the team. */
-  roomUrl: string | null;
 }
 
 export function viewOf(

@@ -4,6 +4,7 @@ import { ExternalLink } from '../../components/external-link';
 import { Icon } from '../../components/icons';
 import { StartMeetingForm } from '../../components/start-meeting-form';
 import { whatsappLink } from '../../lib/contact-links';
+import { Link } from '../../lib/router';
 import type { Consultant } from '../../../shared/schemas/catalogue';
 
 export const greetingFor = (name: string) =>
@@ -46,6 +47,18 @@ export function ConsultantCard({
         <p className="mt-1 text-sm font-medium text-brand-700">{consultant.role}</p>
         <p className="mt-1 text-sm text-muted">{consultant.nationality}</p>
         <div className="mt-5 flex flex-col gap-2 sm:max-w-64">
+          <Link to={`/free/book/${consultant.id}`} className={buttonClasses('primary', 'md')}>
+            <Icon name="calendar" />
+            <FormattedMessage id="free.book" defaultMessage="Book a time" />
+            <span className="sr-only">
+              {' '}
+              <FormattedMessage
+                id="free.book.hint"
+                defaultMessage="with {name}"
+                values={{ name: consultant.name }}
+              />
+            </span>
+          </Link>
           <ExternalLink
             href={contact.chat}
             aria-describedby={`chat-${consultant.id}`}

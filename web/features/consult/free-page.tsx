@@ -1,5 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
+import { buttonClasses } from '../../components/button';
+import { Icon } from '../../components/icons';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/page-header';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -22,10 +25,22 @@ export function FreePage() {
       >
         <FormattedMessage
           id="free.intro"
-          defaultMessage="Ask about universities, programs, visas, funding or accommodation. Message the consultant who fits your question on WhatsApp to agree a time, then meet in their video room; both open in a new tab. There is no booking calendar on this page yet."
+          defaultMessage="Ask about universities, programs, visas, funding or accommodation. Book a time with the consultant who fits your question, or with the first one free; the invitation arrives by e-mail. You can also message them on WhatsApp or start a video meeting now; both open in a new tab."
         />
       </PageHeader>
       <div className="mx-auto max-w-6xl px-4 py-8">
+        <div className="mb-6 flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-base">
+            <FormattedMessage
+              id="free.firstFree.text"
+              defaultMessage="No preference? Take the earliest time any of our consultants has free."
+            />
+          </p>
+          <Link to="/free/book/any" className={buttonClasses('primary', 'md', 'shrink-0')}>
+            <Icon name="calendar" />
+            <FormattedMessage id="free.firstFree" defaultMessage="Book the first free consultant" />
+          </Link>
+        </div>
         {(consultants.isPending || site.isPending) && (
           <Spinner
             label={intl.formatMessage({
