@@ -217,13 +217,17 @@ describe('requests, messages and the steps after an offer, live on both sides', 
       await expectNoSeriousAxeViolations(student.page);
 
       // offered: the checklist, worked by staff and the student, then accepted
-      for (const next of ['Reviewed', 'Applied', 'Offered']) {
-        await staff.page.getByRole('button', { name: `Move to ${next}` }).click();
-        await staff.page
-          .getByText(`Moved to ${next.toLowerCase()}`, { exact: false })
-          .first()
-          .waitFor();
-      }
+      await staff.page.getByRole('button', { name: 'Move to Reviewed' }).click();
+      await staff.page.getByText('Moved to reviewed', { exact: false }).first().waitFor();
+      // D18: applied and offered follow from the first university's choice
+      const choice = staff.page
+        .getByRole('region', { name: 'Universities' })
+        .getByRole('article')
+        .first();
+      await choice.getByRole('button', { name: 'Record as sent' }).click();
+      await choice.getByLabel('Decision').selectOption('unconditional_offer');
+      await choice.getByRole('button', { name: 'Record the decision' }).click();
+      await choice.getByText('Decision recorded.', { exact: false }).waitFor();
       const staffSteps = staff.page.getByRole('region', { name: 'After the offer: the UK steps' });
       await staffSteps.getByLabel('Offer', { exact: true }).selectOption('unconditional');
       await staffSteps.getByLabel('CAS number (14 characters)').fill('E4G1234567');
@@ -270,7 +274,13 @@ describe('requests, messages and the steps after an offer, live on both sides', 
       await screenshot(arabic.page, 'casework-track-after-offer-ar-390');
       await expectNoSeriousAxeViolations(arabic.page);
 
-      await staff.page.getByRole('button', { name: 'Move to Accepted' }).click();
+      // accepted once the student accepts the unconditional offer as firm
+      const offer = student.page
+        .getByRole('region', { name: 'Your universities' })
+        .getByRole('article')
+        .first();
+      await offer.getByRole('button', { name: 'Accept as my firm choice' }).click();
+      await offer.getByRole('button', { name: 'Yes, send my reply' }).click();
       await student.page.getByText('Step 5 of 5').waitFor();
       await student.page
         .getByTestId('status-description')

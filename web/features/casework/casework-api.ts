@@ -58,3 +58,17 @@ export const withdrawApplication = (id: string, token: string) =>
   send(`${base(id)}/withdraw`, token, 'POST', { confirm: true });
 export const updateAfterOffer = (id: string, values: Record<string, unknown>, token: string) =>
   send(`${base(id)}/after-offer`, token, 'PATCH', values);
+
+/** D18: the applicant answers an offer (confirmed on screen); with the tracking token or, signed in, the session. */
+export function replyToChoice(
+  id: string,
+  choiceId: string,
+  reply: 'firm' | 'insurance' | 'declined',
+  token?: string,
+) {
+  return apiFetch<ApplicationView>(`${base(id)}/choices/${encodeURIComponent(choiceId)}/reply`, {
+    method: 'POST',
+    headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+    body: JSON.stringify({ reply, confirm: true }),
+  });
+}

@@ -7,6 +7,9 @@ import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { CaseworkSummary } from '../casework/dashboard-summary';
+import { ChoicesSummary } from '../casework/applicant-choices';
+import { useQueryClient } from '@tanstack/react-query';
+import { myApplicationsKey } from './use-my-applications';
 import { StatusHistory } from '../track/status-history';
 import { useStatusWords } from '../track/status-names';
 import { useCatalogueText } from '../../lib/catalogue-text';
@@ -31,6 +34,11 @@ export function ApplicationCard({ application }: { application: ApplicationView 
   const { personalInfo, academicInfo, status } = application;
   const titleId = `application-${application.id}`;
   const rejected = application.documents.filter((d) => d.state === 'rejected');
+  const queryClient = useQueryClient();
+  const showApplication = (updated: ApplicationView) =>
+    queryClient.setQueryData<ApplicationView[]>(myApplicationsKey, (list) =>
+      list?.map((a) => (a.id === updated.id ? updated : a)),
+    );
   return (
     <Card className="flex min-w-0 flex-col gap-4" role="article" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -85,6 +93,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <dd className="text-ink">{universitiesLine(intl, academicInfo.selectedUniversities)}</dd>
         </div>
       </dl>
+      <ChoicesSummary application={application} onUpdated={showApplication} />
       <StatusHistory updates={application.statusUpdates} headingLevel="h3" />
       <section>
         <h3 className="text-base font-semibold text-ink">

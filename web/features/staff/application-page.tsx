@@ -12,6 +12,7 @@ import { InternalNotes } from './internal-notes';
 import { TrackingLinks } from './tracking-links';
 import { useStaffApplication } from './staff-api';
 import { StatusActions } from './status-actions';
+import { ChoiceCards } from './choice-cards';
 import { StatusBadge } from '../../components/status-badge';
 import { StatusHistory } from './status-history';
 import { StaffCaseworkMain, StaffCaseworkSide } from '../casework/staff-casework';
@@ -61,6 +62,11 @@ export function ApplicationPage() {
               <ApplicationFields
                 application={query.data.application}
                 erasureRequested={query.data.casework.erasureRequest !== null}
+              />
+              <ChoiceCards
+                applicationId={query.data.application.id}
+                choices={query.data.choices}
+                open={query.data.casework.outcome === null}
               />
               <DocumentsList
                 applicationId={query.data.application.id}

@@ -10,6 +10,8 @@ import { useAudit } from './staff-api';
 
 const actions: Record<string, string> = {
   'application.status_changed': 'Status changed',
+  'application.choice_changed': 'University choice recorded',
+  'application.choice_document_added': 'Letter added to a university choice',
   'document.downloaded': 'Document downloaded',
   'attachment.downloaded': 'Message attachment downloaded',
   'document.verified': 'Document verified',
@@ -28,11 +30,22 @@ const actions: Record<string, string> = {
   'personal_data.erased': 'Account deleted (personal data erased)',
 };
 
+const choiceChanges: Record<string, string> = {
+  sent: 'sent',
+  decision: 'decision recorded',
+  conditions_met: 'conditions met',
+  corrected: 'corrected',
+};
+
 function describe(entry: AuditEntry): string {
   const d = entry.details as Record<string, string | undefined>;
   switch (entry.action) {
     case 'application.status_changed':
       return `${d.from} → ${d.to}${d.note ? ` (“${d.note}”)` : ''}`;
+    case 'application.choice_changed':
+      return `${d.university ?? 'a university'}: ${choiceChanges[d.change ?? ''] ?? d.change ?? ''}`;
+    case 'application.choice_document_added':
+      return 'letter added to a university choice';
     case 'document.downloaded':
       return `${d.key ?? 'document'} downloaded`;
     case 'attachment.downloaded':

@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/schemas/staff';
 import type { MailOverview } from '../../../shared/schemas/mail';
 import type { ContactRequestType } from '../../../shared/staff-workflow';
-import { apiGet, apiPost } from '../../lib/api-client';
+import { apiFetch, apiGet, apiPost } from '../../lib/api-client';
 
 /** Everything the console reads is fresh: staff act on what they see. */
 const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const;
@@ -155,5 +155,51 @@ export function useRetryMail() {
     mutationFn: (id: string) =>
       apiPost<{ id: string }>(`/api/staff/mail/${encodeURIComponent(id)}/retry`, {}),
     onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'mail'] }),
+  });
+}
+
+export type ChoiceAction = 'sent' | 'decision' | 'conditions-met' | 'correct';
+
+/**
+ * D18: record a fact on one choice (sent, decision, conditions met, correction) with the version
+ * the card showed; the page reads the application again whatever the answer (a 409 means a
+ * colleague changed the choice meanwhile: the card shows their change).
+ */
+export function useChoiceAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      choiceId,
+      action,
+      body,
+    }: {
+      choiceId: string;
+      action: ChoiceAction;
+      body: Record<string, unknown>;
+    }) =>
+      apiPost<null>(
+        `/api/staff/applications/${encodeURIComponent(id)}/choices/${encodeURIComponent(choiceId)}/${action}`,
+        body,
+      ),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['staff', 'application', id] });
+      void client.invalidateQueries({ queryKey: ['staff', 'queue'] });
+    },
+  });
+}
+
+/** An offer letter or a university's letter on one choice (field `attachment`). */
+export function useAddChoiceLetter(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ choiceId, file }: { choiceId: string; file: File }) => {
+      const body = new FormData();
+      body.append('attachment', file);
+      return apiFetch<{ id: string }>(
+        `/api/staff/applications/${encodeURIComponent(id)}/choices/${encodeURIComponent(choiceId)}/documents`,
+        { method: 'POST', body },
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: ['staff', 'application', id] }),
   });
 }

@@ -16,7 +16,10 @@ import { TextAreaField } from '../../components/field';
  */
 export function StatusActions({ id, status }: { id: string; status: ApplicationStatus }) {
   const change = useChangeStatus(id);
-  const next = nextStatus(status);
+  // D18: only the team's own step (reviewed) is moved by hand; applied, offered and accepted
+  // follow from what is recorded on the universities' choices.
+  const step = nextStatus(status);
+  const next = step === 'reviewed' ? step : null;
   const earlier = earlierStatuses(status);
   const [note, setNote] = useState('');
   const [backTo, setBackTo] = useState<ApplicationStatus | ''>('');
@@ -85,7 +88,11 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
           </Button>
         </form>
       ) : (
-        <p className="text-sm text-muted">Accepted is the last step.</p>
+        <p className="text-sm text-muted">
+          {status === 'accepted'
+            ? 'Accepted is the last step.'
+            : 'Applied, offered and accepted follow from what you record on each university below.'}
+        </p>
       )}
       {earlier.length > 0 && (
         <details className="rounded-lg border border-slate-200 p-3">

@@ -19,9 +19,11 @@ import { LookupForm } from './lookup-form';
 import { ActionRequired } from './action-required';
 import { OutcomeAndTime } from '../casework/applicant-outcome';
 import { TrackCasework } from '../casework/track-casework';
+import { ApplicantChoices } from '../casework/applicant-choices';
 import { StatusBanner } from './status-banner';
 import { StopLinks } from './stop-links';
 import {
+  downloadWithToken,
   fetchTracked,
   forgetToken,
   openStreamAccess,
@@ -288,6 +290,12 @@ function Tracker() {
           <StatusBanner status={tracked.data.application.status} />
           <OutcomeAndTime application={tracked.data.application} />
           <ActionRequired application={tracked.data.application} />
+          <ApplicantChoices
+            application={tracked.data.application}
+            token={tracked.data.token}
+            onUpdated={showApplication}
+            download={(url, fileName) => downloadWithToken(url, tracked.data.token, fileName)}
+          />
           <TrackCasework
             application={tracked.data.application}
             token={tracked.data.token}
