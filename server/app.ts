@@ -40,6 +40,7 @@ import { guidanceRoutes } from './modules/guidance/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { referralRoutes } from './modules/referrals/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { bookingStaffRoutes } from './modules/bookings/staff-routes.ts';
 import { meetingRoutes } from './modules/bookings/meetings.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { searchEngineRoutes } from './modules/site/search-engine-routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(devMailRoutes);
   await app.register(referralRoutes);
   await app.register(bookingRoutes);
+  await app.register(bookingStaffRoutes);
   await app.register(meetingRoutes);
   await registerTracking(app);
   await registerApplications(app);

@@ -16,7 +16,7 @@ const wallTime = z
   .string()
   .refine((v) => parseWallTime(v) !== null, { message: 'Write a time as HH:MM' });
 
-const localDate = z
+export const localDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Write a date as YYYY-MM-DD');
 
@@ -136,3 +136,72 @@ export interface BookingView {
   /** The private video room: only for the student (with the link's secret) and the team. */
   roomUrl: string | null;
 }
+
+/* ---- The team's side (issue 27): the agenda and the availability editor. ---- */
+
+export const maxStaffNoteLength = 2000;
+
+export const agendaQuery = z.strictObject({
+  from: z.iso.datetime({ offset: true }).optional(),
+  days: z.coerce.number().int().min(1).max(31).default(7),
+  consultantId: z.string().min(1).max(100).optional(),
+});
+
+/** The updatedAt the editor read: a change made meanwhile answers 409. */
+const version = z.iso.datetime({ offset: true });
+
+export const attendanceInput = z
+  .strictObject({
+    status: z.enum(['confirmed', 'held', 'no_show']).optional(),
+    note: z.string().trim().max(maxStaffNoteLength).nullable().optional(),
+    version,
+  })
+  .refine((v) => v.status !== undefined || v.note !== undefined, {
+    message: 'Give a status or a note',
+  });
+export type AttendanceInput = z.output<typeof attendanceInput>;
+
+export const availabilityUpdate = z.strictObject({
+  availability: availabilityInput,
+  /** Null when the consultant had no availability of their own yet. */
+  version: version.nullable(),
+});
+
+export const consultantAccountInput = z.strictObject({ userId: z.uuid().nullable() });
+
+export interface AgendaBooking extends BookingView {
+  email: string;
+  phone: string | null;
+  applicationId: string | null;
+  /** "Program · University" of the tied application, when there is one. */
+  applicationTitle: string | null;
+  staffNote: string | null;
+  version: string;
+}
+
+export interface AgendaPage {
+  /** The consultants whose agenda this is (a consultant: their own; an admin: all). */
+  consultants: { id: string; name: string }[];
+  bookings: AgendaBooking[];
+}
+
+export interface AvailabilityEntry {
+  consultantId: string;
+  name: string;
+  availability: Availability;
+  /** Null while the consultant has the default availability. */
+  version: string | null;
+  account: { id: string; name: string; email: string } | null;
+}
+
+export interface AvailabilityPage {
+  entries: AvailabilityEntry[];
+  /** For an admin: the staff accounts a consultant can be linked to. */
+  staff: { id: string; name: string; email: string }[];
+}
+
+/** The availability editor's form: dates off as rows (a form array holds objects), else the same. */
+export const availabilityForm = availabilityInput.extend({
+  datesOff: z.array(z.strictObject({ date: localDate })).max(400),
+});
+export type AvailabilityFormValues = z.input<typeof availabilityForm>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { applicationStatuses } from '../../shared/application-status.ts';
 import { isoDay } from '../../shared/schemas/casework.ts';
+import { defaultAvailability } from '../../shared/schemas/booking.ts';
 import { templateExample } from '../../server/modules/catalogue-admin/csv-import.ts';
 import { programsCsv } from '../../server/modules/catalogue-admin/csv-import.ts';
 import { createApplication } from './application.ts';
@@ -102,6 +103,26 @@ export async function validStaffBodies(app: FastifyInstance) {
     admin.cookie,
   );
   const { choices } = await get<{ choices: { id: string }[] }>(app, staff, admin.cookie);
+  // issue 27: a booking on the agenda, and the version the agenda reads
+  const { slots } = await get<{ slots: { startsAt: string }[] }>(
+    app,
+    '/api/consultants/amara-okafor/slots?days=14',
+    '',
+  );
+  const booking = await post(app, '/api/bookings', '', {
+    consultantId: 'amara-okafor',
+    startsAt: slots[0]!.startsAt,
+    name: 'Student Fuzz',
+    email: uniqueEmail('booker'),
+    topic: 'Masters',
+    channel: 'video',
+  });
+  const { bookings: agenda } = await get<{ bookings: { id: string; version: string }[] }>(
+    app,
+    '/api/staff/bookings?days=31',
+    admin.cookie,
+  );
+  const booked = agenda.find((b) => b.id === booking.id)!;
   const choice = `${staff}/choices/${choices[0]!.id}`;
   const university = universities[0]!.id;
   const program = items[0]!;
@@ -142,6 +163,19 @@ export async function validStaffBodies(app: FastifyInstance) {
     body,
   });
   const bodies: ValidBody[] = [
+    json('PATCH /api/staff/bookings/:id', `/api/staff/bookings/${booked.id}`, {
+      note: 'Called them first',
+      version: booked.version,
+    }),
+    json('PUT /api/staff/availability/:id', '/api/staff/availability/rohan-mehta', {
+      availability: defaultAvailability,
+      version: null,
+    }),
+    json(
+      'PUT /api/staff/availability/:id/account',
+      '/api/staff/availability/amara-okafor/account',
+      { userId: colleague.user.id },
+    ),
     json('POST /api/staff/applications/:id/status', `${staff}/status`, {
       from: 'submitted',
       to: 'reviewed',

@@ -2,6 +2,7 @@ import { statusWords } from '../../server/modules/applications/emails.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { UserRole } from '../../server/db/schema/auth.ts';
+import { defaultAvailability } from '../../shared/schemas/booking.ts';
 import { createApplication, fixture } from './application.ts';
 import { createUser, uniqueEmail } from './user.ts';
 import { mailTo } from './user-mail.ts';
@@ -130,6 +131,26 @@ export function everyStaffRoute(
     { method: 'POST', url: `/api/staff/team/${userId}/reactivate`, adminOnly: true },
     { method: 'POST', url: `/api/staff/team/${userId}/end-sessions`, adminOnly: true },
     { method: 'GET', url: '/api/staff/audit', adminOnly: true },
+    { method: 'GET', url: '/api/staff/bookings', adminOnly: false },
+    {
+      method: 'PATCH',
+      url: `/api/staff/bookings/${randomUUID()}`,
+      payload: { note: 'Called them', version: new Date().toISOString() },
+      adminOnly: false,
+    },
+    { method: 'GET', url: '/api/staff/availability', adminOnly: false },
+    {
+      method: 'PUT',
+      url: '/api/staff/availability/amara-okafor',
+      payload: { availability: defaultAvailability, version: new Date().toISOString() },
+      adminOnly: false,
+    },
+    {
+      method: 'PUT',
+      url: '/api/staff/availability/amara-okafor/account',
+      payload: { userId: null },
+      adminOnly: true,
+    },
     { method: 'POST', url: `/api/staff/applications/${applicationId}/passport`, adminOnly: false },
     {
       method: 'POST',

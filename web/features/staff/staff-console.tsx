@@ -8,7 +8,9 @@ import type { AccountUser } from '../../lib/auth-client';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { ApplicationPage } from './application-page';
 import { CatalogueSection } from './catalogue/catalogue-section';
+import { AgendaPage } from './agenda-page';
 import { AuditPage } from './audit-page';
+import { AvailabilityPage } from './availability-page';
 import { ContactRequestPage } from './contact-request-page';
 import { ContactRequestsPage } from './contact-requests-page';
 import { MailPage } from './mail-page';
@@ -63,6 +65,16 @@ function Console({ user }: { user: AccountUser }) {
               Referrals &amp; partners
             </NavLink>
           )}
+          {onCases && (
+            <NavLink to="/staff/agenda" className={tabClass}>
+              Agenda
+            </NavLink>
+          )}
+          {onCases && (
+            <NavLink to="/staff/availability" className={tabClass}>
+              Availability
+            </NavLink>
+          )}
           {onCatalogue && (
             <NavLink to="/staff/catalogue" className={tabClass}>
               Catalogue
@@ -100,6 +112,16 @@ function Console({ user }: { user: AccountUser }) {
         {onCases && (
           <Route path="/staff/requests/:type/:id">
             <ContactRequestPage />
+          </Route>
+        )}
+        {onCases && (
+          <Route path="/staff/agenda">
+            <AgendaPage isAdmin={isAdmin} />
+          </Route>
+        )}
+        {onCases && (
+          <Route path="/staff/availability">
+            <AvailabilityPage isAdmin={isAdmin} />
           </Route>
         )}
         {onCatalogue && (
