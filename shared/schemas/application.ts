@@ -171,7 +171,8 @@ const universityIds = z.preprocess(
   (v) => (isMissing(v) ? [] : Array.isArray(v) ? v : [v]),
   z
     .array(catalogueId)
-    .max(3, 'Pick at most 3 universities')
+    // spec 1 and 9: exactly three universities, on every way into the form (issue 24)
+    .length(3, 'Pick exactly 3 universities')
     .refine((ids) => new Set(ids).size === ids.length, 'Each university can be picked once'),
 );
 

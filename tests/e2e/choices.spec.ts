@@ -7,8 +7,8 @@ import {
   multipartBody,
   sampleProgram,
 } from '../factories/application.ts';
-import { fixtures } from './application-helpers.ts';
-import { registerAccount, signInByApi } from './auth-helpers.ts';
+import { fillApplicationForm, fixtures, journey } from './application-helpers.ts';
+import { newEmail, registerAccount, signInByApi } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
 import { linkIn, listMail, waitForMail } from './outbox.ts';
 
@@ -253,4 +253,55 @@ describe('each university choice decided on its own (D18, issue 24)', () => {
       expect(staff.problems).toEqual([]);
     },
   );
+
+  it("a program chosen without three picks: the form asks for the missing universities, the program's university filled in, and sends three", async () => {
+    const { page, problems } = await open('/');
+    // 'Apply Now' on /programs with no picks, or the guide's 'Use this one': a program, no picks
+    await page.evaluate((j) => {
+      sessionStorage.setItem(
+        'portal.selection.v1',
+        JSON.stringify({
+          universityIds: [],
+          program: { programId: j.programId, universityId: j.universityId },
+        }),
+      );
+    }, journey);
+    await page.goto('/application');
+    const picks = page.getByRole('group', { name: 'Your three universities' });
+    await picks.getByText(`University 1: ${journey.universityName}`).waitFor();
+    const email = newEmail('applicant');
+    await fillApplicationForm(page, { fullName: 'Amina Yusuf', email });
+    await picks.getByLabel('University 2').selectOption('university-of-oxford');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await picks.getByText('Choose the missing university').waitFor();
+    expect(
+      await picks.getByLabel('University 3').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(
+      await picks
+        .getByLabel('University 3')
+        .locator('option[value="university-of-oxford"]')
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'choices-missing-picks-1280');
+    await expectNoSeriousAxeViolations(page);
+    await picks.getByLabel('University 3').selectOption('university-of-cambridge');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+    const received = await waitForMail(email, /received your application/i);
+    const tracked = await fetch(`${baseUrl}/api/track/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ token: new URL(linkIn(received)).hash.replace(/^#t=/, '') }),
+    });
+    const { application } = (await tracked.json()) as {
+      application: { choices: { university: { name: string } }[] };
+    };
+    expect(application.choices.map((c) => c.university.name)).toEqual([
+      journey.universityName,
+      oxford,
+      cambridge,
+    ]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -34,6 +34,8 @@ async function submitSignedOut(email: string, fullName: string) {
     universityId: 'durham-university',
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const id of ['durham-university', 'university-of-york', 'university-of-oxford'])
+    form.append('universityIds', id);
   form.append('cv', new Blob([readFileSync(path.join(fixtures, 'transcript.pdf'))]), 'cv.pdf');
   const res = await fetch(`${inject('baseUrl')}/api/applications`, { method: 'POST', body: form });
   if (res.status !== 201) throw new Error(`submit answered ${res.status}`);

@@ -229,10 +229,13 @@ describe('POST /api/applications', () => {
     );
     expect(
       await expectRefused(
-        { universityIds: ['university-of-oxford', 'atlantis-university'] },
+        { universityIds: ['university-of-oxford', 'university-of-york', 'atlantis-university'] },
         'universityIds',
       ),
     ).toMatch(/not in our list/);
+    // exactly three universities (spec 1 and 9, issue 24): none, one or two are refused
+    for (const universityIds of [[], ['university-of-oxford'], samplePicks.slice(0, 2)])
+      expect(await expectRefused({ universityIds }, 'universityIds')).toMatch(/exactly 3/);
     await expectRefused({ universityIds: [...samplePicks, 'university-of-york'] }, 'universityIds');
     await expectRefused(
       { universityIds: ['university-of-york', 'university-of-york'] },

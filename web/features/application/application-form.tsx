@@ -25,14 +25,18 @@ import {
   type FormValues,
 } from './form-values';
 import { PersonalFields } from './personal-fields';
+import { MissingPicks } from './missing-picks';
 import { uploadApplication } from './upload-application';
 import { useLocale } from '../../i18n/locale-context';
 
 export function ApplicationForm({
   choice,
+  picks,
   onSubmitted,
 }: {
   choice: Choice;
+  /** When fewer than three universities came with the application: the slots the form asks for. */
+  picks?: { slots: string[]; fixed: number; onChange: (slots: string[]) => void };
   onSubmitted: (id: string, email: string) => void;
 }) {
   const [typed, setValues] = useState<FormValues>(emptyValues);
@@ -75,7 +79,9 @@ export function ApplicationForm({
     const first = fieldOrder.find((name) => found[name]);
     const elements = form.current?.querySelectorAll<HTMLElement>(`[name="${first}"]`);
     const target =
-      [...(elements ?? [])].find((el) => (el as HTMLInputElement).checked) ?? elements?.[0];
+      [...(elements ?? [])].find((el) => (el as HTMLInputElement).checked) ??
+      [...(elements ?? [])].find((el) => el instanceof HTMLSelectElement && !el.value) ??
+      elements?.[0];
     if (target) target.focus();
     else bannerRef.current?.focus();
   }
@@ -143,6 +149,16 @@ export function ApplicationForm({
           defaultMessage="All fields are required unless marked optional."
         />
       </p>
+      {picks && (
+        <MissingPicks
+          {...picks}
+          error={errors.universityIds}
+          onChange={(slots) => {
+            picks.onChange(slots);
+            setErrors(({ universityIds: _cleared, ...rest }) => rest);
+          }}
+        />
+      )}
       <PersonalFields values={values} errors={errors} onChange={change} />
       <CertificationFields
         values={values}

@@ -9,7 +9,8 @@ import { ApplicationForm } from './application-form';
 import { ChoiceSummary } from './choice-summary';
 import { NoProgramPanel } from './no-program-panel';
 import { SubmittedPanel } from './submitted-panel';
-import { useApplicationChoice } from './use-application-choice';
+import { useApplicationChoice, type ApplicationChoice } from './use-application-choice';
+import { initialSlots } from './missing-picks';
 
 const m = defineMessages({
   title: { id: 'application.page.title', defaultMessage: 'Application' },
@@ -60,26 +61,43 @@ export function ApplicationPage() {
         ) : choice.status === 'none' ? (
           <NoProgramPanel />
         ) : (
-          <>
-            <ChoiceSummary
-              program={choice.program}
-              university={choice.university}
-              picks={choice.picks}
-            />
-            <ApplicationForm
-              choice={{
-                programId: choice.program.id,
-                universityId: choice.university.id,
-                universityIds: choice.picks.map((u) => u.id),
-              }}
-              onSubmitted={(id, email) => {
-                setSubmitted({ id, email });
-                window.scrollTo({ top: 0 });
-              }}
-            />
-          </>
+          <ReadyForm
+            choice={choice}
+            onSubmitted={(id, email) => {
+              setSubmitted({ id, email });
+              window.scrollTo({ top: 0 });
+            }}
+          />
         )}
       </div>
+    </>
+  );
+}
+
+/** The form for a chosen program; with fewer than three picks it asks for the missing ones first. */
+function ReadyForm({
+  choice,
+  onSubmitted,
+}: {
+  choice: Extract<ApplicationChoice, { status: 'ready' }>;
+  onSubmitted: (id: string, email: string) => void;
+}) {
+  const [slots, setSlots] = useState(() => initialSlots(choice.university, choice.picks));
+  const complete = choice.picks.length >= 3;
+  const fixed = complete ? 3 : initialSlots(choice.university, choice.picks).filter(Boolean).length;
+  const universityIds = slots.filter(Boolean);
+  return (
+    <>
+      <ChoiceSummary program={choice.program} university={choice.university} picks={choice.picks} />
+      <ApplicationForm
+        choice={{
+          programId: choice.program.id,
+          universityId: choice.university.id,
+          universityIds: complete ? choice.picks.slice(0, 3).map((u) => u.id) : universityIds,
+        }}
+        picks={complete ? undefined : { slots, fixed, onChange: setSlots }}
+        onSubmitted={onSubmitted}
+      />
     </>
   );
 }

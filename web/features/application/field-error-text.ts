@@ -138,9 +138,9 @@ const exact = defineMessages({
     id: 'application.error.programFirst',
     defaultMessage: 'Choose a program first',
   },
-  'Pick at most 3 universities': {
-    id: 'application.error.atMostThree',
-    defaultMessage: 'Pick at most 3 universities',
+  'Pick exactly 3 universities': {
+    id: 'application.error.exactlyThree',
+    defaultMessage: 'Pick exactly 3 universities',
   },
   'Each university can be picked once': {
     id: 'application.error.pickedOnce',

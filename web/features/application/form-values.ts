@@ -43,6 +43,7 @@ export const emptyValues: FormValues = {
 
 /** The order fields appear in, so the first invalid one can take the focus. */
 export const fieldOrder = [
+  'universityIds',
   'fullName',
   'dateOfBirth',
   'email',
