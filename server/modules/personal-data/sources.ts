@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { accounts, auditLog, sessions, users, verifications } from '../../db/schema/index.ts';
 import { savedGuidance } from '../../db/schema/guidance.ts';
 import { mailOutbox } from '../../db/schema/outbox.ts';
+import { bookingsSource } from '../bookings/personal-data.ts';
 import { applicationsSource, caseworkSource } from './application-sources.ts';
 import type { DataSubject, PersonalDataSource } from './registry.ts';
 
@@ -117,4 +118,5 @@ export function registerBuiltInSources(app: FastifyInstance): void {
   app.personalData.register(caseworkSource);
   app.personalData.register(guidanceSource);
   app.personalData.register(messagesSource);
+  app.personalData.register(bookingsSource);
 }
