@@ -88,6 +88,14 @@ beforeAll(async () => {
   await writeFile(journalFile, JSON.stringify(journal));
   const migrate = database.kind === 'postgres' ? migratePg : migratePglite;
   await migrate(database.db as never, { migrationsFolder: before });
+  // today's seed writes the catalogue columns later migrations add (0023, 0024: they add them
+  // only if missing, so the migrations below still run over them)
+  for (const statement of [
+    `alter table universities add column if not exists names jsonb not null default '{}'::jsonb`,
+    `alter table consultants add column if not exists role_by_language jsonb not null default '{}'::jsonb`,
+    `alter table consultants add column if not exists nationality_by_language jsonb not null default '{}'::jsonb`,
+  ])
+    await database.db.execute(sql.raw(statement));
   await seedCatalogue(database.db, await readCatalogueFiles(projectPaths.catalogue));
   for (const c of cases) {
     await database.db.execute(sql`

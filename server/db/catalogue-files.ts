@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { inEveryLanguage } from '../../shared/schemas/site.ts';
 import {
   categoryName,
+  namesInOtherLocales,
   programIntake,
   studyLevel,
   studyMode,
@@ -21,6 +23,7 @@ const universitiesFile = z.object({
       z.object({
         id,
         name: z.string().min(1),
+        names: namesInOtherLocales.default({}),
         location: z.string().min(1),
         region: ukRegion,
         website: httpsUrl,
@@ -62,8 +65,9 @@ const consultantsFile = z.object({
     z.object({
       id,
       name: z.string().min(1),
-      role: z.string().min(1),
-      nationality: z.string().min(1),
+      /** In each of the site's six languages (issue 26 §3). */
+      role: inEveryLanguage('The role', 200),
+      nationality: inEveryLanguage('The nationality', 100),
       image: fileName,
       /** Their own WhatsApp number; without one, chats go to the provider's number (D8). */
       whatsappNumber: z

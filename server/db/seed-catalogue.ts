@@ -32,7 +32,7 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
         .onConflictDoUpdate({
           target: universities.id,
           set: {
-            ...updateAll(['name', 'location', 'region', 'website', 'ranking', 'logo']),
+            ...updateAll(['name', 'names', 'location', 'region', 'website', 'ranking', 'logo']),
             active: sql`true`,
           },
         });
@@ -62,6 +62,10 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
         .values(
           files.consultants.map((c, i) => ({
             ...c,
+            role: c.role.en,
+            nationality: c.nationality.en,
+            roleByLanguage: c.role,
+            nationalityByLanguage: c.nationality,
             whatsappNumber: c.whatsappNumber ?? null,
             meetingRoom: c.meetingRoom ?? null,
             sortOrder: i,
@@ -75,6 +79,8 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
               'name',
               'role',
               'nationality',
+              'role_by_language',
+              'nationality_by_language',
               'image',
               'whatsapp_number',
               'meeting_room',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isBlank } from './form-values.ts';
 import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
-import { categoryName, months, studyLevel, studyModes, ukRegions } from './catalogue.ts';
+import {
+  categoryName,
+  months,
+  otherLocales,
+  studyLevel,
+  studyModes,
+  ukRegions,
+  type NamesInOtherLocales,
+} from './catalogue.ts';
 
 /**
  * The console's catalogue forms and the CSV import check with these same schemas (D11): what a
@@ -145,9 +153,32 @@ function textToList(v: unknown): unknown {
     : v;
 }
 
+const localeLabels: Record<(typeof otherLocales)[number], string> = {
+  'zh-CN': 'Chinese',
+  ar: 'Arabic',
+  ur: 'Urdu',
+  hi: 'Hindi',
+  fr: 'French',
+};
+
+/**
+ * The name in each other language (issue 26 §4): optional, checked like the name; a blank one is
+ * left out (the English name stands in for it).
+ */
+const otherNames = z
+  .strictObject(
+    Object.fromEntries(
+      otherLocales.map((l) => [l, optionalText(`the ${localeLabels[l]} name`, 200).optional()]),
+    ) as Record<(typeof otherLocales)[number], z.ZodOptional<ReturnType<typeof optionalText>>>,
+  )
+  .transform((names): NamesInOtherLocales =>
+    Object.fromEntries(Object.entries(names).filter(([, v]) => typeof v === 'string' && v)),
+  );
+
 export const universityInput = z.strictObject({
   id: catalogueId,
   name: text('a name', 200),
+  names: otherNames.default({}),
   location: text('a city', 100),
   region: z.enum(ukRegions, { error: 'Choose a UK region' }),
   website: httpsUrl('The website'),
@@ -353,6 +384,7 @@ export interface ImportReport {
 export interface StaffUniversity {
   id: string;
   name: string;
+  names: NamesInOtherLocales;
   location: string;
   region: string;
   website: string;

@@ -30,9 +30,18 @@ const slugId = z
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a lower-case id such as university-of-leeds');
 
+/** The site's languages besides English, in which a university's name may be written too. */
+export const otherLocales = ['zh-CN', 'ar', 'ur', 'hi', 'fr'] as const;
+export type OtherLocale = (typeof otherLocales)[number];
+/** A name in the site's other languages (issue 26 §4): a search matches each of them. */
+export const namesInOtherLocales = z.partialRecord(z.enum(otherLocales), z.string());
+export type NamesInOtherLocales = z.infer<typeof namesInOtherLocales>;
+
 export const university = z.object({
   id: slugId,
   name: z.string().min(1).max(200),
+  /** Its name as readers of the other languages write it (曼彻斯特大学, جامعة مانشستر, ...). */
+  names: namesInOtherLocales,
   location: z.string().min(1).max(100),
   region: z.string(),
   website: z.string(),
@@ -127,8 +136,9 @@ export type Program = z.infer<typeof program>;
 export const consultant = z.object({
   id: slugId,
   name: z.string().min(1).max(200),
-  role: z.string().min(1).max(200),
-  nationality: z.string().min(1).max(100),
+  /** Role and nationality in each of the site's six languages (issue 26 §3). */
+  role: z.record(z.enum(['en', 'zh-CN', 'ar', 'ur', 'hi', 'fr']), z.string()),
+  nationality: z.record(z.enum(['en', 'zh-CN', 'ar', 'ur', 'hi', 'fr']), z.string()),
   imageUrl: z.string(),
   /** Their own WhatsApp number (E.164), or null: the provider's number then. */
   whatsappNumber: z.string().nullable(),

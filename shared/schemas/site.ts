@@ -1,13 +1,35 @@
 import { z } from 'zod';
+import { locales, type Locale } from '../locales.ts';
+import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
 
 const phoneE164 = z
   .string()
   .regex(/^\+[1-9]\d{6,14}$/, 'Use the international format, e.g. +447700900123');
 
+/**
+ * Text the site shows, in each of its six languages (issue 26 §3): every one is required, so no
+ * page falls back to English; no bidi control may reorder how it reads.
+ */
+export const inEveryLanguage = (label: string, max: number) =>
+  z.strictObject(
+    Object.fromEntries(
+      locales.map((l) => [
+        l,
+        z
+          .string({ error: `Enter ${label} in ${l}` })
+          .trim()
+          .min(1, `Enter ${label} in ${l}`)
+          .max(max, `${label} is at most ${max} characters`)
+          .refine((v) => !hasBidiControl(v), bidiControlMessage(label)),
+      ]),
+    ) as Record<Locale, z.ZodString>,
+  );
+export type InEveryLanguage = Record<Locale, string>;
+
 export const latestUpdate = z.object({
   key: z.enum(['visa', 'accommodation', 'scholarships']),
-  title: z.string().min(1),
-  summary: z.string().min(1),
+  title: inEveryLanguage('The title', 120),
+  summary: inEveryLanguage('The summary', 400),
   url: z.url({ protocol: /^https$/ }),
 });
 

@@ -26,8 +26,8 @@ describe('/free', () => {
           .getByRole('listitem')
           .filter({ has: page.getByRole('heading', { name: consultant.name }) });
         await card.getByRole('img', { name: `Photo of ${consultant.name}` }).waitFor();
-        await card.getByText(consultant.role, { exact: true }).waitFor();
-        await card.getByText(consultant.nationality, { exact: true }).waitFor();
+        await card.getByText(consultant.role.en, { exact: true }).waitFor();
+        await card.getByText(consultant.nationality.en, { exact: true }).waitFor();
         const firstName = consultant.name.split(' ')[0]!;
 
         const book = card.getByRole('link', { name: `Book a time with ${consultant.name}` });

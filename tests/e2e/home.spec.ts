@@ -51,7 +51,7 @@ describe('home page', () => {
     await updates.getByRole('heading', { level: 3 }).first().waitFor();
     expect(await updates.getByRole('heading', { level: 3 }).count()).toBe(3);
     for (const update of site.latestUpdates) {
-      const link = updates.getByRole('link', { name: new RegExp(`^${update.title}`) });
+      const link = updates.getByRole('link', { name: new RegExp(`^${update.title.en}`) });
       expect(await link.getAttribute('href')).toBe(update.url);
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');

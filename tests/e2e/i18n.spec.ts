@@ -264,9 +264,11 @@ describe('languages', () => {
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
       }).format(6),
+      // Arabic names the currency in words: ICU's sign there is the Latin "UK£" (issue 26 §3)
       over: new Intl.NumberFormat('ar', {
         style: 'currency',
         currency: 'GBP',
+        currencyDisplay: 'name',
         maximumFractionDigits: 0,
       }).format(2300),
     }));

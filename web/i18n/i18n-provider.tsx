@@ -5,6 +5,23 @@ import type { Messages } from './messages';
 
 const englishTag = localeInfo[defaultLocale].tag;
 
+/**
+ * Named formats the messages use (`{amount, number, gbp}`): pounds without pence, with the plain
+ * "£" sign; in Arabic ICU's sign is the Latin "UK£", so the currency is named in words there
+ * ("40,300 جنيه إسترليني"), which reads in one direction (issue 26 §3).
+ */
+export const intlFormats = (locale: Locale) =>
+  ({
+    number: {
+      gbp: {
+        style: 'currency',
+        currency: 'GBP',
+        currencyDisplay: locale === 'ar' ? 'name' : 'narrowSymbol',
+        maximumFractionDigits: 0,
+      },
+    },
+  }) as const;
+
 /** react-intl for one language: its messages, and Intl formatting in its locale (en-GB for English). */
 export function I18nProvider({
   locale,
@@ -20,6 +37,7 @@ export function I18nProvider({
       locale={localeInfo[locale].tag}
       defaultLocale={englishTag}
       messages={messages}
+      formats={intlFormats(locale)}
       onError={reportIntlError}
     >
       {children}

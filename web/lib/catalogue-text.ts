@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { months } from '../../shared/catalogue-values';
+import { cityNameIn } from '../../shared/place-names';
 
 /**
  * The catalogue's fixed vocabulary in the reader's language: study levels and modes, UK regions,
- * intake months (Intl's month names), a program's length and its fee per year. The names the
- * catalogue publishes (universities, programs, cities, the team's subject categories) stay as
- * they are. A value this list does not know is shown as it came.
+ * intake months (Intl's month names), a program's length and its fee per year, the cities (their
+ * usual exonyms, shared/place-names.ts) and the subject categories the catalogue starts with. The
+ * names universities and programs publish stay as they are; a value these lists do not know (a
+ * category the team adds later) is shown as it came.
  */
 const levels = defineMessages({
   Bachelors: { id: 'catalogue.level.bachelors', defaultMessage: 'Bachelors' },
@@ -34,6 +36,14 @@ const regions = defineMessages({
   },
 });
 
+const categories = defineMessages({
+  Engineering: { id: 'catalogue.category.engineering', defaultMessage: 'Engineering' },
+  Business: { id: 'catalogue.category.business', defaultMessage: 'Business' },
+  IT: { id: 'catalogue.category.it', defaultMessage: 'IT' },
+  Cybersecurity: { id: 'catalogue.category.cybersecurity', defaultMessage: 'Cybersecurity' },
+  Tourism: { id: 'catalogue.category.tourism', defaultMessage: 'Tourism' },
+});
+
 const m: Record<'fullTime' | 'partTime' | 'years' | 'months' | 'perYear', MessageDescriptor> =
   defineMessages({
     fullTime: { id: 'catalogue.mode.fullTime', defaultMessage: 'Full-time' },
@@ -50,7 +60,7 @@ const m: Record<'fullTime' | 'partTime' | 'years' | 'months' | 'perYear', Messag
     },
     perYear: {
       id: 'catalogue.tuitionPerYear',
-      defaultMessage: '{amount, number, ::currency/GBP precision-integer} per year',
+      defaultMessage: '{amount, number, gbp} per year',
     },
   });
 
@@ -70,6 +80,9 @@ export function useCatalogueText() {
     };
     return {
       level: (value: string) => (lookup(levels, value) ? intl.formatMessage(levels[value]) : value),
+      category: (value: string) =>
+        lookup(categories, value) ? intl.formatMessage(categories[value]) : value,
+      city: (value: string) => cityNameIn(value, intl.locale === 'en-GB' ? 'en' : intl.locale),
       region: (value: string) =>
         lookup(regions, value) ? intl.formatMessage(regions[value]) : value,
       studyMode: (value: string) =>

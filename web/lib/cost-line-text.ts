@@ -45,8 +45,7 @@ export function useCostLineText(): (fact: CostFact) => { label: string; detail: 
   const intl = useIntl();
   return useCallback(
     (fact) => {
-      const gbp = (n: number) =>
-        intl.formatNumber(n, { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+      const gbp = (n: number) => intl.formatNumber(n, { format: 'gbp' });
       switch (fact.kind) {
         case 'tuition':
           return {

@@ -31,6 +31,11 @@ export interface ProgramIntake {
 export const universities = pgTable('universities', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** The name in the site's other languages, by locale (issue 26 §4); searches match them. */
+  names: jsonb('names')
+    .$type<Partial<Record<'zh-CN' | 'ar' | 'ur' | 'hi' | 'fr', string>>>()
+    .notNull()
+    .default({}),
   location: text('location').notNull(),
   region: text('region').notNull().default(''),
   website: text('website').notNull().default(''),
@@ -108,8 +113,17 @@ export const catalogueSeed = pgTable('catalogue_seed', {
 export const consultants = pgTable('consultants', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** In English; `roleByLanguage` holds it in each of the site's six languages (issue 26 §3). */
   role: text('role').notNull(),
   nationality: text('nationality').notNull(),
+  roleByLanguage: jsonb('role_by_language')
+    .$type<Record<'en' | 'zh-CN' | 'ar' | 'ur' | 'hi' | 'fr', string>>()
+    .notNull()
+    .default({} as never),
+  nationalityByLanguage: jsonb('nationality_by_language')
+    .$type<Record<'en' | 'zh-CN' | 'ar' | 'ur' | 'hi' | 'fr', string>>()
+    .notNull()
+    .default({} as never),
   image: text('image').notNull(),
   /** The consultant's own WhatsApp number (E.164); none means the provider's number (D8). */
   whatsappNumber: text('whatsapp_number'),

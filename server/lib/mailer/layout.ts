@@ -50,7 +50,7 @@ export function renderMail(
     ...(action ? [`${action.label}:`, action.url, ''] : []),
     ...(note ? [note, ''] : []),
     '--',
-    portalName,
+    words.t('layout.portalName'),
   ].join('\n');
 
   const p = (
@@ -69,12 +69,12 @@ export function renderMail(
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body dir="${words.dir}" style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif">
 <div dir="${words.dir}" style="text-align:${words.dir === 'rtl' ? 'right' : 'left'};max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1e3a8a">${portalName}</p>
+<p style="margin:0 0 24px;font-size:18px;font-weight:700;color:#1e3a8a">${escapeHtml(words.t('layout.portalName'))}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#0f172a">${escapeHtml(heading)}</h1>
 ${paragraphs.map((para) => p(escapeHtml(para))).join('\n')}
 ${button}
 ${note ? p(escapeHtml(note), 'margin:0 0 16px;font-size:14px;line-height:20px;color:#475569') : ''}
-<p style="margin:24px 0 0;font-size:13px;color:#475569">${portalName}</p>
+<p style="margin:24px 0 0;font-size:13px;color:#475569">${escapeHtml(words.t('layout.portalName'))}</p>
 </div>
 </body>
 </html>

@@ -169,6 +169,84 @@ describe('catalogue console: universities and programs', () => {
     expect((entry?.details as { after: { tuitionGbp: number } }).after.tuitionGbp).toBe(31_000);
   });
 
+  it('keeps a university’s names in the other languages, which every search then matches; refuses bad ones by field (issue 26 §4)', async () => {
+    const created = await call(
+      'POST',
+      '/api/staff/catalogue/universities',
+      cookies.catalogue_editor,
+      {
+        ...universityBody('names-console'),
+        name: 'Northgate University',
+        names: { ar: 'جامعة نورثغيت', 'zh-CN': '' },
+      },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ names: { ar: 'جامعة نورثغيت' } });
+    expect(created.json().names).not.toHaveProperty('zh-CN');
+    const program = await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.catalogue_editor,
+      programBody('msc-names-console', 'names-console'),
+    );
+    expect(program.statusCode, program.body).toBe(201);
+
+    const renamed = await call(
+      'POST',
+      '/api/staff/catalogue/universities/names-console',
+      cookies.catalogue_editor,
+      { names: { ar: 'جامعة نورثغيت', 'zh-CN': '诺斯盖特大学', fr: 'Université de Northgate' } },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const listed = await call('GET', '/api/staff/catalogue/universities', cookies.catalogue_editor);
+    expect(
+      (listed.json() as { universities: { id: string; names: object }[] }).universities.find(
+        (u) => u.id === 'names-console',
+      )?.names,
+    ).toEqual({ ar: 'جامعة نورثغيت', 'zh-CN': '诺斯盖特大学', fr: 'Université de Northgate' });
+
+    const universitiesFound = async (q: string) =>
+      (
+        (await t.app.inject({ url: `/api/universities?q=${encodeURIComponent(q)}` })).json() as {
+          id: string;
+        }[]
+      ).map((u) => u.id);
+    const programsFound = async (q: string) =>
+      (
+        (await t.app.inject({ url: `/api/programs/search?q=${encodeURIComponent(q)}` })).json() as {
+          programs: { id: string }[];
+        }
+      ).programs.map((p) => p.id);
+    for (const q of ['诺斯盖特', 'نورثغيت', 'UNIVERSITE DE NORTHGATE', 'université de northgate']) {
+      expect(await universitiesFound(q), q).toContain('names-console');
+      expect(await programsFound(q), q).toContain('msc-names-console');
+    }
+
+    for (const names of [
+      { ar: 'x'.repeat(201) },
+      { ar: 'جامعة\u202Eنورثغيت' },
+      { de: 'Universität Northgate' },
+      { ar: 42 },
+    ]) {
+      const bad = await call(
+        'POST',
+        '/api/staff/catalogue/universities/names-console',
+        cookies.catalogue_editor,
+        { names },
+      );
+      expect(bad.statusCode, JSON.stringify(names)).toBe(400);
+    }
+    const long = await call(
+      'POST',
+      '/api/staff/catalogue/universities/names-console',
+      cookies.catalogue_editor,
+      { names: { ar: 'x'.repeat(201) } },
+    );
+    expect(long.json().error.fields).toEqual({
+      'names.ar': 'The Arabic name is at most 200 characters',
+    });
+  });
+
   it('edits a program (before and after in the audit log) and deactivates it off the public site', async () => {
     await call(
       'POST',

@@ -17,6 +17,7 @@ import { programFactColumns } from '../catalogue/repository.ts';
 export const universityFields = {
   id: universities.id,
   name: universities.name,
+  names: universities.names,
   location: universities.location,
   region: universities.region,
   website: universities.website,

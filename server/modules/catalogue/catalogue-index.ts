@@ -1,4 +1,4 @@
-import { universityMatches } from '../../../shared/place-names.ts';
+import { cityNames, foldForSearch, universityMatches } from '../../../shared/place-names.ts';
 import type {
   Program,
   ProgramQuery,
@@ -18,9 +18,9 @@ export const logoUrl = (file: string) =>
     ? `/api/catalogue/logos/${file.slice(uploadedLogoPrefix.length)}`
     : `/media/logos/${file}`;
 
-/** Lower-case words of letters and digits: what a search matches against. */
+/** Words of letters and digits, folded (accents and case ignored): what a search matches against. */
 export function words(text: string): string[] {
-  return text.toLocaleLowerCase('en-GB').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return foldForSearch(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -59,7 +59,17 @@ export class CatalogueIndex {
     rows.programs.forEach((p, i) => {
       this.byId.set(p.id, i);
       counts.set(p.universityId, (counts.get(p.universityId) ?? 0) + 1);
-      const text = [p.name, p.universityName, p.city, p.region, ...p.categories, p.level].join(' ');
+      // the university and its city in every language the site speaks (issue 26 §4)
+      const text = [
+        p.name,
+        p.universityName,
+        ...Object.values(p.universityNames),
+        p.city,
+        ...(cityNames[p.city] ?? []),
+        p.region,
+        ...p.categories,
+        p.level,
+      ].join(' ');
       for (const word of new Set(words(text))) {
         const list = this.postings.get(word);
         if (list) list.push(i);
@@ -259,7 +269,7 @@ export class CatalogueIndex {
   }
 
   private toProgram(row: ProgramRow, today: string): Program {
-    const { universityWebsite, url, ...rest } = row;
+    const { universityWebsite, universityNames: _names, url, ...rest } = row;
     return {
       ...rest,
       level: row.level as Program['level'],

@@ -55,6 +55,32 @@ describe('GET /api/universities', () => {
     expect(await names('Glasgów')).toContain('University of Glasgow');
   });
 
+  it('finds a university by its own name in each of the site’s languages, accents and case ignored (issue 26 §4)', async () => {
+    const names = async (q: string) =>
+      (await get<University[]>(`/api/universities?q=${encodeURIComponent(q)}`)).body.map(
+        (u) => u.name,
+      );
+    for (const q of [
+      '曼彻斯特大学',
+      'جامعة مانشستر',
+      'مانچسٹر یونیورسٹی',
+      'मैनचेस्टर विश्वविद्यालय',
+      'université de manchester',
+      'UNIVERSITE DE MANCHESTER',
+    ])
+      expect(await names(q), q).toEqual(['University of Manchester']);
+    expect(await names('帝国理工')).toEqual(['Imperial College London']);
+    expect(await names('كلية لندن الجامعية')).toEqual(['University College London (UCL)']);
+    const programs = async (q: string) =>
+      (
+        await get<{ programs: { universityName: string }[] }>(
+          `/api/programs/search?q=${encodeURIComponent(q)}`,
+        )
+      ).body.programs.map((p) => p.universityName);
+    for (const q of ['曼彻斯特大学', 'جامعة مانشستر', 'Université de Manchester', 'مانشستر'])
+      expect(await programs(q), q).toEqual(['University of Manchester']);
+  });
+
   it('treats % and _ as plain characters', async () => {
     expect((await get<University[]>('/api/universities?q=%25')).body).toEqual([]);
     expect((await get<University[]>('/api/universities?q=_')).body).toEqual([]);

@@ -11,6 +11,7 @@ import {
 const universityColumns = {
   id: universities.id,
   name: universities.name,
+  names: universities.names,
   location: universities.location,
   region: universities.region,
   website: universities.website,
@@ -44,6 +45,8 @@ export const programFactColumns = {
 const programColumns = {
   ...programFactColumns,
   universityName: universities.name,
+  /** For search only: the university's name in the other languages. */
+  universityNames: universities.names,
   universityRanking: universities.ranking,
   universityWebsite: universities.website,
   city: universities.location,
@@ -104,8 +107,8 @@ export function findConsultants(db: Db) {
     .select({
       id: consultants.id,
       name: consultants.name,
-      role: consultants.role,
-      nationality: consultants.nationality,
+      role: consultants.roleByLanguage,
+      nationality: consultants.nationalityByLanguage,
       image: consultants.image,
       whatsappNumber: consultants.whatsappNumber,
       meetingRoom: consultants.meetingRoom,

@@ -1,3 +1,4 @@
+import { foldForSearch } from '../../../shared/place-names.ts';
 import type { Program } from '../../../shared/schemas/catalogue.ts';
 import type {
   BalanceRole,
@@ -46,6 +47,82 @@ const subjectWords: Record<string, string> = {
   travel: 'Tourism',
   events: 'Tourism',
 };
+
+/**
+ * The same subjects as students write them in the site's other languages (issue 26 §3-4), folded
+ * like the words they are compared with. Chinese is written without spaces: those are looked for
+ * inside the text.
+ */
+const otherLanguageSubjects: Record<string, string> = {
+  // French
+  cybersecurite: 'Cybersecurity',
+  securite: 'Cybersecurity',
+  informatique: 'IT',
+  logiciel: 'IT',
+  donnees: 'IT',
+  commerce: 'Business',
+  gestion: 'Business',
+  affaires: 'Business',
+  ingenierie: 'Engineering',
+  genie: 'Engineering',
+  tourisme: 'Tourism',
+  hotellerie: 'Tourism',
+  // Arabic
+  السيبراني: 'Cybersecurity',
+  الامن: 'Cybersecurity',
+  الحاسوب: 'IT',
+  البرمجيات: 'IT',
+  المعلومات: 'IT',
+  البيانات: 'IT',
+  الاعمال: 'Business',
+  الادارة: 'Business',
+  تحليلات: 'Business',
+  الهندسة: 'Engineering',
+  هندسة: 'Engineering',
+  السياحة: 'Tourism',
+  الضيافة: 'Tourism',
+  // Urdu
+  سائبر: 'Cybersecurity',
+  سیکیورٹی: 'Cybersecurity',
+  کمپیوٹر: 'IT',
+  سافٹ: 'IT',
+  بزنس: 'Business',
+  کاروبار: 'Business',
+  انجینئرنگ: 'Engineering',
+  سیاحت: 'Tourism',
+  // Hindi (folded: its vowel signs dropped)
+  ...Object.fromEntries(
+    (
+      [
+        ['साइबर', 'Cybersecurity'],
+        ['सुरक्षा', 'Cybersecurity'],
+        ['कंप्यूटर', 'IT'],
+        ['सॉफ़्टवेयर', 'IT'],
+        ['व्यवसाय', 'Business'],
+        ['बिज़नेस', 'Business'],
+        ['प्रबंधन', 'Business'],
+        ['इंजीनियरिंग', 'Engineering'],
+        ['पर्यटन', 'Tourism'],
+      ] as const
+    ).map(([word, category]) => [foldForSearch(word), category]),
+  ),
+};
+const chineseSubjects: Record<string, string> = {
+  网络安全: 'Cybersecurity',
+  信息安全: 'Cybersecurity',
+  计算机: 'IT',
+  软件: 'IT',
+  信息技术: 'IT',
+  数据: 'IT',
+  商业: 'Business',
+  商科: 'Business',
+  管理: 'Business',
+  金融: 'Business',
+  工程: 'Engineering',
+  旅游: 'Tourism',
+  酒店: 'Tourism',
+};
+Object.assign(subjectWords, otherLanguageSubjects, chineseSubjects);
 const stopWords = new Set([
   'and',
   'or',
@@ -67,9 +144,17 @@ const stopWords = new Set([
 ]);
 
 export function subjectTerms(text: string): string[] {
-  const words = text.toLocaleLowerCase('en-GB').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const folded = foldForSearch(text);
+  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const chinese = Object.keys(chineseSubjects).filter((w) => folded.includes(w));
   return [
-    ...new Set(words.filter((w) => !stopWords.has(w) && (w.length >= 3 || w in subjectWords))),
+    ...new Set([
+      ...words.filter(
+        (w) =>
+          !stopWords.has(w) && !/\p{Script=Han}/u.test(w) && (w.length >= 3 || w in subjectWords),
+      ),
+      ...chinese,
+    ]),
   ].slice(0, 12);
 }
 
@@ -168,7 +253,7 @@ function assess<P extends GuidanceCandidate>(
   let margin = 0;
 
   if (terms.length > 0) {
-    const nameWords = program.name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const nameWords = foldForSearch(program.name).match(/[\p{L}\p{N}]+/gu) ?? [];
     const matched = terms.filter(
       (t) =>
         nameWords.some(

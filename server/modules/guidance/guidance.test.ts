@@ -50,6 +50,30 @@ interface Case {
 
 const cases: Case[] = [
   {
+    name: 'cyber security in Arabic (issue 26 §3)',
+    profile: { subjects: 'الأمن السيبراني' },
+    in: [kcl, uclSecurity],
+    out: [lse, manchester],
+  },
+  {
+    name: 'cyber security in Chinese, written without spaces',
+    profile: { subjects: '我想学网络安全' },
+    in: [kcl, uclSecurity],
+    out: [lse, manchester],
+  },
+  {
+    name: 'business in French, accents ignored',
+    profile: { subjects: 'Gestion des AFFAIRES' },
+    in: [lse, imperialAnalytics],
+    out: [kcl, uclSecurity],
+  },
+  {
+    name: 'cyber security in Urdu and Hindi',
+    profile: { subjects: 'سائبر सुरक्षा' },
+    in: [kcl, uclSecurity],
+    out: [lse],
+  },
+  {
     name: 'cyber security on a small budget and IELTS 6.0',
     profile: { subjects: 'cyber security', budgetGbp: 35_000, ielts: '6' },
     in: [kcl, uclSecurity],

@@ -39,6 +39,7 @@ export const gbpIn = (intl: IntlShape, n: number) =>
   intl.formatNumber(n, {
     style: 'currency',
     currency: 'GBP',
+    currencyDisplay: intl.locale.startsWith('ar') ? 'name' : 'narrowSymbol',
     minimumFractionDigits: 0,
     maximumFractionDigits: 2,
   });

@@ -46,9 +46,7 @@ const dateOf = (intl: IntlShape, iso: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   });
-const gbp = (amount: number) => (
-  <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />
-);
+const gbp = (amount: number) => <FormattedNumber value={amount} format="gbp" />;
 
 /** Rows of the table: labels and the catalogue's vocabulary in the reader's language; names as published. */
 const rows: {
@@ -59,11 +57,11 @@ const rows: {
   {
     key: 'university',
     label: 'university',
-    value: (p) => (
+    value: (p, _intl, says) => (
       <FormattedMessage
         id="compare.value.university"
         defaultMessage="{university}, {city}"
-        values={{ university: <bdi>{p.universityName}</bdi>, city: <bdi>{p.city}</bdi> }}
+        values={{ university: <bdi>{p.universityName}</bdi>, city: <bdi>{says.city(p.city)}</bdi> }}
       />
     ),
   },
@@ -112,7 +110,7 @@ const rows: {
     value: (p) => (
       <FormattedMessage
         id="compare.value.tuition"
-        defaultMessage="{amount, number, ::currency/GBP precision-integer} per year ({feeYear})"
+        defaultMessage="{amount, number, gbp} per year ({feeYear})"
         values={{ amount: p.tuitionGbp, feeYear: <bdi>{p.feeYear}</bdi> }}
       />
     ),
@@ -137,7 +135,7 @@ const rows: {
         defaultMessage="{level}: {requirement}"
         values={{
           level: <bdi>{p.academicLevel}</bdi>,
-          requirement: <bdi>{p.academicRequirement || p.requirements}</bdi>,
+          requirement: <bdi lang="en">{p.academicRequirement || p.requirements}</bdi>,
         }}
       />
     ),

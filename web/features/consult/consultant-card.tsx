@@ -6,6 +6,7 @@ import { StartMeetingForm } from '../../components/start-meeting-form';
 import { whatsappLink } from '../../lib/contact-links';
 import { Link } from '../../lib/router';
 import type { Consultant } from '../../../shared/schemas/catalogue';
+import { useLocale } from '../../i18n/locale-context';
 
 export const greetingFor = (name: string) =>
   `Hello ${name}, I would like to book a free consultation about studying in the UK.`;
@@ -26,6 +27,7 @@ export function ConsultantCard({
   whatsappNumber: string;
 }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const contact = contactOf(consultant, whatsappNumber);
   const firstName = consultant.name.split(' ')[0];
   return (
@@ -44,8 +46,8 @@ export function ConsultantCard({
       />
       <div className="flex min-w-0 flex-1 flex-col text-center sm:text-start">
         <h2 className="text-lg font-semibold">{consultant.name}</h2>
-        <p className="mt-1 text-sm font-medium text-brand-700">{consultant.role}</p>
-        <p className="mt-1 text-sm text-muted">{consultant.nationality}</p>
+        <p className="mt-1 text-sm font-medium text-brand-700">{consultant.role[locale]}</p>
+        <p className="mt-1 text-sm text-muted">{consultant.nationality[locale]}</p>
         <div className="mt-5 flex flex-col gap-2 sm:max-w-64">
           <Link to={`/free/book/${consultant.id}`} className={buttonClasses('primary', 'md')}>
             <Icon name="calendar" />

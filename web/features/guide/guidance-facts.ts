@@ -39,12 +39,11 @@ const facts: Record<GuidanceFact['code'], MessageDescriptor> = defineMessages({
   },
   overBudget: {
     id: 'guide.fact.overBudget',
-    defaultMessage: '{amount, number, ::currency/GBP precision-integer} over your budget',
+    defaultMessage: '{amount, number, gbp} over your budget',
   },
   withinBudget: {
     id: 'guide.fact.withinBudget',
-    defaultMessage:
-      'within your budget ({amount, number, ::currency/GBP precision-integer} per year)',
+    defaultMessage: 'within your budget ({amount, number, gbp} per year)',
   },
   inRegion: { id: 'guide.fact.inRegion', defaultMessage: 'in {region}, a region you chose' },
   outsideRegion: {

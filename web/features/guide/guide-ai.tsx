@@ -107,11 +107,7 @@ export function AiExplanation({
               p.subjects ||
               intl.formatMessage({ id: 'guide.ai.read.anySubject', defaultMessage: 'any subject' }),
             budget: p.budgetGbp
-              ? intl.formatNumber(p.budgetGbp, {
-                  style: 'currency',
-                  currency: 'GBP',
-                  maximumFractionDigits: 0,
-                })
+              ? intl.formatNumber(p.budgetGbp, { format: 'gbp' })
               : intl.formatMessage({ id: 'guide.ai.read.notGiven', defaultMessage: 'not given' }),
             ielts: p.ielts
               ? intl.formatNumber(Number(p.ielts), {

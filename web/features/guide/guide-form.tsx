@@ -33,11 +33,11 @@ const schemaErrors: Record<string, MessageDescriptor> = defineMessages({
   },
   'Enter at least £1,000': {
     id: 'guide.error.budgetMin',
-    defaultMessage: 'Enter at least {amount, number, ::currency/GBP precision-integer}',
+    defaultMessage: 'Enter at least {amount, number, gbp}',
   },
   'Enter at most £200,000': {
     id: 'guide.error.budgetMax',
-    defaultMessage: 'Enter at most {amount, number, ::currency/GBP precision-integer}',
+    defaultMessage: 'Enter at most {amount, number, gbp}',
   },
   'Choose your IELTS band or "Not yet"': {
     id: 'guide.error.ielts',
@@ -56,6 +56,14 @@ const amounts: Record<string, number> = {
   'Enter at least £1,000': 1000,
   'Enter at most £200,000': 200_000,
 };
+
+/** The UK degree classes in the reader's words; the value sent stays the class's code. */
+const degreeNames: Record<(typeof degreeClasses)[number], MessageDescriptor> = defineMessages({
+  First: { id: 'guide.degree.first', defaultMessage: 'First-class honours' },
+  '2:1': { id: 'guide.degree.upperSecond', defaultMessage: 'Upper second-class (2:1)' },
+  '2:2': { id: 'guide.degree.lowerSecond', defaultMessage: 'Lower second-class (2:2)' },
+  Third: { id: 'guide.degree.third', defaultMessage: 'Third-class honours' },
+});
 
 const m = defineMessages({
   level: { id: 'guide.form.level', defaultMessage: 'Study level' },
@@ -156,7 +164,7 @@ export function GuideForm({
             <option value="">{intl.formatMessage(m.choose)}</option>
             {degreeClasses.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {intl.formatMessage(degreeNames[c])}
               </option>
             ))}
           </SelectField>

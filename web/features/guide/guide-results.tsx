@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icons';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import { useCompareList } from '../../lib/compare-list';
 import { useSelection } from '../../lib/selection';
 import type { GuidanceAnswer, GuidanceProfile } from '../../../shared/schemas/guidance';
@@ -17,6 +18,7 @@ export function GuideResults({
   profile: GuidanceProfile;
 }) {
   const intl = useIntl();
+  const says = useCatalogueText();
   const navigate = useNavigate();
   const { setUniversities, chooseProgram } = useSelection();
   const compare = useCompareList();
@@ -117,10 +119,10 @@ export function GuideResults({
                 <p className="text-sm text-muted">
                   <FormattedMessage
                     id="guide.results.where"
-                    defaultMessage="{university} · {city} · {tuition, number, ::currency/GBP precision-integer} per year"
+                    defaultMessage="{university} · {city} · {tuition, number, gbp} per year"
                     values={{
                       university: program.universityName,
-                      city: program.city,
+                      city: says.city(program.city),
                       tuition: program.tuitionGbp,
                     }}
                   />

@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { ExternalLink } from '../../components/external-link';
 import { Icon, type IconName } from '../../components/icons';
 import { useSiteConfig } from '../../lib/catalogue';
+import { useLocale } from '../../i18n/locale-context';
 import type { LatestUpdate } from '../../../shared/schemas/site';
 
 const icons: Record<LatestUpdate['key'], IconName> = {
@@ -14,6 +15,8 @@ const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 export function LatestUpdates() {
   const { data: site } = useSiteConfig();
+  // the team writes each update in all six languages (config/site.json, checked at start)
+  const { locale } = useLocale();
   return (
     <section aria-labelledby="latest-updates" className="border-y border-slate-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
@@ -40,10 +43,10 @@ export function LatestUpdates() {
                   href={update.url}
                   className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] hover:underline"
                 >
-                  {update.title}
+                  {update.title[locale]}
                 </ExternalLink>
               </h3>
-              <p className="mt-1 flex-1 text-sm text-muted">{update.summary}</p>
+              <p className="mt-1 flex-1 text-sm text-muted">{update.summary[locale]}</p>
               <p
                 className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-700"
                 aria-hidden="true"

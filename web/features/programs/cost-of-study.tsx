@@ -3,14 +3,15 @@ import type { CostOfStudy as Cost } from '../../../shared/schemas/catalogue';
 import { ExternalLink } from '../../components/external-link';
 import { useCostLineText } from '../../lib/cost-line-text';
 
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
 /** The first year to plan for and show for the visa, each figure with its date and source. */
-const gbp = (amount: number) => (
-  <FormattedNumber value={amount} style="currency" currency="GBP" maximumFractionDigits={0} />
-);
+const gbp = (amount: number) => <FormattedNumber value={amount} format="gbp" />;
 
 export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
   const intl = useIntl();
   const costLineText = useCostLineText();
+  const isEnglish = intl.locale === 'en-GB';
   const formatDate = (iso: string) =>
     intl.formatDate(new Date(`${iso}T00:00:00Z`), {
       day: 'numeric',
@@ -53,19 +54,32 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                     {line.source !== 'The catalogue' && (
                       <>
                         {' · '}
-                        <FormattedMessage
-                          id="cost.source"
-                          defaultMessage="source: {source}"
-                          values={{
-                            source: line.sourceUrl ? (
-                              <ExternalLink href={line.sourceUrl} className="underline">
+                        {isEnglish || line.sourceUrl ? (
+                          // the team notes each source in English: other languages name the site
+                          // it links to instead (issue 26 §3)
+                          <FormattedMessage
+                            id="cost.source"
+                            defaultMessage="source: {source}"
+                            values={{
+                              source: line.sourceUrl ? (
+                                <ExternalLink href={line.sourceUrl} className="underline">
+                                  {isEnglish ? (
+                                    <bdi>{line.source}</bdi>
+                                  ) : (
+                                    <bdi dir="ltr">{hostOf(line.sourceUrl)}</bdi>
+                                  )}
+                                </ExternalLink>
+                              ) : (
                                 <bdi>{line.source}</bdi>
-                              </ExternalLink>
-                            ) : (
-                              <bdi>{line.source}</bdi>
-                            ),
-                          }}
-                        />
+                              ),
+                            }}
+                          />
+                        ) : (
+                          <FormattedMessage
+                            id="cost.source.unconfirmed"
+                            defaultMessage="reported by others, not yet confirmed by an official source"
+                          />
+                        )}
                       </>
                     )}
                   </span>

@@ -46,9 +46,13 @@ export function FilterBar({
   // the team's own list once read (the first paint has it too), the defaults until then
   const categories = useCategories().data;
   const says = useCatalogueText();
-  // levels and months in the reader's words; the team's categories as they named them
+  // levels, months and the categories the catalogue starts with in the reader's words
   const chipLabel = (key: FilterKey, option: string) =>
-    key === 'level' ? says.level(option) : key === 'intake' ? says.month(option) : option;
+    key === 'level'
+      ? says.level(option)
+      : key === 'intake'
+        ? says.month(option)
+        : says.category(option);
   const optionsOf = (group: (typeof filterGroups)[number]): readonly string[] => {
     if (group.key !== 'category' || !categories) return group.options;
     const chosen = params.get('category');

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from '../../lib/router';
 import { withPicks } from '../../lib/selection';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import type { University } from '../../../shared/schemas/catalogue';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
@@ -10,6 +11,7 @@ const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hov
  * picks list no program at all, it says so plainly and offers the ways on (issue 15, item 1).
  */
 export function PickedUniversities({ picked }: { picked: University[] }) {
+  const says = useCatalogueText();
   const change = withPicks(
     '/universities',
     new URLSearchParams(),
@@ -70,7 +72,7 @@ export function PickedUniversities({ picked }: { picked: University[] }) {
                 <FormattedMessage
                   id="picked.details"
                   defaultMessage="{location} · {count, plural, =0 {no programs listed} one {# program} other {# programs}}"
-                  values={{ location: <bdi>{u.location}</bdi>, count: u.programCount }}
+                  values={{ location: <bdi>{says.city(u.location)}</bdi>, count: u.programCount }}
                 />
               </span>
             </span>

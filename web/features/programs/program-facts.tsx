@@ -36,7 +36,12 @@ export function ProgramFacts({ program }: { program: Program }) {
   const formatDate = (iso: string) => intl.formatDate(utcDate(iso), dateOptions);
   return (
     <>
-      {program.description && <p className="mb-4 text-ink">{program.description}</p>}
+      {/* the university's own words, published in English: marked so (issue 26 §3) */}
+      {program.description && (
+        <p lang="en" dir="auto" className="mb-4 text-ink">
+          {program.description}
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-3">
         <Fact label={intl.formatMessage(m.duration)}>
           <bdi className="font-semibold">
@@ -83,7 +88,9 @@ export function ProgramFacts({ program }: { program: Program }) {
             values={{ overall: program.ieltsOverall, part: program.ieltsMinComponent }}
           />
           {program.englishEquivalents && (
-            <bdi className="block text-xs text-muted">{program.englishEquivalents}</bdi>
+            <bdi lang="en" className="block text-xs text-muted">
+              {program.englishEquivalents}
+            </bdi>
           )}
         </Fact>
         <Fact label={intl.formatMessage(m.academicLevel)}>
@@ -93,15 +100,15 @@ export function ProgramFacts({ program }: { program: Program }) {
           <bdi>{says.studyMode(program.studyMode)}</bdi>
         </Fact>
         <Fact label={intl.formatMessage(m.requirements)} wide>
-          <bdi>{program.requirements}</bdi>
+          <bdi lang="en">{program.requirements}</bdi>
         </Fact>
       </dl>
-      <CostOfStudy cost={program.costOfStudy} city={program.city} />
+      <CostOfStudy cost={program.costOfStudy} city={says.city(program.city)} />
       <p className="mt-3 text-xs text-muted">
         {program.lastChecked ? (
           <FormattedMessage
             id="program.checked"
-            defaultMessage="Facts last checked against the university on {date}. Estimated first year in all: {total, number, ::currency/GBP precision-integer}."
+            defaultMessage="Facts last checked against the university on {date}. Estimated first year in all: {total, number, gbp}."
             values={{
               date: formatDate(program.lastChecked),
               total: program.costOfStudy.totalGbp,
@@ -110,7 +117,7 @@ export function ProgramFacts({ program }: { program: Program }) {
         ) : (
           <FormattedMessage
             id="program.unchecked"
-            defaultMessage="These facts have not yet been checked against the university by our team: confirm them on its site. Estimated first year in all: {total, number, ::currency/GBP precision-integer}."
+            defaultMessage="These facts have not yet been checked against the university by our team: confirm them on its site. Estimated first year in all: {total, number, gbp}."
             values={{ total: program.costOfStudy.totalGbp }}
           />
         )}

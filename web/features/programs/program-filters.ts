@@ -25,7 +25,7 @@ const m = defineMessages({
 const { feeUpTo, ieltsAtMost } = defineMessages({
   feeUpTo: {
     id: 'programs.filter.feeUpTo',
-    defaultMessage: 'Up to {amount, number, ::currency/GBP precision-integer}',
+    defaultMessage: 'Up to {amount, number, gbp}',
   },
   ieltsAtMost: {
     id: 'programs.filter.ieltsAtMost',

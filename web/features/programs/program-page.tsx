@@ -61,7 +61,7 @@ function ProgramDetails({ program }: { program: Program }) {
       {
         name: program.name,
         university: program.universityName,
-        city: program.city,
+        city: says.city(program.city),
         level: says.level(program.level),
         duration: says.duration(program.durationMonths, program.studyMode),
         tuition: says.tuitionPerYear(program.tuitionGbp),
@@ -83,7 +83,7 @@ function ProgramDetails({ program }: { program: Program }) {
           defaultMessage="{university} · {city} · UK rank #{rank}"
           values={{
             university: <bdi>{program.universityName}</bdi>,
-            city: <bdi>{program.city}</bdi>,
+            city: <bdi>{says.city(program.city)}</bdi>,
             rank: program.universityRanking,
           }}
         />

@@ -57,7 +57,7 @@ export function ProgramRow({
                 defaultMessage="{university} · {city} · UK rank #{rank}"
                 values={{
                   university: <bdi>{program.universityName}</bdi>,
-                  city: <bdi>{program.city}</bdi>,
+                  city: <bdi>{says.city(program.city)}</bdi>,
                   rank: program.universityRanking,
                 }}
               />
@@ -67,7 +67,7 @@ export function ProgramRow({
                 <bdi>{says.level(program.level)}</bdi>
               </span>
               <span className={`${badge} bg-slate-100 text-slate-800`}>
-                <bdi>{program.category}</bdi>
+                <bdi>{says.category(program.category)}</bdi>
               </span>
               <span className={`${badge} bg-slate-100 text-slate-800`}>
                 <FormattedMessage

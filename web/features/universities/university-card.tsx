@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Icon } from '../../components/icons';
 import { LogoImage } from '../../components/logo-image';
+import { useCatalogueText } from '../../lib/catalogue-text';
 import type { University } from '../../../shared/schemas/catalogue';
 import { picksParam } from '../../../shared/university-picks';
 
@@ -23,6 +24,7 @@ export function UniversityCard({
   picksAfter: string;
   onToggle: () => void;
 }) {
+  const says = useCatalogueText();
   const detailsId = `uni-${university.id}-details`;
   return (
     <div
@@ -57,7 +59,7 @@ export function UniversityCard({
             id="universities.card.details"
             defaultMessage="{location} · UK rank #{rank} · {count, plural, =0 {No programs listed yet} one {# program} other {# programs}}"
             values={{
-              location: university.location,
+              location: says.city(university.location),
               rank: university.ranking,
               count: university.programCount,
             }}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { z } from 'zod';
 import { universityInput, type StaffUniversity } from '../../../../shared/schemas/catalogue-admin';
 import { ukRegions } from '../../../../shared/schemas/catalogue';
 import { Alert } from '../../../components/alert';
@@ -8,6 +9,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
 import { catalogueApi, useCatalogueUniversities, useCatalogueWrite } from './catalogue-api';
+import { NameFields, type Errors } from './university-names';
 
 function AddUniversity() {
   const create = useCatalogueWrite(catalogueApi.createUniversity);
@@ -19,6 +21,7 @@ function AddUniversity() {
     region: 'London',
     website: 'https://',
     ranking: '',
+    names: {},
   };
   const form = useSchemaForm(universityInput, empty as never);
   const { register, formState, setError, reset } = form;
@@ -55,6 +58,11 @@ function AddUniversity() {
         </SelectField>
         <TextField label="Website" type="url" {...field('website')} />
         <TextField label="Ranking" inputMode="numeric" {...field('ranking')} />
+        <NameFields
+          register={register as never}
+          errors={formState.errors as never}
+          english="the English name"
+        />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3" aria-live="polite">
           <Button type="submit" disabled={create.isPending}>
             Add university
@@ -72,6 +80,56 @@ function AddUniversity() {
         </div>
       </form>
     </section>
+  );
+}
+
+const namesOnly = universityInput.pick({ names: true });
+
+/** A university's names in the other languages, edited where it is listed. */
+function UniversityNamesForm({ university }: { university: StaffUniversity }) {
+  const update = useCatalogueWrite(catalogueApi.updateUniversity);
+  const [said, setSaid] = useState<string | null>(null);
+  const values = { names: { ...university.names } } as z.input<typeof namesOnly>;
+  const form = useSchemaForm(namesOnly, values as never);
+  const submit = form.handleSubmit(async (body) => {
+    setSaid(null);
+    try {
+      await update.mutateAsync({ id: university.id, body });
+      setSaid('Names saved.');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields)
+        showServerErrors(form.setError as never, error.fields);
+    }
+  });
+  return (
+    <details className="w-full">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">
+        Names in other languages
+        <span className="sr-only"> for {university.name}</span>
+      </summary>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-3">
+        <NameFields
+          register={form.register as never}
+          errors={form.formState.errors as Errors}
+          english={university.name}
+        />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3" aria-live="polite">
+          <Button type="submit" variant="secondary" disabled={update.isPending}>
+            Save names
+          </Button>
+          {said && (
+            <p role="status" className="text-sm font-medium text-green-800">
+              {said}
+            </p>
+          )}
+          {update.isError && !(update.error instanceof ApiError && update.error.fields) && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {update.error.message}
+            </p>
+          )}
+        </div>
+      </form>
+    </details>
   );
 }
 
@@ -125,6 +183,7 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
           <span className="sr-only"> {university.name}</span>
         </Button>
       </div>
+      <UniversityNamesForm university={university} />
       <div className="w-full" aria-live="polite">
         {said && (
           <p role="status" className="text-sm font-medium text-green-800">

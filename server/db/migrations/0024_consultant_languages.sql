@@ -1,0 +1,2 @@
+ALTER TABLE "consultants" ADD COLUMN IF NOT EXISTS "role_by_language" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "consultants" ADD COLUMN IF NOT EXISTS "nationality_by_language" jsonb DEFAULT '{}'::jsonb NOT NULL;
