@@ -64,8 +64,16 @@ export function useBrowser() {
     await browser?.close();
   });
 
-  async function open(path = '/', viewport: keyof typeof viewports = 'desktop'): Promise<E2ePage> {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: viewports[viewport] });
+  async function open(
+    path = '/',
+    viewport: keyof typeof viewports = 'desktop',
+    { timezoneId }: { timezoneId?: string } = {},
+  ): Promise<E2ePage> {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: viewports[viewport],
+      ...(timezoneId ? { timezoneId } : {}),
+    });
     contexts.push(context);
     const page = await context.newPage();
     const problems: string[] = [];
