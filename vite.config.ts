@@ -72,7 +72,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: (id) =>
                     /node_modules[\\/](react-intl|@formatjs|intl-messageformat|@tanstack|wouter|regexparam|tslib)[\\/]|web[\\/](components|lib|i18n[\\/][a-z-]+\.tsx?$)/.test(
                       id,
-                    ) && !/(status-badge|document-state-badge|progress-bar|save-file|file-field|use-schema-form)\./.test(id),
+                    ) &&
+                    !/(status-badge|document-state-badge|progress-bar|save-file|file-field|use-schema-form)\./.test(
+                      id,
+                    ),
                   minShareCount: 3,
                   priority: 1,
                 },
