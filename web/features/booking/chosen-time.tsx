@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { fullTime, timeOfDay, zoneCity } from './time-format';
+import { fullTime, timeWithZone, zoneName } from './time-format';
 
 /** One time in the student's zone, with the consultant's own clock beside it when known. */
 export function ChosenTime({
@@ -15,18 +15,15 @@ export function ChosenTime({
   return (
     <p>
       <strong className="text-ink">{fullTime(intl.locale, startsAt, timeZone)}</strong>{' '}
-      <span className="text-sm text-muted">({zoneCity(timeZone)})</span>
+      <span className="text-sm text-muted">({zoneName(intl.locale, timeZone, startsAt)})</span>
       {consultantZone && consultantZone !== timeZone && (
         <span className="block text-sm text-muted">
           {intl.formatMessage(
             {
               id: 'booking.chosen.theirs',
-              defaultMessage: 'That is {time} in {city}, the consultant’s time.',
+              defaultMessage: 'That is {time} for the consultant.',
             },
-            {
-              time: timeOfDay(intl.locale, startsAt, consultantZone),
-              city: zoneCity(consultantZone),
-            },
+            { time: timeWithZone(intl.locale, startsAt, consultantZone) },
           )}
         </span>
       )}

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import type { Slot } from '../../../shared/schemas/booking';
 import { slotDays, useSlots } from './booking-api';
-import { dayKey, dayName, shortDay, timeOfDay, zoneCity } from './time-format';
+import { dayKey, dayName, shortDay, timeOfDay, timeWithZone } from './time-format';
 
 const day = 86_400_000;
 
@@ -109,13 +109,7 @@ export function SlotPicker({
               <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
                 {shownDay[1].map((slot) => {
                   const theirs = theirZone
-                    ? intl.formatMessage(
-                        { id: 'booking.slots.theirTime', defaultMessage: '{time} in {city}' },
-                        {
-                          time: timeOfDay(intl.locale, slot.startsAt, theirZone),
-                          city: zoneCity(theirZone),
-                        },
-                      )
+                    ? timeWithZone(intl.locale, slot.startsAt, theirZone)
                     : intl.formatMessage(
                         { id: 'booking.slots.with', defaultMessage: 'with {name}' },
                         { name: consultantNames.get(slot.consultantId) ?? '' },

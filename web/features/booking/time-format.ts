@@ -58,5 +58,24 @@ export function fullTime(locale: string, at: string | number, timeZone: string):
   }).format(new Date(at));
 }
 
-/** "London" from "Europe/London", "Ho Chi Minh" from "Asia/Ho_Chi_Minh": the city a zone names. */
-export const zoneCity = (zone: string) => (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+/** A zone's name in the reader's language ("Eastern Time", "توقيت المملكة المتحدة"), else its id. */
+export function zoneName(locale: string, zone: string, at: string | number = Date.UTC(2026, 0, 1)) {
+  try {
+    const part = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date(at))
+      .find((p) => p.type === 'timeZoneName');
+    return part?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
+/** A time with its zone's short name, in the reader's language: "09:00 GMT", "٩:٠٠ ص غرينتش". */
+export function timeWithZone(locale: string, at: string | number, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(at));
+}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { SelectField } from '../../components/field';
-import { timeZoneList } from './time-format';
+import { timeZoneList, zoneName } from './time-format';
 
 /** The zone the student reads times in: the browser's at first, any other on request. */
 export function TimeZoneSelect({
@@ -12,7 +12,10 @@ export function TimeZoneSelect({
   onChange: (zone: string) => void;
 }) {
   const intl = useIntl();
-  const zones = useMemo(() => timeZoneList(value), [value]);
+  const zones = useMemo(
+    () => timeZoneList(value).map((zone) => ({ zone, name: zoneName(intl.locale, zone) })),
+    [value, intl.locale],
+  );
   return (
     <SelectField
       label={intl.formatMessage({ id: 'booking.zone.label', defaultMessage: 'Your time zone' })}
@@ -23,9 +26,9 @@ export function TimeZoneSelect({
       value={value}
       onChange={(event) => onChange(event.target.value)}
     >
-      {zones.map((zone) => (
+      {zones.map(({ zone, name }) => (
         <option key={zone} value={zone}>
-          {zone.replaceAll('_', ' ')}
+          {name === zone ? zone : `${name} · ${zone}`}
         </option>
       ))}
     </SelectField>
