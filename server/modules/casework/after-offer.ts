@@ -10,7 +10,8 @@ import { applications } from '../../db/schema/index.ts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { recordAudit } from '../audit/service.ts';
-import { lockOpenApplication } from './access.ts';
+import { lockOpenApplication, mailedTrackingLink } from './access.ts';
+import { afterOfferMail, newMilestones } from './after-offer-emails.ts';
 
 /**
  * The UK steps after an offer (issue 12, item 6), once the application is offered or accepted.
@@ -59,6 +60,14 @@ export async function updateAfterOffer(
       .update(applications)
       .set({ afterOffer: next })
       .where(eq(applications.id, applicationId));
+    // issue 24: a milestone the team records (CAS, visa, ...) e-mails the student
+    const milestones = actor ? newMilestones(row!.afterOffer, next) : [];
+    if (milestones.length > 0 && !application.erasureRequestedAt) {
+      await app.mailer.enqueue(
+        tx,
+        afterOfferMail(application, milestones, next, mailedTrackingLink(app, application.id)),
+      );
+    }
     if (actor) {
       await recordAudit(tx, {
         actorId: actor.id,

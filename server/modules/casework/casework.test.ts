@@ -586,6 +586,10 @@ describe('outcomes and the steps after an offer', () => {
         })
       ).statusCode,
     ).toBe(204);
+    // issue 24: the CAS the team records e-mails the student, once, in the application's language
+    const cas = await waitForMail(ctx.app, s.applicant.user.email, /Your CAS has been issued/);
+    expect(cas.text).toContain('Your CAS was issued on');
+    expect(cas.text).not.toContain('E4G12345678ABC');
     const applicantSetsCas = await call(
       'PATCH',
       `${mine()}/after-offer`,
@@ -607,6 +611,19 @@ describe('outcomes and the steps after an offer', () => {
       offerType: 'conditional',
     });
     expect(after.steps.find((st) => st.key === 'deposit')).toMatchObject({ done: true });
+    // the student's own step sends them nothing; the visa the team records does
+    expect(
+      (
+        await call('PATCH', `${base()}/after-offer`, staff(), {
+          visaDecision: 'granted',
+          visaDecidedOn: isoDay(0),
+        })
+      ).statusCode,
+    ).toBe(204);
+    await waitForMail(ctx.app, s.applicant.user.email, /Your visa has been granted/);
+    const mails = (await mailTo(ctx.app, s.applicant.user.email)).map((m) => m.subject);
+    expect(mails.filter((m) => m === 'Your CAS has been issued')).toHaveLength(1);
+    expect(mails.filter((m) => m === 'A new step after your offer')).toHaveLength(0);
     expect(after.next).toBe('Conditions met');
     expect(after.costs.map((c) => c.label)).toEqual(
       expect.arrayContaining(['Tuition', 'Student visa fee']),
