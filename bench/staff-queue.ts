@@ -64,12 +64,22 @@ const cases: [string, Record<string, string>][] = [
   ['my late cases', { owner: 'me', late: '1' }],
   ['reviewed + late, by name', { status: 'reviewed', late: '1', sort: 'name' }],
   ['my cases, action required', { owner: 'me', action: 'required' }],
+  // choice filters (D18, issue 24): flags on the application, each with its partial index
+  ['awaiting decision', { choice: 'awaiting_decision' }],
+  ['offer awaiting reply', { choice: 'offer_awaiting_reply' }],
+  ['awaiting decision, by name', { choice: 'awaiting_decision', sort: 'name' }],
+  ['offer awaiting reply, by status', { choice: 'offer_awaiting_reply', sort: 'status' }],
+  ['awaiting decision, by status', { choice: 'awaiting_decision', sort: 'status' }],
+  ['offer awaiting reply, by name', { choice: 'offer_awaiting_reply', sort: 'name' }],
+  ['my offers awaiting reply', { owner: 'me', choice: 'offer_awaiting_reply' }],
+  ['awaiting decision + search', { choice: 'awaiting_decision', q: 'khan' }],
 ];
 
 /**
  * Casework columns as a busy team has them: 20 consultants own 80% of the cases; 10% are late
  * (due yesterday), the other open ones due in 3 days; 2% wait on the applicant, a third of those
- * past their due date.
+ * past their due date. Choices (D18): two thirds of the applied and offered cases await a
+ * university's decision, half of the offered ones an answer from the student.
  */
 async function addCasework(db: Db): Promise<void> {
   await db.execute(sql`insert into users (id, name, email, email_verified, role)
@@ -79,7 +89,9 @@ async function addCasework(db: Db): Promise<void> {
       owner_id = (select id from staff where k = abs(hashtext(a.id::text)) % 25),
       stage_due_at = case when a.status = 'accepted' then null
         when abs(hashtext(a.id::text)) % 10 = 0 then now() - interval '1 day' else now() + interval '3 days' end,
-      request_due_on = case when abs(hashtext(a.id::text || 'r')) % 50 = 0 then current_date + (abs(hashtext(a.id::text)) % 15 - 5) end`);
+      request_due_on = case when abs(hashtext(a.id::text || 'r')) % 50 = 0 then current_date + (abs(hashtext(a.id::text)) % 15 - 5) end,
+      awaiting_decision = a.status in ('applied', 'offered') and abs(hashtext(a.id::text || 'c')) % 3 <> 0,
+      offer_awaiting_reply = a.status = 'offered' and abs(hashtext(a.id::text || 'o')) % 2 = 0`);
   const me = (await db.execute(
     sql`select id from users where email = 'bench-consultant-1@example.test'`,
   )) as unknown as { rows: { id: string }[] };

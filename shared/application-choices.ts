@@ -113,3 +113,16 @@ export const maxChoiceReferenceLength = 100;
 export const maxConditionLength = 500;
 export const maxConditions = 20;
 export const maxChoiceReasonLength = 1000;
+
+/** The staff queue's choice filters (D18), stored on the application with every choice change. */
+export const choiceQueueFilters = ['awaiting_decision', 'offer_awaiting_reply'] as const;
+export type ChoiceQueueFilter = (typeof choiceQueueFilters)[number];
+
+export function choiceQueueFlags(
+  choices: readonly Pick<ChoiceFacts, 'sentOn' | 'decision' | 'reply'>[],
+): { awaitingDecision: boolean; offerAwaitingReply: boolean } {
+  return {
+    awaitingDecision: choices.some((c) => c.sentOn !== null && c.decision === null),
+    offerAwaitingReply: choices.some((c) => isOffer(c.decision) && c.reply === null),
+  };
+}

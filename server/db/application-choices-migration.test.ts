@@ -193,6 +193,24 @@ describe('migration 0021: each application gets its choices (D18)', () => {
       manchester,
       'university-of-oxford',
     ]);
+    // migration 0025: the queue's choice flags from the choices; a closed case awaits nothing
+    const flags = await database.db
+      .select({
+        id: applications.id,
+        awaitingDecision: applications.awaitingDecision,
+        offerAwaitingReply: applications.offerAwaitingReply,
+      })
+      .from(applications)
+      .orderBy(asc(applications.id));
+    expect(flags.map((f) => [f.awaitingDecision, f.offerAwaitingReply])).toEqual([
+      [false, false], // submitted
+      [false, false], // reviewed
+      [true, false], // applied
+      [true, true], // offered: the first choice's offer, the others sent
+      [false, true], // offered, one choice
+      [true, false], // accepted: the firm offer answered, the others still sent
+      [false, false], // withdrawn
+    ]);
     const events = await database.db.select().from(applicationChoiceEvents);
     expect(events).toHaveLength(rows.length);
     expect(new Set(events.map((e) => e.kind))).toEqual(new Set(['migrated']));

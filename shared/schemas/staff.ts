@@ -12,6 +12,7 @@ import { studyLevels } from './catalogue.ts';
 import type { DocumentState } from './application.ts';
 import type { ApplicantRequest, CaseworkView, ConversationMessage } from './casework.ts';
 import { bidiControlMessage, hasBidiControl } from '../text-safety.ts';
+import { choiceQueueFilters } from '../application-choices.ts';
 
 export const queueSorts = ['submitted', 'name', 'status'] as const;
 export type QueueSort = (typeof queueSorts)[number];
@@ -67,6 +68,10 @@ export const queueQuery = z
     late: optional(z.enum(['1'], { error: 'Late is 1' })),
     /** Open requests to the applicant: any, or past their due date. */
     action: optional(z.enum(['required', 'overdue'], { error: 'Action is required or overdue' })),
+    /** D18: a choice sent and awaiting the university's decision, or an offer awaiting the student's reply. */
+    choice: optional(
+      z.enum(choiceQueueFilters, { error: 'Choice is awaiting_decision or offer_awaiting_reply' }),
+    ),
     /** Cases kept after their applicant asked for erasure (D16). */
     erasure: optional(z.enum(['requested'], { error: 'Erasure is requested' })),
     sort: z.enum(queueSorts, { error: 'Sort by submitted, name or status' }).default('submitted'),

@@ -25,7 +25,16 @@ export async function closeApplication(
     const at = new Date();
     await tx
       .update(applications)
-      .set({ outcome, outcomeReason: reason, outcomeAt: at, stageDueAt: null, requestDueOn: null })
+      // a closed case awaits nothing: off the queue's choice filters too (D18)
+      .set({
+        outcome,
+        outcomeReason: reason,
+        outcomeAt: at,
+        stageDueAt: null,
+        requestDueOn: null,
+        awaitingDecision: false,
+        offerAwaitingReply: false,
+      })
       .where(eq(applications.id, applicationId));
     await tx
       .update(applicationRequests)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { isoDay } from '../../../shared/schemas/casework.ts';
-import type { StaffApplicationDetail } from '../../../shared/schemas/staff.ts';
+import type { QueuePage, StaffApplicationDetail } from '../../../shared/schemas/staff.ts';
 import { fixture, multipartBody } from '../../../tests/factories/application.ts';
 import { useStaffApplicationScenario } from '../../../tests/factories/staff-scenario.ts';
 import { mailTo, waitForMail } from '../../../tests/factories/user-mail.ts';
@@ -320,5 +320,42 @@ describe('the reply rules (issue 24)', () => {
     });
     expect(staffRes.statusCode).toBe(409);
     expect((await choices())[0]!.replies).toEqual([]);
+  });
+
+  it('the queue filters by choice state, the flags kept in step with every change (D18)', async () => {
+    const listed = async (choice: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/staff/applications?choice=${choice}&pageSize=100`,
+        headers: headersOf(staff()),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<QueuePage>().items.some((i) => i.id === s.applicationId);
+    };
+    const both = async () => [
+      await listed('awaiting_decision'),
+      await listed('offer_awaiting_reply'),
+    ];
+    const [first, second] = await choices();
+    expect(await both()).toEqual([false, false]);
+    await send(first!.id);
+    expect(await both()).toEqual([true, false]);
+    await offer(first!.id);
+    expect(await both()).toEqual([false, true]);
+    await send(second!.id);
+    expect(await both()).toEqual([true, true]);
+    expect((await reply(first!.id, 'firm')).statusCode).toBe(200);
+    expect(await both()).toEqual([true, false]);
+    await record(second!.id, 'decision', { decision: 'unsuccessful' });
+    expect(await both()).toEqual([false, false]);
+    // a correction undoes the decision: awaiting again
+    await record(second!.id, 'correct', { note: 'Recorded on the wrong choice' });
+    expect(await both()).toEqual([true, false]);
+    const refused = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/staff/applications?choice=maybe',
+      headers: headersOf(staff()),
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });

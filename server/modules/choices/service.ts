@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
+  choiceQueueFlags,
   headlineStatus,
   replyRefusal,
   type ChoiceReply,
@@ -9,7 +10,11 @@ import type { ApplicationStatus } from '../../../shared/application-status.ts';
 import type { ChoiceDecisionInput } from '../../../shared/schemas/choices.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { applicationChoices, users } from '../../db/schema/index.ts';
+import {
+  applicationChoices,
+  applications as applicationsTable,
+  users,
+} from '../../db/schema/index.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import * as applications from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -69,10 +74,13 @@ async function changeChoice(
       note: change.event.note ?? null,
       actorId: actor?.id ?? null,
     });
-    const next = headlineStatus(
-      application.status,
-      all.map((c) => (c.id === choiceId ? updated : c)),
-    );
+    const choices = all.map((c) => (c.id === choiceId ? updated : c));
+    const next = headlineStatus(application.status, choices);
+    // the queue's choice filters follow in the same transaction (flags, not a join: D18)
+    await tx
+      .update(applicationsTable)
+      .set(choiceQueueFlags(choices))
+      .where(eq(applicationsTable.id, applicationId));
     await moveHeadline(tx, application, next, change.historyNote, actor);
     if (actor) {
       await recordAudit(tx, {

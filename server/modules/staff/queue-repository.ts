@@ -88,6 +88,9 @@ function filterConditions(
     withFlags && query.action === 'required' ? actionCondition() : undefined,
     withFlags && query.action === 'overdue' ? overdueCondition(ctx.now) : undefined,
     withFlags && query.erasure ? erasureCondition() : undefined,
+    // D18: flags kept with every choice change, each with its partial index (migration 0025)
+    query.choice === 'awaiting_decision' ? sql`${applications.awaitingDecision}` : undefined,
+    query.choice === 'offer_awaiting_reply' ? sql`${applications.offerAwaitingReply}` : undefined,
     query.q ? searchCondition(query.q) : undefined,
     withStatus && query.status ? eq(applications.status, query.status) : undefined,
     query.universityId ? eq(applications.universityId, query.universityId) : undefined,
@@ -112,14 +115,20 @@ function ordering(query: QueueQuery): SQL[] {
   const isSearch = Boolean(query.q);
   // Late cases and requests are a small part of the queue too (their partial indexes find them):
   // walking the name index to filter them out one by one took 15,000 rows for 25 "reviewed + late".
-  const isFewFlagged = isSearch || Boolean(query.late || query.action || query.erasure);
+  // Offers awaiting a reply are few too (their partial index finds them); cases awaiting a
+  // decision may be a fifth of the queue, which walking the name index meets quickly, but not
+  // the status index: every choice state sits in the later statuses, which it reaches last.
+  const isFewFlagged =
+    isSearch ||
+    Boolean(query.late || query.action || query.erasure) ||
+    query.choice === 'offer_awaiting_reply';
   switch (query.sort) {
     case 'name':
       return [by(isFewFlagged ? sql`${nameKey} || ''` : nameKey), by(applications.id)];
     case 'status':
       // Within a status the longest-waiting application comes first (ascending).
       return [
-        by(isFewFlagged ? sql`${statusOrder} + 0` : statusOrder),
+        by(isFewFlagged || query.choice ? sql`${statusOrder} + 0` : statusOrder),
         by(applications.createdAt),
         by(applications.id),
       ];
@@ -173,7 +182,8 @@ export function statusCountsSql(query: QueueQuery, ctx: QueueContext): SQL {
     !query.owner &&
     !query.late &&
     !query.action &&
-    !query.erasure;
+    !query.erasure &&
+    !query.choice;
   if (isBroad) {
     const counts = applicationStatuses.map(
       (status) =>

@@ -74,6 +74,23 @@ export function CaseFilters({
         Erasure requested
         {counts ? ` (${counts.erasureRequested.toLocaleString('en-GB')})` : ''}
       </button>
+      {/* D18: where the universities' choices stand (flags kept with every choice change) */}
+      <button
+        type="button"
+        className={chip(filters.choice === 'awaiting_decision')}
+        aria-pressed={filters.choice === 'awaiting_decision'}
+        onClick={() => toggle('choice', 'awaiting_decision')}
+      >
+        Awaiting decision
+      </button>
+      <button
+        type="button"
+        className={chip(filters.choice === 'offer_awaiting_reply')}
+        aria-pressed={filters.choice === 'offer_awaiting_reply'}
+        onClick={() => toggle('choice', 'offer_awaiting_reply')}
+      >
+        Offer awaiting reply
+      </button>
     </div>
   );
 }

@@ -27,6 +27,7 @@ const filterNames = [
   'late',
   'action',
   'erasure',
+  'choice',
 ];
 
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
