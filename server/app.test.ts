@@ -36,7 +36,8 @@ beforeAll(async () => {
   });
   app.post('/api/test/echo', async (req) => req.body);
   app.get('/api/test/teapot', async () => {
-    throw new AppError('TEAPOT', 418, 'I am a teapot.', { kettle: 'Not a kettle' });
+    // a code outside the catalogue, as a plugin might throw: it still maps
+    throw new AppError('TEAPOT' as never, 418, 'I am a teapot.', { cups: 2 });
   });
 });
 
@@ -139,13 +140,13 @@ describe('the HTTP shell', () => {
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
   });
 
-  it('maps an AppError to its status, code, message and fields', async () => {
+  it('maps an AppError to its status, code, message and params', async () => {
     const res = await app.inject('/api/test/teapot');
     expect(res.statusCode).toBe(418);
     expect(res.json().error).toMatchObject({
       code: 'TEAPOT',
       message: 'I am a teapot.',
-      fields: { kettle: 'Not a kettle' },
+      params: { cups: 2 },
     });
   });
 

@@ -1,9 +1,17 @@
-/** The one error body every API answer uses. The UI shows `message`; tests assert `code`. */
+import type { ErrorParams, FieldIssue } from './error-codes.ts';
+
+/**
+ * The one error body every API answer uses (D17): a code of shared/error-codes.ts and its values;
+ * `message` and `fields` are English for API clients, `issues` each field's code and values.
+ * Screens show the code in the reader's language (web/lib/error-text.ts), never the English.
+ */
 export interface ApiErrorBody {
   error: {
     code: string;
     message: string;
+    params?: ErrorParams;
     fields?: Record<string, string>;
+    issues?: Record<string, FieldIssue>;
     requestId?: string;
   };
 }
@@ -13,6 +21,6 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof value === 'object' &&
     value !== null &&
     'error' in value &&
-    typeof (value as ApiErrorBody).error?.message === 'string'
+    typeof (value as ApiErrorBody).error?.code === 'string'
   );
 }

@@ -14,6 +14,7 @@ export const messageAreas = {
     'compareBar',
     'cost',
     'dock',
+    'error',
     'footer',
     'language',
     'layout',

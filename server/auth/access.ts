@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, NotFoundError } from '../lib/errors.ts';
+import { AppError, applicationNotFound } from '../lib/errors.ts';
 import { findApplicationRow, type ApplicationRow } from '../modules/applications/repository.ts';
 import { openTrackingToken } from '../modules/tracking/revocation.ts';
 import { getSessionUser, type SessionUser } from './session.ts';
@@ -51,9 +51,6 @@ export function isCaseworker(user: SessionUser | null): user is SessionUser {
 export function readsAsStaff(user: SessionUser | null): user is SessionUser {
   return isCaseworker(user) && user.secondFactor === true;
 }
-
-const applicationNotFound = () =>
-  new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
 
 /**
  * Who may read this application: its applicant (the signed-in owner, or whoever holds its

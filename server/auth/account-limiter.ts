@@ -1,11 +1,11 @@
-import { rateLimitedMessage } from '../../shared/auth-messages.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { rateLimitedMessage } from './auth-errors.ts';
 import type { RateLimit, RateLimits } from '../lib/rate-limit.ts';
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 429, rateLimitedMessage(retryAfterSeconds));
+    super('RATE_LIMITED', 429, rateLimitedMessage(retryAfterSeconds), { retryAfterSeconds });
     this.name = 'RateLimitedError';
   }
 }

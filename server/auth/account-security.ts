@@ -1,7 +1,6 @@
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { authMessages } from '../../shared/auth-messages.ts';
 import type { AccountSession } from '../../shared/schemas/account.ts';
 import { sessions, twoFactors, users, verifications } from '../db/schema/auth.ts';
 import { AppError, NotFoundError } from '../lib/errors.ts';
@@ -95,7 +94,6 @@ export async function regenerateBackupCodes(
     .set({ backupCodes: encryptedBackupCodes, updatedAt: new Date() })
     .where(and(eq(twoFactors.userId, user.id), eq(twoFactors.verified, true)))
     .returning({ id: twoFactors.id });
-  if (updated.length === 0)
-    throw new AppError('TWO_FACTOR_NOT_ENABLED', 400, authMessages.twoFactorNotOn);
+  if (updated.length === 0) throw new AppError('TWO_FACTOR_NOT_ENABLED', 400);
   return { backupCodes };
 }

@@ -1,10 +1,15 @@
-import { authMessages, rateLimitedMessage } from '../../shared/auth-messages.ts';
-import { identityMessages } from '../../shared/identity-messages.ts';
+import {
+  errorEnglish,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorParams,
+} from '../../shared/error-codes.ts';
 
 export interface AuthErrorAnswer {
   status: number;
   code: string;
   message: string;
+  params?: ErrorParams;
 }
 
 const forbiddenOriginCodes = new Set([
@@ -15,24 +20,40 @@ const forbiddenOriginCodes = new Set([
   'INVALID_REDIRECT_URL',
 ]);
 
-/** better-auth's codes for the second factor and sign-in codes, in plain words (0019). */
-const codeWords: Record<string, { message: string; status?: number }> = {
-  INVALID_CODE: { message: authMessages.codeWrong, status: 400 },
-  INVALID_BACKUP_CODE: { message: authMessages.backupCodeWrong, status: 400 },
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { message: authMessages.codeTooManyTries, status: 400 },
-  ACCOUNT_TEMPORARILY_LOCKED: { message: authMessages.factorLocked, status: 429 },
-  INVALID_TWO_FACTOR_COOKIE: { message: authMessages.secondFactorExpired, status: 401 },
-  TOTP_NOT_ENABLED: { message: authMessages.secondFactorExpired, status: 400 },
-  TOTP_ALREADY_ENABLED: { message: authMessages.alreadyEnabled, status: 400 },
-  INVALID_OTP: { message: authMessages.emailCodeWrong, status: 400 },
-  OTP_EXPIRED: { message: authMessages.emailCodeWrong, status: 400 },
-  TOO_MANY_ATTEMPTS: { message: authMessages.emailCodeTooManyTries, status: 400 },
-  INVALID_PASSWORD: { message: authMessages.passwordWrong, status: 400 },
-  SIGN_IN_LINK_INVALID: { message: authMessages.signInLinkInvalid, status: 400 },
-  PASSKEY_NOT_USER_VERIFIED: { message: identityMessages.passkeyNotVerified, status: 400 },
+/** better-auth's codes whose status we set ourselves (a wrong code is a 400, a lock a 429). */
+const statusOf: Partial<Record<ErrorCode, number>> = {
+  INVALID_CODE: 400,
+  INVALID_BACKUP_CODE: 400,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 400,
+  ACCOUNT_TEMPORARILY_LOCKED: 429,
+  INVALID_TWO_FACTOR_COOKIE: 401,
+  TOTP_NOT_ENABLED: 400,
+  TOTP_ALREADY_ENABLED: 400,
+  INVALID_OTP: 400,
+  OTP_EXPIRED: 400,
+  TOO_MANY_ATTEMPTS: 400,
+  INVALID_PASSWORD: 400,
+  SIGN_IN_LINK_INVALID: 400,
+  PASSKEY_NOT_USER_VERIFIED: 400,
 };
 
-/** Turns a better-auth error answer into ours: `{ error: { code, message } }` with words for people. */
+/** Codes whose English is ours rather than better-auth's (the spec's words). */
+const ownWords = new Set<string>(['INVALID_EMAIL_OR_PASSWORD', 'EMAIL_NOT_VERIFIED']);
+
+/** "Too many attempts" with the wait in words, e.g. "about 2 minutes" (for API clients). */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `about ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `Too many attempts. Please wait ${wait} and try again.`;
+}
+
+/**
+ * A better-auth error answer as ours (D17): its own code passes through, with the catalogue's
+ * English when we have one; a wait comes as `retryAfterSeconds`.
+ */
 export function mapAuthError(
   path: string,
   status: number,
@@ -44,41 +65,32 @@ export function mapAuthError(
     message?: unknown;
   };
   const code = typeof raw.code === 'string' ? raw.code : undefined;
-
-  const words = codeWords[code ?? ''];
-  if (words) return { status: words.status ?? status, code: code!, message: words.message };
+  if (code && (code in statusOf || ownWords.has(code))) {
+    const known = code as ErrorCode;
+    return { status: statusOf[known] ?? status, code: known, message: errorEnglish(known) };
+  }
   if (status === 429) {
-    return { status, code: 'RATE_LIMITED', message: rateLimitedMessage(Number(retryAfter) || 60) };
+    const retryAfterSeconds = Number(retryAfter) || 60;
+    return {
+      status,
+      code: 'RATE_LIMITED',
+      message: rateLimitedMessage(retryAfterSeconds),
+      params: { retryAfterSeconds },
+    };
   }
   if (status >= 500) {
-    return {
-      status: 500,
-      code: 'INTERNAL_ERROR',
-      message: 'Something went wrong on our side. Please try again later.',
-    };
-  }
-  if (code === 'INVALID_EMAIL_OR_PASSWORD') {
-    return { status, code, message: authMessages.invalidCredentials };
-  }
-  if (code === 'EMAIL_NOT_VERIFIED') {
-    return { status, code, message: authMessages.notConfirmed };
+    return { status: 500, code: 'INTERNAL_ERROR', message: errorEnglish('INTERNAL_ERROR') };
   }
   if (path === '/reset-password' && (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')) {
-    return { status: 400, code: 'RESET_LINK_INVALID', message: authMessages.resetLinkInvalid };
+    return { status: 400, code: 'RESET_LINK_INVALID', message: errorEnglish('RESET_LINK_INVALID') };
   }
   if (code && forbiddenOriginCodes.has(code)) {
-    return {
-      status: 403,
-      code: 'FORBIDDEN_ORIGIN',
-      message: 'This request came from another website and was refused.',
-    };
+    return { status: 403, code: 'FORBIDDEN_ORIGIN', message: errorEnglish('FORBIDDEN_ORIGIN') };
   }
+  const theirs = typeof raw.message === 'string' && raw.message ? raw.message : undefined;
+  if (isErrorCode(code)) return { status, code, message: theirs ?? errorEnglish(code) };
   if (status === 401) {
-    return { status, code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' };
+    return { status, code: 'UNAUTHENTICATED', message: errorEnglish('UNAUTHENTICATED') };
   }
-  const message =
-    typeof raw.message === 'string' && raw.message
-      ? raw.message
-      : 'The request could not be completed.';
-  return { status, code: code ?? 'AUTH_ERROR', message };
+  return { status, code: code ?? 'AUTH_ERROR', message: theirs ?? errorEnglish('AUTH_ERROR') };
 }

@@ -110,9 +110,14 @@ export async function sendAuthResponse(
     const error = mapAuthError(path, response.status, body, retryAfter);
     if (error.status >= 500)
       req.log.error({ status: response.status, path }, 'the auth server failed');
-    return reply
-      .code(error.status)
-      .send({ error: { code: error.code, message: error.message, requestId: req.id } });
+    return reply.code(error.status).send({
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.params ? { params: error.params } : {}),
+        requestId: req.id,
+      },
+    });
   }
   return reply.send(await answer(body));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorEnglish } from '../../shared/error-codes.ts';
 import { z } from 'zod';
 import {
   backupCodeInput,
@@ -21,8 +22,6 @@ import {
   providerInput,
   unlinkInput,
 } from '../../shared/schemas/identity.ts';
-import { authMessages } from '../../shared/auth-messages.ts';
-import { identityMessages } from '../../shared/identity-messages.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { passwordSignInGuard } from './sign-in-guard.ts';
 import { jsonResponse, plainAnswer, withoutTokens } from './better-auth-bridge.ts';
@@ -90,7 +89,7 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
 
   const knownProvider = async ({ body }: AuthCall) => {
     if (!providers.has(String(body.provider)))
-      throw new ValidationError({ provider: identityMessages.providerUnknown });
+      throw new ValidationError({ provider: 'PROVIDER_UNKNOWN' });
   };
   /** Item 7 (issue 10): only after the password or a code within the last 5 minutes. */
   const recentReauth = async ({ req }: AuthCall) => {
@@ -253,7 +252,10 @@ export function exposedAuthRoutes(app: FastifyInstance): Record<string, ExposedA
         const response = await app.auth.handler(new Request(link, { method: 'GET', headers }));
         if (response.status < 300 || response.status >= 400) return response;
         // better-auth answers a bad link with a redirect carrying ?error=…; the page asked by POST.
-        const payload = { code: 'SIGN_IN_LINK_INVALID', message: authMessages.signInLinkInvalid };
+        const payload = {
+          code: 'SIGN_IN_LINK_INVALID',
+          message: errorEnglish('SIGN_IN_LINK_INVALID'),
+        };
         return jsonResponse(400, payload);
       }),
     }),

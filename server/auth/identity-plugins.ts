@@ -1,7 +1,7 @@
 import { passkey } from '@better-auth/passkey';
+import { errorEnglish } from '../../shared/error-codes.ts';
 import type { BetterAuthOptions } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { identityMessages } from '../../shared/identity-messages.ts';
 import { cleanDisplayName } from '../../shared/text-safety.ts';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { jwt } from 'better-auth/plugins/jwt';
@@ -100,7 +100,7 @@ function passkeySignIn(config: Config) {
         if (!verification.authenticationInfo.userVerified) {
           throw new APIError('UNAUTHORIZED', {
             code: 'PASSKEY_NOT_USER_VERIFIED',
-            message: identityMessages.passkeyNotVerified,
+            message: errorEnglish('PASSKEY_NOT_USER_VERIFIED'),
           });
         }
       },

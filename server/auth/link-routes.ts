@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from '../../shared/auth-messages.ts';
 import { confirmLinkInput } from '../../shared/schemas/auth.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseInput } from '../lib/validate.ts';
@@ -8,8 +7,7 @@ import { confirmationPage, redeemConfirmationLink } from './confirmation-links.t
 
 const basePath = '/api/auth';
 
-const linkInvalid = () =>
-  new AppError('CONFIRM_LINK_INVALID', 400, authMessages.confirmLinkInvalid);
+const linkInvalid = () => new AppError('CONFIRM_LINK_INVALID', 400);
 
 /**
  * A new address is confirmed by better-auth's own verify-email, with the token it made, which we

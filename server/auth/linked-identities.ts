@@ -1,6 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { identityMessages } from '../../shared/identity-messages.ts';
 import { accounts } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError, NotFoundError } from '../lib/errors.ts';
@@ -20,8 +19,7 @@ export async function waysToSignIn(app: FastifyInstance, userId: string): Promis
 
 /** Unlinking never leaves an account nobody can sign in to (issue 10 item 5). */
 export async function assertNotLastWay(app: FastifyInstance, userId: string): Promise<void> {
-  if ((await waysToSignIn(app, userId)) <= 1)
-    throw new AppError('LAST_WAY_TO_SIGN_IN', 400, identityMessages.lastWayToSignIn);
+  if ((await waysToSignIn(app, userId)) <= 1) throw new AppError('LAST_WAY_TO_SIGN_IN', 400);
 }
 
 /** Whether the account has a password (a `credential` row with a hash): not every account does. */
@@ -47,7 +45,7 @@ export async function assertCanRemovePasskey(
     .select({ id: passkeys.id })
     .from(passkeys)
     .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
-  if (!row) throw new NotFoundError('PASSKEY_NOT_FOUND', identityMessages.passkeyNotFound);
+  if (!row) throw new NotFoundError('PASSKEY_NOT_FOUND');
   await assertNotLastWay(app, userId);
 }
 
@@ -62,7 +60,7 @@ export async function assertCanUnlink(
     .from(accounts)
     .where(and(eq(accounts.id, input.accountId), eq(accounts.userId, userId)));
   if (!row || row.providerId !== input.providerId || row.providerId === 'credential') {
-    throw new NotFoundError('ACCOUNT_NOT_LINKED', identityMessages.notLinkedHere);
+    throw new NotFoundError('ACCOUNT_NOT_LINKED');
   }
   await assertNotLastWay(app, userId);
 }

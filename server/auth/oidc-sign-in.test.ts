@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityMessages, providerErrorMessage } from '../../shared/identity-messages.ts';
+import { providerErrorCode } from '../../shared/error-codes.ts';
+import { identityMessages } from '../../tests/account-words.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { accounts, sessions, users } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
@@ -164,7 +165,7 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     idp.addIdentity({ email: user.email, emailVerified: true });
     const { location, cookie } = await signInAtProvider(user.email);
     expect(location).toBe('/login?sso_error=account_not_linked');
-    expect(providerErrorMessage('account_not_linked')).toBe(identityMessages.notLinked);
+    expect(providerErrorCode('account_not_linked')).toBe('PROVIDER_NOT_LINKED');
     expect(cookie).not.toMatch(/session_token/);
     expect(
       (await ctx.app.db.select().from(accounts).where(eq(accounts.userId, user.id))).map(
@@ -201,7 +202,7 @@ describe('OpenID Connect sign-in (issue 10, item 4)', () => {
     expect(location).toBe('/login?sso_error=access_denied');
     expect(location).not.toMatch(/cancelled|error_description/);
     expect(cookie).not.toMatch(/session_token/);
-    expect(providerErrorMessage('access_denied')).toBe(identityMessages.cancelled);
+    expect(providerErrorCode('access_denied')).toBe('PROVIDER_CANCELLED');
   });
 
   it('hostile callbacks: replayed state, wrong state, missing code, wrong provider get /login with a message, never a 5xx', async () => {
@@ -349,7 +350,7 @@ describe('linked identities (issue 10, item 5)', () => {
     idp.addIdentity({ email: elsewhere });
     const res = await link(cookie, elsewhere);
     expect(res.headers.location).toBe('/account?sso_error=email_does_not_match');
-    expect(providerErrorMessage('email_does_not_match')).toBe(identityMessages.differentEmail);
+    expect(providerErrorCode('email_does_not_match')).toBe('PROVIDER_DIFFERENT_EMAIL');
     expect((await linkedTo(cookie)).map((a) => a.providerId)).toEqual(['credential']);
   });
 

@@ -1,5 +1,4 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { authMessages } from '../../shared/auth-messages.ts';
 import type { UserRole } from '../db/schema/auth.ts';
 import { ValidationError } from '../lib/errors.ts';
 
@@ -32,14 +31,13 @@ export function isCommonPassword(password: string): boolean {
 export function checkNewPassword(password: string, role: UserRole, field: string): void {
   if (role !== 'applicant' && password.length < staffMinPasswordLength) {
     throw new ValidationError(
-      { [field]: authMessages.staffPasswordTooShort },
+      {
+        [field]: { code: 'STAFF_PASSWORD_TOO_SHORT', params: { minimum: staffMinPasswordLength } },
+      },
       `Invalid value for ${field}.`,
     );
   }
   if (isCommonPassword(password)) {
-    throw new ValidationError(
-      { [field]: authMessages.passwordTooCommon },
-      `Invalid value for ${field}.`,
-    );
+    throw new ValidationError({ [field]: 'PASSWORD_TOO_COMMON' }, `Invalid value for ${field}.`);
   }
 }

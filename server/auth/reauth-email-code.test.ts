@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/auth-messages.ts';
-import { identityMessages } from '../../shared/identity-messages.ts';
+import { authMessages } from '../../tests/account-words.ts';
+import { identityMessages } from '../../tests/account-words.ts';
 import { accounts, users, verifications } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/auth-messages.ts';
+import { authMessages } from '../../tests/account-words.ts';
 import { accounts, users } from '../db/schema/auth.ts';
 import { useTestApp } from '../../tests/support/test-app.ts';
 import {

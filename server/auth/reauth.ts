@@ -1,3 +1,4 @@
+import { errorEnglish } from '../../shared/error-codes.ts';
 import {
   generateAuthenticationOptions,
   verifyAuthenticationResponse,
@@ -7,7 +8,6 @@ import {
 import { APIError } from 'better-auth/api';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authMessages } from '../../shared/auth-messages.ts';
 import type { ReauthInput } from '../../shared/schemas/auth.ts';
 import { verifications } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
@@ -44,7 +44,7 @@ function sessionHeaders(req: FastifyRequest): Headers {
 }
 
 export function reauthRequired(): AppError {
-  return new AppError('REAUTH_REQUIRED', 403, authMessages.reauthRequired);
+  return new AppError('REAUTH_REQUIRED', 403);
 }
 
 /** Whether this session proved its owner (password or second factor) within the last 5 minutes. */
@@ -85,8 +85,7 @@ export async function passkeyReauthOptions(app: FastifyInstance, user: SessionUs
     .select({ credentialID: passkeys.credentialID, transports: passkeys.transports })
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
-  if (own.length === 0 || !user.sessionId)
-    throw new AppError('NO_PASSKEY', 400, authMessages.reauthNoPasskey);
+  if (own.length === 0 || !user.sessionId) throw new AppError('NO_PASSKEY', 400);
   const options = await generateAuthenticationOptions({
     rpID: new URL(app.config.publicUrl).hostname,
     userVerification: 'required',
@@ -162,7 +161,9 @@ export async function sendReauthEmailCode(
 ): Promise<{ sent: true }> {
   const verdict = await app.rateLimits.limit('reauth-code-mails', reauthCodeMails).consume(user.id);
   if (!verdict.allowed)
-    throw new AppError('RATE_LIMITED', 429, authMessages.reauthEmailCodeTooMany);
+    throw new AppError('RATE_LIMITED', 429, errorEnglish('REAUTH_EMAIL_CODE_TOO_MANY'), {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
   await app.db
     .delete(verifications)
     .where(eq(verifications.identifier, reauthOtpIdentifierOf(user.email)));
@@ -245,7 +246,9 @@ async function reauthLimit(app: FastifyInstance, user: SessionUser) {
   const limit = app.rateLimits.limit('reauth-failures', reauthFailures);
   const key = user.sessionId ?? user.id;
   if (!(await limit.peek(key)).allowed)
-    throw new AppError('RATE_LIMITED', 429, authMessages.reauthTooManyTries);
+    throw new AppError('RATE_LIMITED', 429, errorEnglish('REAUTH_TOO_MANY_TRIES'), {
+      retryAfterSeconds: reauthFailures.windowSeconds,
+    });
   return { failed: () => limit.consume(key), passed: () => limit.reset(key) };
 }
 
@@ -286,20 +289,18 @@ export async function reauthenticate(
     await limit.failed();
     if (input.emailCode && !input.password && !input.code && !input.passkey) {
       throw new ValidationError(
-        { emailCode: authMessages.reauthEmailCodeWrong },
-        authMessages.reauthEmailCodeWrong,
+        { emailCode: 'REAUTH_EMAIL_CODE_WRONG' },
+        errorEnglish('REAUTH_EMAIL_CODE_WRONG'),
       );
     }
     if (input.passkey && !input.password && !input.code)
       throw new ValidationError(
-        { passkey: authMessages.reauthPasskeyFailed },
-        authMessages.reauthPasskeyFailed,
+        { passkey: 'REAUTH_PASSKEY_FAILED' },
+        errorEnglish('REAUTH_PASSKEY_FAILED'),
       );
     const field = input.password ? 'password' : 'code';
-    throw new ValidationError(
-      { [field]: input.password ? authMessages.passwordWrong : authMessages.codeWrong },
-      input.password ? authMessages.passwordWrong : authMessages.codeWrong,
-    );
+    const code = input.password ? 'INVALID_PASSWORD' : 'INVALID_CODE';
+    throw new ValidationError({ [field]: code }, errorEnglish(code));
   }
   await limit.passed();
   await recordReauth(app, user);

@@ -8,7 +8,6 @@ import type {
 import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
-import { authMessages } from '../../shared/auth-messages.ts';
 import { isStaffRole } from '../../shared/staff-workflow.ts';
 
 export type SessionUser = {
@@ -129,7 +128,7 @@ export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
     // Every staff account has a second factor (issue 10): an authenticator app or a passkey
     // (decision 0023). Until one is set up, staff routes refuse.
     if (isStaffRole(user.role) && !user.secondFactor) {
-      throw new AppError('SECOND_FACTOR_REQUIRED', 403, authMessages.secondFactorRequired);
+      throw new AppError('SECOND_FACTOR_REQUIRED', 403);
     }
     req.user = user;
   };

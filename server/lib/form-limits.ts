@@ -4,17 +4,9 @@ import { AppError } from './errors.ts';
 export type AnonymousForm = 'applications' | 'referrals' | 'partnerships' | 'bookings' | 'meetings';
 
 const tooMany = (seconds: number) =>
-  new AppError(
-    'TOO_MANY_SUBMISSIONS',
-    429,
-    `Too many forms have been sent from here. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
-  );
+  new AppError('TOO_MANY_SUBMISSIONS', 429, undefined, { minutes: Math.ceil(seconds / 60) });
 const tooManyFor = (seconds: number) =>
-  new AppError(
-    'TOO_MANY_FOR_ADDRESS',
-    429,
-    `Too many forms have been sent for this e-mail address. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
-  );
+  new AppError('TOO_MANY_FOR_ADDRESS', 429, undefined, { minutes: Math.ceil(seconds / 60) });
 
 /**
  * Anonymous forms (finding 4), counted in the database so every instance shares the count: so

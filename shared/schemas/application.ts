@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString, isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
-import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
+import { code } from '../error-codes.ts';
+import type { ApplicationStatus } from '../application-status.ts';
 import { countryCodes, isCountryCode } from '../countries.ts';
 import type { CaseworkView } from './casework.ts';
 import type { ChoiceView } from './choices.ts';
@@ -117,21 +118,21 @@ function dateText(label: string) {
  * ahead of or behind UTC is never refused for today's date.
  */
 const dateOfBirth = dateText('Date of birth')
-  .refine((v) => v <= utcDay(1), 'Date of birth cannot be in the future')
-  .refine(
-    (v) => v <= utcDay(1, -minApplicantAge),
-    `You must be at least ${minApplicantAge} years old to apply`,
-  )
-  .refine((v) => v >= utcDay(0, -maxApplicantAge), 'Enter your real date of birth');
+  .refine((v) => v <= utcDay(1), code('BIRTH_DATE_IN_FUTURE'))
+  .refine((v) => v <= utcDay(1, -minApplicantAge), {
+    message: code('TOO_YOUNG'),
+    params: { minimum: minApplicantAge },
+  })
+  .refine((v) => v >= utcDay(0, -maxApplicantAge), code('BIRTH_DATE_NOT_REAL'));
 
 const plannedTestDate = z.preprocess(
   (v) => (isMissing(v) ? null : v),
   dateText('Planned test date')
-    .refine((v) => v >= utcDay(-1), 'Planned test date cannot be in the past')
-    .refine(
-      (v) => v <= utcDay(0, maxPlannedTestYears),
-      `Choose a date within the next ${maxPlannedTestYears} years`,
-    )
+    .refine((v) => v >= utcDay(-1), code('TEST_DATE_PAST'))
+    .refine((v) => v <= utcDay(0, maxPlannedTestYears), {
+      message: code('TEST_DATE_TOO_FAR'),
+      params: { years: maxPlannedTestYears },
+    })
     .nullable(),
 );
 
@@ -145,12 +146,12 @@ function country(label: string) {
 /** Letters and digits only, upper case; spaces and dashes people type are dropped. */
 const passportNumber = requiredText('Passport number', 40)
   .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, 'Passport number must be 5 to 20 letters or digits'));
+  .pipe(z.string().regex(/^[A-Z0-9]{5,20}$/, code('PASSPORT_NUMBER_FORMAT')));
 
 const catalogueId = z
-  .string({ error: 'Choose a program first' })
+  .string({ error: code('PROGRAM_REQUIRED') })
   .trim()
-  .min(1, 'Choose a program first')
+  .min(1, code('PROGRAM_REQUIRED'))
   .max(120)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Not a catalogue id');
 
@@ -164,7 +165,7 @@ const yesNo = z.preprocess(
         : isMissing(v)
           ? false
           : v,
-  z.boolean({ error: 'Answer yes or no' }),
+  z.boolean({ error: code('YES_OR_NO') }),
 );
 
 const universityIds = z.preprocess(
@@ -172,8 +173,8 @@ const universityIds = z.preprocess(
   z
     .array(catalogueId)
     // spec 1 and 9: exactly three universities, on every way into the form (issue 24)
-    .length(3, 'Pick exactly 3 universities')
-    .refine((ids) => new Set(ids).size === ids.length, 'Each university can be picked once'),
+    .length(3, code('EXACTLY_THREE_PICKS'))
+    .refine((ids) => new Set(ids).size === ids.length, code('PICKED_TWICE')),
 );
 
 /** A number written without its country code is read in the country of residence. */
@@ -240,7 +241,7 @@ export const addApplicationInput = z.strictObject({
     .string({ error: 'Application ID is required' })
     .trim()
     .min(1, 'Application ID is required')
-    .pipe(z.uuid('This is not an application ID. Copy it from your confirmation e-mail.')),
+    .pipe(z.uuid(code('APPLICATION_ID_INVALID'))),
 });
 export type AddApplicationInput = z.infer<typeof addApplicationInput>;
 
@@ -321,16 +322,3 @@ export interface TrackResult {
   /** The e-mailed link was opened while signed in, and the application joined that account now (D2). */
   addedToAccount?: boolean;
 }
-
-export const maxStatusNoteLength = 1000;
-
-/** What the staff console sends to change a status (server: changeStatus). */
-export const statusChangeInput = z.strictObject({
-  status: z.enum(applicationStatuses, { error: 'Choose a status from the list' }),
-  note: z
-    .string()
-    .trim()
-    .max(maxStatusNoteLength, `The note is at most ${maxStatusNoteLength} characters`)
-    .optional(),
-});
-export type StatusChangeInput = z.infer<typeof statusChangeInput>;

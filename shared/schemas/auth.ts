@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authMessages } from '../auth-messages.ts';
 import { webAuthnResponse } from './identity.ts';
 
 export const minPasswordLength = 6;
@@ -12,27 +11,26 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 /** An e-mail address; a missing one gets the spec's generic auth message. */
 export const accountEmail = z
   .string({
-    error: (issue) =>
-      isMissing(issue.input) ? authMessages.credentialsRequired : authMessages.emailInvalid,
+    error: (issue) => (isMissing(issue.input) ? 'CREDENTIALS_REQUIRED' : 'EMAIL_INVALID'),
   })
   .trim()
-  .min(1, authMessages.credentialsRequired)
-  .max(maxEmailLength, authMessages.emailInvalid)
-  .pipe(z.email(authMessages.emailInvalid));
+  .min(1, 'CREDENTIALS_REQUIRED')
+  .max(maxEmailLength, 'EMAIL_INVALID')
+  .pipe(z.email('EMAIL_INVALID'));
 
 /** A new password: 6 to 128 characters. */
 export const newPassword = z
-  .string({ error: authMessages.credentialsRequired })
-  .min(1, authMessages.credentialsRequired)
-  .min(minPasswordLength, authMessages.passwordTooShort)
-  .max(maxPasswordLength, authMessages.passwordTooLong);
+  .string({ error: 'CREDENTIALS_REQUIRED' })
+  .min(1, 'CREDENTIALS_REQUIRED')
+  .min(minPasswordLength, 'PASSWORD_TOO_SHORT')
+  .max(maxPasswordLength, 'PASSWORD_TOO_LONG');
 
 const currentPassword = z
-  .string({ error: authMessages.credentialsRequired })
-  .min(1, authMessages.credentialsRequired)
-  .max(maxPasswordLength, authMessages.invalidCredentials);
+  .string({ error: 'CREDENTIALS_REQUIRED' })
+  .min(1, 'CREDENTIALS_REQUIRED')
+  .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD');
 
-const confirmation = z.string({ error: authMessages.passwordsDoNotMatch });
+const confirmation = z.string({ error: 'PASSWORDS_DO_NOT_MATCH' });
 
 function passwordsMatch<T extends { confirmPassword: string }>(key: 'password' | 'newPassword') {
   return (value: T & Record<string, unknown>, ctx: z.RefinementCtx) => {
@@ -40,7 +38,7 @@ function passwordsMatch<T extends { confirmPassword: string }>(key: 'password' |
       ctx.addIssue({
         code: 'custom',
         path: ['confirmPassword'],
-        message: authMessages.passwordsDoNotMatch,
+        message: 'PASSWORDS_DO_NOT_MATCH',
       });
     }
   };
@@ -62,20 +60,20 @@ export type SignInInput = z.infer<typeof signInInput>;
 /** "Forgot your password?" and "Resend confirmation": only the address. */
 export const emailOnlyInput = z.object({
   email: z
-    .string({ error: authMessages.resetEmailRequired })
+    .string({ error: 'RESET_EMAIL_REQUIRED' })
     .trim()
-    .min(1, authMessages.resetEmailRequired)
-    .max(maxEmailLength, authMessages.emailInvalid)
-    .pipe(z.email(authMessages.emailInvalid)),
+    .min(1, 'RESET_EMAIL_REQUIRED')
+    .max(maxEmailLength, 'EMAIL_INVALID')
+    .pipe(z.email('EMAIL_INVALID')),
 });
 export type EmailOnlyInput = z.infer<typeof emailOnlyInput>;
 
 export const resetPasswordInput = z
   .object({
     token: z
-      .string({ error: authMessages.resetLinkInvalid })
-      .min(1, authMessages.resetLinkInvalid)
-      .max(maxTokenLength, authMessages.resetLinkInvalid),
+      .string({ error: 'RESET_LINK_INVALID' })
+      .min(1, 'RESET_LINK_INVALID')
+      .max(maxTokenLength, 'RESET_LINK_INVALID'),
     newPassword,
     confirmPassword: confirmation,
   })
@@ -89,9 +87,9 @@ export const resetTokenInput = z.object({
 /** A confirmation link's token, posted by /confirm-email from the link's fragment (decision 0032). */
 export const confirmLinkInput = z.object({
   token: z
-    .string({ error: authMessages.confirmLinkInvalid })
-    .min(1, authMessages.confirmLinkInvalid)
-    .max(maxTokenLength, authMessages.confirmLinkInvalid),
+    .string({ error: 'CONFIRM_LINK_INVALID' })
+    .min(1, 'CONFIRM_LINK_INVALID')
+    .max(maxTokenLength, 'CONFIRM_LINK_INVALID'),
 });
 
 /** Changing the password while signed in: the current one again, then the new one twice. */
@@ -107,8 +105,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const enableTwoFactorInput = z.object({
   password: z
     .string()
-    .min(1, authMessages.credentialsRequired)
-    .max(maxPasswordLength, authMessages.invalidCredentials)
+    .min(1, 'CREDENTIALS_REQUIRED')
+    .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD')
     .optional(),
 });
 
@@ -126,15 +124,15 @@ const sixDigits = (message: string) =>
 const trustDevice = z.boolean({ error: 'Trust this device must be true or false' }).default(false);
 
 /** The code from the authenticator app, at sign-in ("Trust this device for 30 days") or at set-up. */
-export const totpCodeInput = z.object({ code: sixDigits(authMessages.codeFormat), trustDevice });
+export const totpCodeInput = z.object({ code: sixDigits('CODE_FORMAT'), trustDevice });
 export type TotpCodeInput = z.infer<typeof totpCodeInput>;
 
 /** One of the ten backup codes (shown as abcde-12345; the dash is optional when typed). */
 export const backupCodeInput = z.object({
   code: z
-    .string({ error: authMessages.backupCodeFormat })
+    .string({ error: 'BACKUP_CODE_FORMAT' })
     .trim()
-    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, authMessages.backupCodeFormat)
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'BACKUP_CODE_FORMAT')
     .transform((value) => (value.includes('-') ? value : `${value.slice(0, 5)}-${value.slice(5)}`)),
   trustDevice,
 });
@@ -143,16 +141,16 @@ export type BackupCodeInput = z.infer<typeof backupCodeInput>;
 /** "Email me a sign-in code", then the code from that e-mail. */
 export const emailCodeInput = z.object({
   email: accountEmail,
-  code: sixDigits(authMessages.emailCodeFormat),
+  code: sixDigits('EMAIL_CODE_FORMAT'),
 });
 export type EmailCodeInput = z.infer<typeof emailCodeInput>;
 
 /** The token of an e-mailed sign-in link, which the link page posts (it never sits in a URL query). */
 export const signInLinkInput = z.object({
   token: z
-    .string({ error: authMessages.signInLinkInvalid })
-    .min(1, authMessages.signInLinkInvalid)
-    .max(maxTokenLength, authMessages.signInLinkInvalid),
+    .string({ error: 'SIGN_IN_LINK_INVALID' })
+    .min(1, 'SIGN_IN_LINK_INVALID')
+    .max(maxTokenLength, 'SIGN_IN_LINK_INVALID'),
 });
 
 /**
@@ -161,14 +159,14 @@ export const signInLinkInput = z.object({
  */
 export const reauthInput = z
   .object({
-    password: z.string().max(maxPasswordLength, authMessages.passwordWrong).optional(),
-    code: z.string().max(20, authMessages.codeFormat).optional(),
+    password: z.string().max(maxPasswordLength, 'INVALID_PASSWORD').optional(),
+    code: z.string().max(20, 'CODE_FORMAT').optional(),
     passkey: webAuthnResponse.optional(),
     /** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
-    emailCode: z.string().max(20, authMessages.emailCodeFormat).optional(),
+    emailCode: z.string().max(20, 'EMAIL_CODE_FORMAT').optional(),
   })
   .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), {
-    message: authMessages.reauthRequired,
+    message: 'REAUTH_REQUIRED',
     path: ['password'],
   });
 
@@ -179,8 +177,8 @@ export const reauthInput = z
 export const confirmedActionInput = z.object({
   password: z
     .string()
-    .min(1, authMessages.credentialsRequired)
-    .max(maxPasswordLength, authMessages.invalidCredentials)
+    .min(1, 'CREDENTIALS_REQUIRED')
+    .max(maxPasswordLength, 'INVALID_EMAIL_OR_PASSWORD')
     .optional(),
 });
 export type ReauthInput = z.infer<typeof reauthInput>;

@@ -113,7 +113,7 @@ export const visaDecisions = ['granted', 'refused'] as const;
 export const casNumber = z
   .string({ error: 'CAS number must be text' })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{14}$/, 'A CAS number is 14 letters and digits'));
+  .pipe(z.string().regex(/^[A-Z0-9]{14}$/, 'CAS_NUMBER_FORMAT'));
 
 /** The UK steps after an offer; each field is set when it happens. */
 export const afterOfferFields = {

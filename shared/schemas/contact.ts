@@ -1,6 +1,7 @@
 /** Contact rules shared by every form that asks for a name, country, phone or e-mail. */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { code } from '../error-codes.ts';
 import { countryCodes } from '../countries.ts';
 import { stripBidiControls } from '../text-safety.ts';
 
@@ -10,7 +11,6 @@ const maxPhoneLength = 40;
 
 /** A real international number, e.g. +44 20 7946 0958 (the drama range 07700 900xxx is not one). */
 export const phoneExample = '+44 20 7946 0958';
-const phoneMessage = `Enter a valid phone number with its country code, e.g. ${phoneExample}`;
 
 export const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
@@ -35,7 +35,11 @@ export const countryCode = z.enum(countryCodes, {
 export const internationalPhone = requiredText('Phone', maxPhoneLength).transform((value, ctx) => {
   const parsed = parsePhoneNumberFromString(value);
   if (!parsed?.isValid()) {
-    ctx.addIssue({ code: 'custom', message: phoneMessage });
+    ctx.addIssue({
+      code: 'custom',
+      message: code('PHONE_INVALID'),
+      params: { example: phoneExample },
+    });
     return z.NEVER;
   }
   return parsed.number;
@@ -48,4 +52,4 @@ export const contactEmail = z
   .trim()
   .min(1, 'Email is required')
   .max(maxEmailLength, `Email must be at most ${maxEmailLength} characters`)
-  .pipe(z.email('Enter a valid email address, e.g. name@example.com'));
+  .pipe(z.email(code('CONTACT_EMAIL_INVALID')));

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { identityMessages } from '../identity-messages.ts';
+import { code } from '../error-codes.ts';
 
 /** A sign-in provider's id, as /api/auth/providers lists them. */
 export const providerInput = z.object({
   provider: z
-    .string({ error: identityMessages.providerUnknown })
+    .string({ error: 'PROVIDER_UNKNOWN' })
     .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'PROVIDER_UNKNOWN'),
 });
 export type ProviderInput = z.infer<typeof providerInput>;
 
@@ -15,16 +15,16 @@ export const unlinkInput = z.object({
   providerId: z
     .string()
     .trim()
-    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, identityMessages.providerUnknown),
-  accountId: z.uuid(identityMessages.notLinkedHere),
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'PROVIDER_UNKNOWN'),
+  accountId: z.uuid('ACCOUNT_NOT_LINKED'),
 });
 export type UnlinkInput = z.infer<typeof unlinkInput>;
 
 export const passkeyNameMax = 60;
 const passkeyName = z
-  .string({ error: 'Give the passkey a name, e.g. “My phone”.' })
+  .string({ error: code('PASSKEY_NAME_REQUIRED') })
   .trim()
-  .min(1, 'Give the passkey a name, e.g. “My phone”.')
+  .min(1, code('PASSKEY_NAME_REQUIRED'))
   .max(passkeyNameMax, `Keep the name to ${passkeyNameMax} characters or fewer.`);
 
 /** A browser's WebAuthn answer (checked in full by @simplewebauthn/server behind better-auth). */

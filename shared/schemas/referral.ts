@@ -1,5 +1,6 @@
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { code } from '../error-codes.ts';
 import { isCountryCode } from '../countries.ts';
 import { contactEmail, countryCode, internationalPhone, requiredText } from './contact.ts';
 
@@ -28,8 +29,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
     schema.nullable().default(null),
   );
 
-export const studentContactMissing = 'Give the student’s e-mail or phone, so we can reach them';
-
 const contactFields = { country: countryCode, phone: internationalPhone, email: contactEmail };
 
 /**
@@ -49,7 +48,11 @@ export const referralInput = z.preprocess(
     })
     .superRefine((value, ctx) => {
       if (!value.studentEmail && !value.studentPhone)
-        ctx.addIssue({ code: 'custom', path: ['studentEmail'], message: studentContactMissing });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['studentEmail'],
+          message: code('STUDENT_CONTACT_MISSING'),
+        });
     }),
 );
 export type ReferralInput = z.output<typeof referralInput>;

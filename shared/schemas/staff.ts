@@ -100,7 +100,10 @@ const note = z
   .trim()
   .max(maxNoteLength, `Note must be at most ${maxNoteLength} characters`);
 
-/** `from` is the status the consultant saw: a stale page or a replayed click cannot move it twice. */
+/**
+ * The one status change (form, route and `changeStatus` share its note limit). `from` is the status
+ * the consultant saw: a stale page or a replayed click cannot move it twice.
+ */
 export const statusChangeInput = z.strictObject({
   from: z.enum(applicationStatuses, { error: 'From must be a status' }),
   to: z.enum(applicationStatuses, { error: 'To must be a status' }),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/auth-messages.ts';
+import { authMessages } from '../../tests/account-words.ts';
 import {
   createSoftwarePasskey,
   registerPasskeyOverHttp,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { authMessages } from '../../shared/auth-messages.ts';
+import { authMessages } from '../../tests/account-words.ts';
 import { createApplicationFields } from '../factories/application.ts';
 import { readZip } from '../factories/zip.ts';
 import { fixtures } from './application-helpers.ts';
@@ -189,7 +189,7 @@ describe('/account', () => {
       .getByLabel('الرمز من البريد الإلكتروني')
       .fill(code === '000000' ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'تأكيد' }).click();
-    await dialog.getByText(ar['auth.message.emailCodeWrong']!).waitFor();
+    await dialog.getByText(ar['error.REAUTH_EMAIL_CODE_WRONG']!).waitFor();
     const text = await dialog.innerText();
     for (const english of [
       'Confirm it is you',

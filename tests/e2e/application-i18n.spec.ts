@@ -21,6 +21,8 @@ const t = (id: string) => {
   if (!text) throw new Error(`no Arabic message ${id}`);
   return text;
 };
+/** A field's message as the form words it: the code's sentence with the field's own label. */
+const fieldError = (code: string, labelId: string) => t(code).replace('{field}', t(labelId));
 
 async function documentLocale(page: Page) {
   return page.evaluate(() => ({
@@ -38,8 +40,10 @@ describe('/application in Arabic', () => {
     await page.getByRole('heading', { level: 1, name: t('application.page.title') }).waitFor();
     await page.getByRole('button', { name: t('application.form.submit') }).click();
     // the shared schema's checks, in Arabic
-    await page.getByText(t('application.error.fullNameRequired')).waitFor();
-    await page.getByText(t('application.error.dateOfBirthRequired')).waitFor();
+    await page.getByText(fieldError('error.too_small', 'application.personal.fullName')).waitFor();
+    await page
+      .getByText(fieldError('error.too_small', 'application.personal.dateOfBirth'))
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewports.phone.width,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../../shared/auth-messages.ts';
+import { authMessages } from '../../tests/account-words.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { newEmail, registerAccount, signInWithForm } from './auth-helpers.ts';
 import { linkIn, waitForMail } from './outbox.ts';

@@ -93,7 +93,7 @@ describe('documents checked one by one, live on both sides', () => {
         .getByLabel('New passport copy')
         .setInputFiles(path.join(fixtures, 'not-a-pdf.pdf'));
       await studentDocs.getByRole('button', { name: 'Send new passport copy' }).click();
-      await studentDocs.getByText('Upload a PDF, JPG or PNG file').waitFor();
+      await studentDocs.getByText('must be a PDF, JPG or PNG file').waitFor();
       await studentDocs
         .getByLabel('New passport copy')
         .setInputFiles(path.join(fixtures, 'certificate.jpg'));

@@ -195,11 +195,11 @@ describe('languages', () => {
     expect(await documentLocale(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     // the shared schema's English message, shown in Arabic
     await page.getByRole('button', { name: ar['auth.login.signIn'], exact: true }).click();
-    await page.getByText(ar['auth.message.credentialsRequired']!).waitFor();
+    await page.getByText(ar['error.CREDENTIALS_REQUIRED']!).waitFor();
     await page.getByLabel(ar['auth.field.email']!).fill('not-an-address');
     await page.getByLabel(ar['auth.field.password']!, { exact: true }).fill('secret-e2e-1');
     await page.getByRole('button', { name: ar['auth.login.signIn'], exact: true }).click();
-    await page.getByText(ar['auth.message.emailInvalid']!).waitFor();
+    await page.getByText(ar['error.EMAIL_INVALID']!).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       viewports.phone.width,
     );

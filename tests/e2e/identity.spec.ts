@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { identityMessages } from '../../shared/identity-messages.ts';
+import { identityMessages } from '../../tests/account-words.ts';
 import { newEmail, registerAccount, signInWithForm } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 

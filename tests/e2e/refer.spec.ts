@@ -92,7 +92,7 @@ describe('/refer', () => {
     await submit(page).click();
     for (const message of [
       'Your name is required',
-      'Country is required',
+      'Choose Country from the list',
       'Phone is required',
       'Email is required',
       'Student’s name is required',
@@ -179,9 +179,10 @@ describe('/refer', () => {
     await page.getByLabel('Phone', { exact: true }).fill('+91 98765 43210');
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('partner'));
     await submit(page).click();
+    // D17: the screen says the failure in its own words, never the server's English
     await page
       .getByRole('alert')
-      .getByText('The service is busy. Please try again in a minute.')
+      .getByText('Something went wrong. Please try again later.')
       .waitFor();
     expect(await page.getByLabel('Contact Name').inputValue()).toBe('Priya Sharma');
 

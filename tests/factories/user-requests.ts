@@ -41,8 +41,16 @@ export function authGet(
 }
 
 export const apiError = (res: { json: () => unknown }) =>
-  (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } })
-    .error;
+  (
+    res.json() as {
+      error: {
+        code: string;
+        message: string;
+        fields?: Record<string, string>;
+        issues?: Record<string, { code: string; params?: Record<string, unknown> }>;
+      };
+    }
+  ).error;
 
 /** POST /api/me/reauth with the password: sensitive account changes are open for 5 minutes. */
 export function reauthenticate(app: FastifyInstance, cookie: string, password: string) {

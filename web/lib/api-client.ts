@@ -1,12 +1,17 @@
 import { isApiErrorBody } from '../../shared/api-error';
+import type { ErrorParams, FieldIssue } from '../../shared/error-codes';
 
-/** An error the API answered with; `message` is written for the user. */
+/**
+ * An error the API answered with: a code and its values (D17). `message` is the server's English,
+ * for logs; screens show `useErrorText()(error)` (web/lib/error-text.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly params?: ErrorParams,
+    readonly issues?: Record<string, FieldIssue>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,22 +29,29 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       headers: { accept: 'application/json', ...init.headers },
     });
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', networkMessage);
+    throw networkError();
   }
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const body: unknown = isJson ? await response.json().catch(() => null) : null;
-  if (!response.ok) {
-    if (isApiErrorBody(body)) {
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-    }
-    throw new ApiError(
-      response.status,
-      'HTTP_ERROR',
-      'Something went wrong. Please try again later.',
-    );
-  }
+  if (!response.ok) throw apiErrorFrom(response.status, body);
   return body as T;
 }
+
+/** The error a refusal answered with: the API's JSON error, or HTTP_ERROR for anything else. */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  return isApiErrorBody(body)
+    ? new ApiError(
+        status,
+        body.error.code,
+        body.error.message,
+        body.error.params,
+        body.error.issues,
+      )
+    : new ApiError(status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
+}
+
+/** The server did not answer at all. */
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', networkMessage);
 
 export function apiGet<T>(
   path: string,

@@ -1,5 +1,4 @@
-import { isApiErrorBody } from '../../shared/api-error';
-import { ApiError } from './api-client';
+import { apiErrorFrom, networkError } from './api-client';
 
 /**
  * A zip that comes back as the answer to a POST (a password or an address travels in the body,
@@ -15,21 +14,8 @@ export async function postForZip(path: string, body: object): Promise<Blob> {
       body: JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'We could not reach the server. Check your connection and try again.',
-    );
+    throw networkError();
   }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isApiErrorBody(body))
-      throw new ApiError(response.status, body.error.code, body.error.message, body.error.fields);
-    throw new ApiError(
-      response.status,
-      'HTTP_ERROR',
-      'Something went wrong. Please try again later.',
-    );
-  }
+  if (!response.ok) throw apiErrorFrom(response.status, await response.json().catch(() => null));
   return response.blob();
 }

@@ -6,7 +6,7 @@ import {
   type AnyDocumentKey,
 } from '../../../shared/schemas/application.ts';
 import { hasUnstorableCharacter, stripBidiControls } from '../../../shared/text-safety.ts';
-import { AppError, ValidationError } from '../../lib/errors.ts';
+import { AppError, FieldRefusal, ValidationError } from '../../lib/errors.ts';
 import { StorageLimitError, type Storage, type StoredObject } from '../../lib/storage/index.ts';
 import { EmptyFileError, FileTypeCheck, UnsupportedFileTypeError } from '../documents/file-type.ts';
 
@@ -44,11 +44,13 @@ interface IntakeOptions<T> {
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 export function fileTooLarge(key: DocumentKey, maxFileBytes: number) {
-  return new AppError(
+  return new FieldRefusal(
     'FILE_TOO_LARGE',
     413,
     `${documentLabel(key)} is larger than ${megabytes(maxFileBytes)}. Please upload a smaller file.`,
-    { [key]: `The file is larger than ${megabytes(maxFileBytes)}` },
+    key,
+    `The file is larger than ${megabytes(maxFileBytes)}`,
+    { megabytes: Math.round((maxFileBytes / 1024 / 1024) * 10) / 10 },
   );
 }
 
@@ -61,11 +63,12 @@ export function applicationTooLarge(maxTotalBytes: number) {
 }
 
 function unsupportedType(key: DocumentKey) {
-  return new AppError(
+  return new FieldRefusal(
     'UNSUPPORTED_FILE_TYPE',
     415,
     `${documentLabel(key)} must be a PDF, JPG or PNG file. The file you chose is not one, whatever its name says.`,
-    { [key]: 'Upload a PDF, JPG or PNG file' },
+    key,
+    'Upload a PDF, JPG or PNG file',
   );
 }
 
@@ -185,13 +188,12 @@ async function storeFile(
     if (error instanceof UnsupportedFileTypeError) throw unsupportedType(key);
     if (error instanceof EmptyFileError) {
       if (mayBeEmpty) return null;
-      throw new AppError(
+      throw new FieldRefusal(
         'EMPTY_FILE',
         400,
         `${documentLabel(key)} is an empty file. Please choose the file again.`,
-        {
-          [key]: 'The file is empty',
-        },
+        key,
+        'The file is empty',
       );
     }
     throw error;

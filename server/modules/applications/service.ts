@@ -5,7 +5,7 @@ import {
   type ApplicationInput,
   type ApplicationView,
 } from '../../../shared/schemas/application.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { checkCatalogueChoice, type CatalogueChoice } from './catalogue-check.ts';
 import { confirmationMail, trackingLink } from './emails.ts';
@@ -31,11 +31,7 @@ export interface Submission {
   beforeStoring?: (input: ApplicationInput) => Promise<void>;
 }
 
-export const applicationNotFound = () =>
-  new NotFoundError(
-    'APPLICATION_NOT_FOUND',
-    'Application not found. Please check your tracking details.',
-  );
+export { applicationNotFound };
 
 /**
  * Reads the multipart form, stores its files and creates the application with its first status

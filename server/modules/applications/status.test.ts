@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statusDescriptions } from '../../../shared/application-status.ts';
+import { maxNoteLength, statusChangeInput } from '../../../shared/schemas/staff.ts';
 import { applicationStatusEvents } from '../../db/schema/index.ts';
 import { createTestApp, useTestApp } from '../../../tests/support/test-app.ts';
 import { createApplication } from '../../../tests/factories/application.ts';
@@ -118,12 +119,31 @@ describe('changeStatus', () => {
       changeStatus(ctx.app, {
         applicationId: id,
         to: 'reviewed',
-        note: 'x'.repeat(1001),
+        note: 'x'.repeat(maxNoteLength + 1),
         actorId: null,
       }),
     );
     expect(long.statusCode).toBe(400);
     expect(await history(id)).toHaveLength(1);
+  });
+
+  it('takes a 1,500-character note as the console’s form and route do: one limit, 2,000', async () => {
+    const note = 'n'.repeat(1500);
+    expect(statusChangeInput.safeParse({ from: 'submitted', to: 'reviewed', note }).success).toBe(
+      true,
+    );
+    const tooLong = statusChangeInput.safeParse({
+      from: 'submitted',
+      to: 'reviewed',
+      note: 'n'.repeat(maxNoteLength + 1),
+    });
+    expect(tooLong.success).toBe(false);
+
+    const { id } = await createApplication(ctx.app);
+    await changeStatus(ctx.app, { applicationId: id, to: 'reviewed', note, actorId: null });
+    const saved = await history(id);
+    expect(saved.map((e) => e.status)).toEqual(['submitted', 'reviewed']);
+    expect(saved[1]!.note).toBe(note);
   });
 
   it('never interleaves two changes made at once', async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
 import { nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow.ts';
-import { maxStatusNoteLength } from '../../../shared/schemas/application.ts';
+import { maxNoteLength } from '../../../shared/schemas/staff.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, applicationNotFound, ValidationError } from '../../lib/errors.ts';
 import { statusChangedMail, statusLabel, trackingLink } from './emails.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
@@ -38,7 +38,7 @@ export function checkStatusMove(
   note: string | null,
 ): void {
   if (!applicationStatuses.includes(to))
-    throw new ValidationError({ status: 'Unknown status' }, `"${to}" is not a status.`);
+    throw new ValidationError({ status: 'UNKNOWN_STATUS' }, `"${to}" is not a status.`);
   const refusal = statusMoveRefusal(from, to, note);
   if (refusal === 'STATUS_UNCHANGED') {
     throw new AppError(
@@ -56,7 +56,7 @@ export function checkStatusMove(
   }
   if (refusal === 'STATUS_NOTE_REQUIRED') {
     throw new ValidationError(
-      { note: 'Say why the status goes back' },
+      { note: 'STATUS_NOTE_REQUIRED' },
       'Moving an application back is only for correcting a mistake: add a note saying why.',
     );
   }
@@ -83,18 +83,18 @@ export async function changeStatus(
   app: FastifyInstance,
   change: StatusChange,
 ): Promise<{ record: repo.ApplicationRecord; replayed: boolean }> {
-  if (!uuidPattern.test(change.applicationId))
-    throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+  if (!uuidPattern.test(change.applicationId)) throw applicationNotFound();
   const note = change.note?.trim() || null;
-  if (note && note.length > maxStatusNoteLength) {
+  // the limit of statusChangeInput (shared/schemas/staff.ts), for callers other than the route
+  if (note && note.length > maxNoteLength) {
     throw new ValidationError(
-      { note: `At most ${maxStatusNoteLength} characters` },
+      { note: { code: 'too_big', params: { maximum: maxNoteLength, origin: 'string' } } },
       'The note is too long.',
     );
   }
   const replayed = await app.db.transaction(async (tx) => {
     const current = await repo.lockApplication(tx, change.applicationId);
-    if (!current) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+    if (!current) throw applicationNotFound();
     if (await isReplay(tx, change, current)) return true;
     if (change.expectedFrom && current.status !== change.expectedFrom) {
       throw new AppError(
@@ -130,6 +130,6 @@ export async function changeStatus(
   });
 
   const record = await repo.findApplicationRecord(app.db, change.applicationId);
-  if (!record) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+  if (!record) throw applicationNotFound();
   return { record, replayed };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, applicationNotFound } from '../../lib/errors.ts';
 import { trackingLink } from '../applications/emails.ts';
 import { lockApplication } from '../applications/repository.ts';
 import type { Db } from '../../db/client.ts';
 
-export const applicationNotFound = () =>
-  new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+export { applicationNotFound };
 
 export const applicationClosed = () =>
   new AppError(

@@ -3,11 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RateLimit } from '../../lib/rate-limit.ts';
 
 const tooManyMessages = (seconds: number) =>
-  new AppError(
-    'TOO_MANY_MESSAGES',
-    429,
-    `Many messages have been sent in a short time. Please wait ${Math.ceil(seconds / 60)} minutes before sending another.`,
-  );
+  new AppError('TOO_MANY_MESSAGES', 429, undefined, { minutes: Math.ceil(seconds / 60) });
 
 /**
  * Issue 22 finding 6: messages are counted before their body is read, JSON or multipart alike.

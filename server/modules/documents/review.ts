@@ -4,7 +4,7 @@ import type { AnyDocumentKey } from '../../../shared/schemas/application.ts';
 import type { DocumentReviewInput } from '../../../shared/schemas/staff.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import { applicationDocuments } from '../../db/schema/index.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, applicationNotFound, NotFoundError } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { findDocument, lockApplication } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -28,7 +28,7 @@ export async function reviewDocument(
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
-    if (!application) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+    if (!application) throw applicationNotFound();
     const current = await findDocument(tx, applicationId, key);
     if (!current) throw notFound();
     if (current.version !== input.version) {

@@ -6,7 +6,7 @@ import type {
   SavedGuidance,
 } from '../../../shared/schemas/guidance.ts';
 import { requireRole } from '../../auth/session.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 import * as repo from './repository.ts';
@@ -37,8 +37,7 @@ export async function guidanceForApplication(
   applicationId: string,
 ): Promise<SavedGuidance | null> {
   const userId = await repo.findApplicationOwner(app.db, applicationId);
-  if (userId === undefined)
-    throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+  if (userId === undefined) throw applicationNotFound();
   if (!userId) return null;
   const row = await repo.findLatestSavedGuidance(app.db, userId);
   return row

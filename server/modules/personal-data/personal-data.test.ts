@@ -22,7 +22,6 @@ import {
 import { changeStatus } from '../applications/index.ts';
 import { closeApplication } from '../casework/outcomes.ts';
 import { isoDay } from '../../../shared/schemas/casework.ts';
-import { wrongPasswordMessage } from './service.ts';
 
 const ctx = useTestApp();
 
@@ -68,7 +67,8 @@ describe('Download my data (articles 15 and 20)', () => {
     expect((await post('/api/me/data-export', { password: person.password })).statusCode).toBe(401);
     const wrong = await post('/api/me/data-export', { password: 'not my password' }, person.cookie);
     expect(wrong.statusCode).toBe(400);
-    expect(apiError(wrong).fields).toEqual({ password: wrongPasswordMessage });
+    expect(apiError(wrong).fields).toEqual({ password: 'This is not your current password.' });
+    expect(apiError(wrong).issues).toEqual({ password: { code: 'WRONG_CURRENT_PASSWORD' } });
     // No password and no recent re-authentication (a code or a passkey, decision 0023): refused.
     const unconfirmed = await post('/api/me/data-export', {}, person.cookie);
     expect(unconfirmed.statusCode).toBe(403);

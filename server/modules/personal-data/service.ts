@@ -20,8 +20,6 @@ import { lockedSubject } from './subjects.ts';
 
 export { subjectByEmail, subjectOfAccount } from './subjects.ts';
 
-export const wrongPasswordMessage = 'This is not your current password.';
-
 /** Both actions ask for the password again (better-auth checks it against the signed-in account). */
 export async function confirmPassword(
   app: FastifyInstance,
@@ -30,7 +28,10 @@ export async function confirmPassword(
 ): Promise<void> {
   // Counted with every other re-authentication of the session (issue 22 finding 8).
   if (!(await isPasswordAgainRight(app, req, password)))
-    throw new ValidationError({ password: wrongPasswordMessage }, 'The password is not correct.');
+    throw new ValidationError(
+      { password: 'WRONG_CURRENT_PASSWORD' },
+      'The password is not correct.',
+    );
 }
 
 export const exportFileName = 'uk-study-portal-my-data.zip';

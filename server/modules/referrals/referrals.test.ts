@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { partnerships, referrals } from '../../db/schema/index.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';
 import { createPartnershipInput, createReferralInput } from '../../../tests/factories/referral.ts';
-import { studentContactMissing } from '../../../shared/schemas/referral.ts';
+import { errorMessages } from '../../../shared/error-codes.ts';
 
 const ctx = useTestApp();
 
@@ -192,7 +192,10 @@ describe('a referral names the student referred (item 13 of issue 15)', () => {
   it('needs an e-mail or a phone for the student, and says so on the e-mail field', async () => {
     const res = await post(createReferralInput({ studentEmail: '', studentPhone: '  ' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ studentEmail: studentContactMissing });
+    expect(res.json().error.fields).toEqual({
+      studentEmail: errorMessages.STUDENT_CONTACT_MISSING,
+    });
+    expect(res.json().error.issues).toEqual({ studentEmail: { code: 'STUDENT_CONTACT_MISSING' } });
     const bad = await post(createReferralInput({ studentEmail: 'nope' }));
     expect(Object.keys(bad.json().error.fields)).toEqual(['studentEmail']);
   });

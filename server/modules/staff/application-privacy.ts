@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationIdParam } from '../../../shared/schemas/application.ts';
 import { requireRole, type SessionUser } from '../../auth/session.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { findApplicationRow } from '../applications/repository.ts';
 import { revokeTracking } from '../tracking/revocation.ts';
@@ -9,7 +9,6 @@ import { recordAudit } from '../audit/service.ts';
 import { caseworkRoles } from '../../../shared/staff-workflow.ts';
 
 const staffOnly = { preHandler: requireRole(...caseworkRoles) };
-const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
 
 /** The full passport number, decrypted for one member of staff, and the view written to the audit log. */
 export async function revealPassport(
@@ -19,7 +18,7 @@ export async function revealPassport(
 ): Promise<{ passportNumber: string }> {
   return app.db.transaction(async (tx) => {
     const row = await findApplicationRow(tx, id);
-    if (!row) throw notFound();
+    if (!row) throw applicationNotFound();
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'application.passport_viewed',
@@ -51,7 +50,7 @@ export async function staffApplicationPrivacyRoutes(app: FastifyInstance) {
         subjectId: id,
       }),
     );
-    if (!revokedAt) throw notFound();
+    if (!revokedAt) throw applicationNotFound();
     return { revokedAt: revokedAt.toISOString() };
   });
 }

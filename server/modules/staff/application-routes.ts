@@ -3,7 +3,7 @@ import { applicationIdParam } from '../../../shared/schemas/application.ts';
 import { noteInput, queueQuery, statusChangeInput } from '../../../shared/schemas/staff.ts';
 import { requireRole } from '../../auth/session.ts';
 import { endWithSession } from '../../auth/session-ends.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addNote, changeApplicationStatus, getStaffApplication } from './application-service.ts';
 import { listQueue } from './queue-service.ts';
@@ -36,7 +36,7 @@ export async function staffApplicationRoutes(app: FastifyInstance) {
       const snapshot = await live.current(id);
       let stream;
       try {
-        if (!snapshot) throw new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
+        if (!snapshot) throw applicationNotFound();
         stream = live.streams.start(req, reply, {
           holders: { client: req.ip, account: req.user!.id },
         });

@@ -7,7 +7,7 @@ import type {
 import { documentLabel } from '../../../shared/schemas/application.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { applicationNotFound } from '../../lib/errors.ts';
 import { changeStatus } from '../applications/index.ts';
 import {
   currentDocuments,
@@ -32,8 +32,6 @@ import {
 import { erasureDay } from '../personal-data/erasure-plan.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
 
-const notFound = () => new NotFoundError('APPLICATION_NOT_FOUND', 'Application not found.');
-
 function person(names: Map<string, string>, id: string | null): StaffPerson | null {
   return id ? { id, name: names.get(id) ?? 'Former staff member' } : null;
 }
@@ -48,7 +46,7 @@ export async function getStaffApplication(
   retentionMonths: number,
 ): Promise<StaffApplicationDetail> {
   const record = await findApplicationRecord(db, id);
-  if (!record) throw notFound();
+  if (!record) throw applicationNotFound();
   return staffApplicationDetail(db, record, retentionMonths);
 }
 
@@ -197,7 +195,7 @@ export async function changeApplicationStatus(
 }
 
 export async function addNote(db: Db, actor: SessionUser, applicationId: string, body: string) {
-  if (!(await findApplicationRow(db, applicationId))) throw notFound();
+  if (!(await findApplicationRow(db, applicationId))) throw applicationNotFound();
   const note = await insertNote(db, { applicationId, authorId: actor.id, body });
   return {
     id: note.id,

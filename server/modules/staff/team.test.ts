@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { authMessages } from '../../../shared/auth-messages.ts';
+import { authMessages } from '../../../tests/account-words.ts';
 import { describe, expect, it } from 'vitest';
 import type { AuditPage, TeamMember } from '../../../shared/schemas/staff.ts';
 import { useTestApp } from '../../../tests/support/test-app.ts';

@@ -26,11 +26,9 @@ export async function trackingRoutes(app: FastifyInstance) {
     const verdict = await limiter.consume(req.ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new AppError(
-        'TOO_MANY_ATTEMPTS',
-        429,
-        'Too many tracking attempts. Please wait a few minutes and try again.',
-      );
+      throw new AppError('TOO_MANY_TRACKING_ATTEMPTS', 429, undefined, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
     }
     return trackByEmail(app, parseInput(trackLookupInput, req.body));
   });

@@ -6,7 +6,7 @@ import { createApplication, fixture, sampleProgram } from '../../../tests/factor
 import { createTrackingTokens } from './tokens.ts';
 
 const ctx = useTestApp();
-const notFound = 'Application not found. Please check your tracking details.';
+const notFound = 'Application not found.';
 
 function track(payload: object, remoteAddress = '127.0.0.1') {
   return ctx.app.inject({ method: 'POST', url: '/api/track', payload, remoteAddress });
@@ -92,7 +92,7 @@ describe('POST /api/track', () => {
     expect(attempts.every((r) => r.statusCode === 404)).toBe(true);
     const over = await track({ applicationId: randomUUID(), email: 'x@example.test' }, '10.9.9.9');
     expect(over.statusCode).toBe(429);
-    expect(over.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(over.json().error.code).toBe('TOO_MANY_TRACKING_ATTEMPTS');
     expect(over.headers['retry-after']).toBeDefined();
     const elsewhere = await track(
       { applicationId: randomUUID(), email: 'x@example.test' },

@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
-import { useAuthText } from '../auth/auth-text';
-import { cancelledMessage, useReauth } from './reauth-dialog';
+import { isCancelled, useReauth } from './reauth-dialog';
 
 /**
  * For an account without a password (decision 0023): the action runs after the person confirms it
@@ -22,10 +21,10 @@ export function ConfirmedActionButton({
   danger?: boolean;
   action: () => Promise<void>;
 }) {
-  const t = useAuthText();
+  const t = useAccountText();
   const reauth = useReauth();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
 
   async function run() {
     setFailure(undefined);
@@ -33,17 +32,7 @@ export function ConfirmedActionButton({
     try {
       await reauth.run(action);
     } catch (caught) {
-      const message = cancelledMessage(caught);
-      if (message)
-        setFailure(
-          t(
-            typeof message === 'string'
-              ? message
-              : caught instanceof ApiError
-                ? caught.message
-                : undefined,
-          ),
-        );
+      if (!isCancelled(caught)) setFailure(caught);
     } finally {
       setBusy(false);
     }
@@ -59,7 +48,7 @@ export function ConfirmedActionButton({
       >
         {busy ? busyLabel : label}
       </Button>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
       {reauth.dialog}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useAccountText } from '../../lib/account-text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changeEmailInput } from '../../../shared/schemas/account';
 import { changePasswordInput } from '../../../shared/schemas/auth';
@@ -7,10 +8,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { useAuthText } from '../auth/auth-text';
-import { serverFieldErrors } from '../auth/form-errors';
 import { PasswordField } from '../auth/password-field';
-import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { useReauth } from './reauth-dialog';
 import { changeEmail, changePassword } from './security-api';
@@ -29,7 +28,7 @@ export function ChangePasswordCard() {
 /** The current password first; the other devices are signed out. */
 function ChangePasswordForm() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const form = useSchemaForm(changePasswordInput, {
     currentPassword: '',
     newPassword: '',
@@ -52,17 +51,8 @@ function ChangePasswordForm() {
         }),
       });
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) showServerErrors(form.setError, fields);
-      else
-        setOutcome({
-          tone: 'error',
-          message: t(
-            error instanceof ApiError
-              ? error.message
-              : 'Something went wrong. Please try again later.',
-          ),
-        });
+      if (!showServerErrors(form.setError, error))
+        setOutcome({ tone: 'error', message: t(error) ?? '' });
     }
   });
   return (
@@ -78,13 +68,13 @@ function ChangePasswordForm() {
           })}
           autoComplete="current-password"
           {...form.register('currentPassword')}
-          error={t(errors.currentPassword?.message)}
+          error={t(errors.currentPassword)}
         />
         <PasswordField
           label={intl.formatMessage({ id: 'account.password.new', defaultMessage: 'New password' })}
           autoComplete="new-password"
           {...form.register('newPassword')}
-          error={t(errors.newPassword?.message)}
+          error={t(errors.newPassword)}
         />
         <PasswordField
           label={intl.formatMessage({
@@ -93,7 +83,7 @@ function ChangePasswordForm() {
           })}
           autoComplete="new-password"
           {...form.register('confirmPassword')}
-          error={t(errors.confirmPassword?.message)}
+          error={t(errors.confirmPassword)}
         />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? (
@@ -103,7 +93,7 @@ function ChangePasswordForm() {
           )}
         </Button>
         <div aria-live="polite">
-          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+          {!!outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
         </div>
       </form>
     </Card>
@@ -113,7 +103,7 @@ function ChangePasswordForm() {
 /** Change e-mail: confirmed from the new address (the old one is told); asks who you are first. */
 export function ChangeEmailCard({ email, changed }: { email: string; changed: boolean }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const form = useSchemaForm(changeEmailInput, { newEmail: '' });
   const { errors, isSubmitting } = form.formState;
   const reauth = useReauth();
@@ -140,17 +130,8 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'REAUTH_CANCELLED') return;
-      const fields = serverFieldErrors(error);
-      if (fields) showServerErrors(form.setError, fields);
-      else
-        setOutcome({
-          tone: 'error',
-          message: t(
-            error instanceof ApiError
-              ? error.message
-              : 'Something went wrong. Please try again later.',
-          ),
-        });
+      if (!showServerErrors(form.setError, error))
+        setOutcome({ tone: 'error', message: t(error) ?? '' });
     }
   });
   return (
@@ -165,7 +146,7 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           values={{ email: <bdi dir="ltr">{email}</bdi> }}
         />
       </p>
-      {changed && (
+      {!!changed && (
         <div className="mt-3">
           <Alert tone="success">
             <FormattedMessage
@@ -185,7 +166,7 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           dir="ltr"
           autoComplete="email"
           {...form.register('newEmail')}
-          error={t(errors.newEmail?.message)}
+          error={t(errors.newEmail)}
         />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? (
@@ -195,7 +176,7 @@ export function ChangeEmailCard({ email, changed }: { email: string; changed: bo
           )}
         </Button>
         <div aria-live="polite">
-          {outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
+          {!!outcome && <Alert tone={outcome.tone}>{outcome.message}</Alert>}
         </div>
       </form>
       {reauth.dialog}

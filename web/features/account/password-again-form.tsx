@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useIntl } from 'react-intl';
 import { passwordAgainInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
-import { useAuthText } from '../auth/auth-text';
 import { PasswordField } from '../auth/password-field';
 
 /** A form that asks for the password again before `action` runs with it. */
@@ -24,10 +24,10 @@ export function PasswordAgainForm({
   action: (password: string) => Promise<void>;
 }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [error, setError] = useState<Said>();
+  const [failure, setFailure] = useState<Said>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -35,7 +35,7 @@ export function PasswordAgainForm({
     setFailure(undefined);
     const checked = passwordAgainInput.safeParse({ password });
     if (!checked.success) {
-      setError(t('Please enter your password.'));
+      setError(accountText.passwordRequired);
       return;
     }
     setError(undefined);
@@ -44,16 +44,8 @@ export function PasswordAgainForm({
       await action(checked.data.password);
       setPassword('');
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields?.password)
-        setError(t(caught.fields.password));
-      else
-        setFailure(
-          t(
-            caught instanceof Error
-              ? caught.message
-              : 'Something went wrong. Please try again later.',
-          ),
-        );
+      if (caught instanceof ApiError && caught.issues?.password) setError(caught.issues.password);
+      else setFailure(caught);
     } finally {
       setBusy(false);
     }
@@ -70,13 +62,13 @@ export function PasswordAgainForm({
         name={`${id}-password`}
         autoComplete="current-password"
         value={password}
-        error={error}
+        error={t(error)}
         onChange={(e) => setPassword(e.target.value)}
       />
       <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
         {busy ? busyLabel : label}
       </Button>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
     </form>
   );
 }

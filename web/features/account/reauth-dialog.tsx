@@ -2,14 +2,13 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { authMessages } from '../../../shared/auth-messages';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
-import { useAuthText } from '../auth/auth-text';
 import { PasswordField } from '../auth/password-field';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
@@ -120,7 +119,7 @@ async function sendEmailCode(): Promise<void> {
 export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const intl = useIntl();
-  const authText = useAuthText();
+  const authText = useAccountText();
   const session = useSession();
   const hasFactor = Boolean(session.data?.twoFactorEnabled);
   const identities = useLinkedIdentities();
@@ -141,7 +140,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [value, setValue] = useState('');
   // the English words of the server or the schema; shown in the reader's language
-  const [errorWords, setError] = useState<string>();
+  const [errorWords, setError] = useState<Said>();
   const error = authText(errorWords);
   const [busy, setBusy] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
@@ -160,12 +159,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       await reauthenticateWithPasskey();
       onDone();
     } catch (caught) {
-      setError(
-        passkeyFailure(caught) ??
-          (caught instanceof ApiError
-            ? caught.message
-            : 'Something went wrong. Please try again later.'),
-      );
+      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught : 'HTTP_ERROR'));
     } finally {
       setPasskeyBusy(false);
     }
@@ -181,8 +175,8 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     } catch (caught) {
       setError(
         caught instanceof ApiError
-          ? caught.message
-          : 'Something went wrong. Please try again later.',
+          ? (Object.values(caught.issues ?? {})[0] ?? caught)
+          : 'HTTP_ERROR',
       );
     } finally {
       setSending(false);
@@ -198,10 +192,10 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     if (!value.trim()) {
       setError(
         kind === 'password'
-          ? 'Please enter your password.'
+          ? accountText.passwordRequired
           : kind === 'code'
-            ? authMessages.codeFormat
-            : authMessages.emailCodeFormat,
+            ? 'CODE_FORMAT'
+            : 'EMAIL_CODE_FORMAT',
       );
       return;
     }
@@ -219,8 +213,8 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     } catch (caught) {
       setError(
         caught instanceof ApiError
-          ? caught.message
-          : 'Something went wrong. Please try again later.',
+          ? (Object.values(caught.issues ?? {})[0] ?? caught)
+          : 'HTTP_ERROR',
       );
     } finally {
       setBusy(false);
@@ -293,7 +287,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             <p className="text-muted">
               <FormattedMessage {...m.passkeyText} />
             </p>
-            {error && (
+            {!!error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
                 {error}
               </p>
@@ -336,7 +330,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
                 values={{ email }}
               />
             </p>
-            {error && (
+            {!!error && (
               <p role="alert" className="text-sm font-semibold text-red-700">
                 {error}
               </p>
@@ -357,7 +351,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             ))}
           </div>
         )}
-        {hasPasskey && (
+        {!!hasPasskey && (
           <Button
             variant="secondary"
             className="w-full"
@@ -388,11 +382,6 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
   );
 }
 
-/** Shown where a cancelled re-authentication left things as they were. */
-export function cancelledMessage(error: unknown): ReactNode {
-  return error instanceof ApiError && error.code === 'REAUTH_CANCELLED'
-    ? null
-    : error instanceof Error
-      ? error.message
-      : null;
-}
+/** A re-authentication the person cancelled: nothing was changed and nothing needs saying. */
+export const isCancelled = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'REAUTH_CANCELLED';

@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { ApiError } from '../../lib/api-client';
 import { Navigate, useNavigate } from '../../lib/router';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { useAuthText } from '../auth/auth-text';
 import { afterSignIn } from '../auth/sign-in-target';
 import { unlinkIdentity, useLinkedIdentities, useSignInProviders } from '../identity/identity-api';
 import { removePasskey, usePasskeys } from '../identity/passkey-api';
@@ -20,10 +19,10 @@ type Handlers = { onRemoving: () => void; onRemoved: (name: string) => void };
 
 function WayRow({ way, onRemoving, onRemoved }: { way: Way } & Handlers) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const reauth = useReauth();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
   async function remove() {
     setBusy(true);
     setFailure(undefined);
@@ -32,9 +31,7 @@ function WayRow({ way, onRemoving, onRemoved }: { way: Way } & Handlers) {
       await reauth.run(way.remove);
       onRemoved(way.name);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.',
-      );
+      setFailure(error);
       setBusy(false);
     }
   }
@@ -66,7 +63,7 @@ function WayRow({ way, onRemoving, onRemoved }: { way: Way } & Handlers) {
           <FormattedMessage id="account.review.remove" defaultMessage="Remove" />
         </Button>
       </div>
-      {failure && <Alert tone="error">{t(failure)}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
     </li>
   );
 }

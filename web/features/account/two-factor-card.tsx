@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { fieldIssue } from '../../../shared/error-codes';
+import { useAccountText, type Said } from '../../lib/account-text';
+import { errorText } from '../../lib/error-text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { renderSVG } from 'uqr';
-import { authMessages } from '../../../shared/auth-messages';
 import { totpCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -9,7 +11,6 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import type { AccountUser } from '../../lib/auth-client';
-import { authText, useAuthText } from '../auth/auth-text';
 import { saveFile } from './account-api';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
@@ -122,9 +123,9 @@ function BackupCodes({
 
 function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Said>();
   const [busy, setBusy] = useState(false);
   const qr = `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totpURI, { border: 2 }))}`;
 
@@ -132,7 +133,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
     event.preventDefault();
     const checked = totpCodeInput.safeParse({ code });
     if (!checked.success) {
-      setError(t(checked.error.issues[0]?.message));
+      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
       return;
     }
     setBusy(true);
@@ -141,7 +142,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
       await confirmTwoFactor(checked.data.code);
       onConfirmed();
     } catch (caught) {
-      setError(t(caught instanceof ApiError ? caught.message : authMessages.codeWrong));
+      setError(caught instanceof ApiError ? caught : 'INVALID_CODE');
     } finally {
       setBusy(false);
     }
@@ -205,7 +206,7 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
-        error={error}
+        error={t(error)}
         onChange={(e) => setCode(e.target.value)}
       />
       <Button type="submit" disabled={busy}>
@@ -225,10 +226,10 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
 /** Two-step verification with an authenticator app (TOTP): set up, backup codes once, turn off. */
 export function TwoFactorCard({ user, required }: { user: AccountUser; required: boolean }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
@@ -253,13 +254,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       setCodes({ list: await reauth.run(regenerateBackupCodes), renewed: true });
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(
-          t(
-            caught instanceof Error
-              ? caught.message
-              : 'Something went wrong. Please try again later.',
-          ),
-        );
+        setFailure(t(caught));
       }
     } finally {
       setBusy(false);
@@ -273,13 +268,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
       await reauth.run(turnOffTwoFactor);
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(
-          t(
-            caught instanceof Error
-              ? caught.message
-              : 'Something went wrong. Please try again later.',
-          ),
-        );
+        setFailure(t(caught));
       }
     } finally {
       setBusy(false);
@@ -300,7 +289,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               defaultMessage: 'Set this up to open the staff console',
             })}
           >
-            {intl.formatMessage(authText.secondFactorRequired)}
+            {intl.formatMessage(errorText.SECOND_FACTOR_REQUIRED)}
           </Alert>
         </div>
       )}
@@ -314,7 +303,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               defaultMessage="On. When you sign in, we ask for a code from your authenticator app (or a backup code) after your password or e-mailed code."
             />
           </p>
-          {isStaff && (
+          {!!isStaff && (
             <p className="text-sm text-muted">
               <FormattedMessage
                 id="account.twoFactor.staffNote"
@@ -340,7 +329,7 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
               )}
             </Button>
           </div>
-          {failure && <Alert tone="error">{failure}</Alert>}
+          {!!failure && <Alert tone="error">{t(failure)}</Alert>}
         </div>
       ) : setup ? (
         <ConfirmApp

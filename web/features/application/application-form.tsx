@@ -11,7 +11,9 @@ import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { apiGet, ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
+import { applicationFieldNames } from '../../lib/document-names';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { useErrorText } from '../../lib/error-text';
 import { CertificationFields } from './certification-fields';
 import { DocumentFields } from './document-fields';
 import {
@@ -52,6 +54,7 @@ export function ApplicationForm({
   const session = useSession();
   const { locale } = useLocale();
   const intl = useIntl();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const limits = useQuery({
     queryKey: ['upload-limits'],
@@ -86,6 +89,12 @@ export function ApplicationForm({
     else bannerRef.current?.focus();
   }
 
+  /** The field a refusal names, for the banner's sentence ("Transcripts must be a PDF…"). */
+  const refusedFieldName = (error: ApiError) => {
+    const name = applicationFieldNames[Object.keys(error.issues ?? {})[0] ?? ''];
+    return name && intl.formatMessage(name);
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (isSubmitting) return;
@@ -107,16 +116,15 @@ export function ApplicationForm({
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
-      const message =
-        error instanceof Error && !(error instanceof TypeError)
-          ? error.message
+      setBanner(
+        error instanceof ApiError
+          ? errorText(error, { field: refusedFieldName(error) })
           : intl.formatMessage({
               id: 'application.form.failed',
               defaultMessage: 'Something went wrong. Please try again.',
-            });
-      setBanner(message);
-      const fields = error instanceof ApiError && error.fields ? error.fields : {};
-      setErrors(fields);
+            }),
+      );
+      setErrors(error instanceof ApiError && error.issues ? error.issues : {});
       setProgress(null);
       requestAnimationFrame(() => bannerRef.current?.focus());
     }
@@ -152,7 +160,7 @@ export function ApplicationForm({
       {picks && (
         <MissingPicks
           {...picks}
-          error={errors.universityIds}
+          missing={!!errors.universityIds}
           onChange={(slots) => {
             picks.onChange(slots);
             setErrors(({ universityIds: _cleared, ...rest }) => rest);

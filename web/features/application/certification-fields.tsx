@@ -1,6 +1,6 @@
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { TextField } from '../../components/field';
-import { useFieldErrorText } from './field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import type { DocumentKey } from '../../../shared/schemas/application';
 import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles, FormValues } from './form-values';
@@ -40,7 +40,7 @@ export function CertificationFields({
   onFile: (key: DocumentKey, file: File | undefined) => void;
 }) {
   const intl = useIntl();
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   return (
     <section aria-labelledby="certification-heading" className="space-y-4">
       <h2 id="certification-heading" className="text-lg font-semibold text-ink">
@@ -85,7 +85,10 @@ export function CertificationFields({
           label={intl.formatMessage(m.certification)}
           hint={intl.formatMessage(m.certificationHint)}
           file={files.certification}
-          error={errorText(errors.certification)}
+          error={
+            errorText(errors.certification, { field: intl.formatMessage(m.certification) }) ||
+            undefined
+          }
           onChange={(file) => onFile('certification', file)}
         />
       ) : (
@@ -95,7 +98,10 @@ export function CertificationFields({
           type="date"
           min={todayIso()}
           value={values.plannedTestDate}
-          error={errorText(errors.plannedTestDate)}
+          error={
+            errorText(errors.plannedTestDate, { field: intl.formatMessage(m.testDate) }) ||
+            undefined
+          }
           hint={intl.formatMessage(m.testDateHint)}
           onChange={(event) => onChange('plannedTestDate', event.target.value)}
         />

@@ -1,6 +1,6 @@
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { DocumentKey } from '../../../shared/schemas/application';
-import { useFieldErrorText } from './field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles } from './form-values';
 
@@ -54,7 +54,7 @@ export function DocumentFields({
   onFile: (key: DocumentKey, file: File | undefined) => void;
 }) {
   const intl = useIntl();
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   return (
     <section aria-labelledby="documents-heading" className="space-y-4">
       <div>
@@ -80,7 +80,7 @@ export function DocumentFields({
             label={intl.formatMessage(label)}
             hint={intl.formatMessage(hint)}
             file={files[key]}
-            error={errorText(errors[key])}
+            error={errorText(errors[key], { field: intl.formatMessage(label) }) || undefined}
             onChange={(file) => onFile(key, file)}
           />
         ))}

@@ -1,10 +1,10 @@
 import {
   applicationInput,
   documentKeys,
-  documentLabel,
   fileAccept,
   type DocumentKey,
 } from '../../../shared/schemas/application';
+import { fieldIssue, type FieldIssue } from '../../../shared/error-codes';
 
 export interface FormValues {
   fullName: string;
@@ -20,7 +20,8 @@ export interface FormValues {
 }
 
 export type FormFiles = Partial<Record<DocumentKey, File>>;
-export type FieldErrors = Partial<Record<string, string>>;
+/** Each field's first issue: a code and its values (D17), shown by useErrorText(). */
+export type FieldErrors = Partial<Record<string, FieldIssue>>;
 
 export interface Choice {
   programId: string;
@@ -71,7 +72,7 @@ export function validate(
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? 'form');
-      errors[key] ??= issue.message;
+      errors[key] ??= fieldIssue(issue as never);
     }
   }
   for (const key of documentKeys) {
@@ -80,12 +81,14 @@ export function validate(
     if (key === 'certification' && values.hasCertification === 'no') continue;
     const name = file.name.toLowerCase();
     if (!allowedExtensions.some((ext) => name.endsWith(ext))) {
-      errors[key] = `${documentLabel(key)} must be a PDF, JPG or PNG file`;
+      errors[key] = { code: 'UNSUPPORTED_FILE_TYPE' };
     } else if (file.size > maxFileBytes) {
-      errors[key] =
-        `${documentLabel(key)} is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB`;
+      errors[key] = {
+        code: 'FILE_TOO_LARGE',
+        params: { megabytes: Math.round(maxFileBytes / 1024 / 1024) },
+      };
     } else if (file.size === 0) {
-      errors[key] = `${documentLabel(key)} is an empty file`;
+      errors[key] = { code: 'EMPTY_FILE' };
     }
   }
   return errors;

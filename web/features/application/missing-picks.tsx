@@ -18,14 +18,15 @@ export function initialSlots(university: University, picks: University[]): strin
 export function MissingPicks({
   slots,
   fixed,
-  error,
+  missing,
   onChange,
 }: {
   /** Three university ids ('' where one is still to choose). */
   slots: string[];
   /** How many of the first slots came with the application (not changed here). */
   fixed: number;
-  error?: string;
+  /** The form was sent with a pick missing: each empty one says so. */
+  missing?: boolean;
   onChange: (slots: string[]) => void;
 }) {
   const intl = useIntl();
@@ -67,7 +68,7 @@ export function MissingPicks({
                 )}
                 value={id}
                 error={
-                  error && !id
+                  missing && !id
                     ? intl.formatMessage({
                         id: 'application.picks.missing',
                         defaultMessage: 'Choose the missing university',

@@ -1,7 +1,7 @@
-import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { SelectField, TextField } from '../../components/field';
 import { englishLevels, minApplicantAge } from '../../../shared/schemas/application';
-import { useFieldErrorText } from './field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { yearsAgoIso, type FieldErrors, type FormValues } from './form-values';
 import { useCountryNames } from './use-country-names';
 
@@ -36,12 +36,24 @@ export function PersonalFields({
   onChange: (name: keyof FormValues, value: string) => void;
 }) {
   const intl = useIntl();
-  const errorText = useFieldErrorText();
+  const errorText = useErrorText();
   const countries = useCountryNames().options;
+  const labels: Partial<Record<keyof FormValues, MessageDescriptor>> = {
+    fullName: m.fullName,
+    dateOfBirth: m.dateOfBirth,
+    email: m.email,
+    phone: m.phone,
+    passportNumber: m.passport,
+    nationality: m.nationality,
+    residencyCountry: m.residency,
+    englishLevel: m.englishLevel,
+  };
   const text = (name: keyof FormValues) => ({
     name,
     value: values[name],
-    error: errorText(errors[name]),
+    error:
+      errorText(errors[name], { field: labels[name] && intl.formatMessage(labels[name]) }) ||
+      undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
   });
   return (

@@ -1,7 +1,7 @@
 import { isApiErrorBody } from '../../../shared/api-error';
 import type { ApplicationSubmitted } from '../../../shared/schemas/application';
 import { languageQueryParam, type Locale } from '../../../shared/locales';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiErrorFrom, networkError } from '../../lib/api-client';
 
 /**
  * Sends the form with XMLHttpRequest, the one browser API that reports upload progress. The same
@@ -39,7 +39,7 @@ export function uploadApplication(
         onProgress(1);
         resolve(body as ApplicationSubmitted);
       } else if (isApiErrorBody(body)) {
-        reject(new ApiError(xhr.status, body.error.code, body.error.message, body.error.fields));
+        reject(apiErrorFrom(xhr.status, body));
       } else {
         reject(
           new ApiError(
@@ -50,14 +50,7 @@ export function uploadApplication(
         );
       }
     };
-    xhr.onerror = () =>
-      reject(
-        new ApiError(
-          0,
-          'NETWORK_ERROR',
-          'We could not reach the server. Check your connection and try again.',
-        ),
-      );
+    xhr.onerror = () => reject(networkError());
     xhr.send(data);
   });
 }

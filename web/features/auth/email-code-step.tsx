@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { fieldIssue } from '../../../shared/error-codes';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
 import { emailCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -20,11 +20,11 @@ export function EmailCodeStep({
   onBack: () => void;
 }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [notice, setNotice] = useState<string>(authMessages.emailCodeSent);
+  const [error, setError] = useState<Said>();
+  const [failure, setFailure] = useState<Said>();
+  const [notice, setNotice] = useState<Said>(accountText.emailCodeSent);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -32,7 +32,7 @@ export function EmailCodeStep({
     setFailure(undefined);
     const checked = emailCodeInput.safeParse({ email, code });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
       return;
     }
     setError(undefined);
@@ -40,7 +40,7 @@ export function EmailCodeStep({
     try {
       onSignedIn(await signInWithEmailCode(checked.data));
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
+      setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
     } finally {
       setBusy(false);
     }
@@ -50,9 +50,9 @@ export function EmailCodeStep({
     setFailure(undefined);
     try {
       await requestEmailCode(email);
-      setNotice(authMessages.emailCodeSent);
+      setNotice(accountText.emailCodeSent);
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed);
+      setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
     }
   }
 
@@ -76,7 +76,7 @@ export function EmailCodeStep({
         </p>
       </div>
       <Alert tone="success">{t(notice)}</Alert>
-      {failure && <Alert tone="error">{t(failure)}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
       <TextField
         label={intl.formatMessage({
           id: 'auth.code.fromEmail',

@@ -1,16 +1,15 @@
-import { useAuthText } from './auth-text';
 import { useState } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { emailOnlyInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { requestPasswordReset } from '../../lib/auth-client';
-import { isRateLimited } from './form-errors';
+import { isRateLimited } from '../../lib/schema-form';
 
-type Outcome = { tone: 'success' | 'error'; message: string } | null;
+type Outcome = { tone: 'success' | 'error'; message: Said } | null;
 
 /** The login form's "Forgot your password?": sends the reset e-mail to the address in the Email field. */
 export function useForgotPassword() {
-  const t = useAuthText();
+  const t = useAccountText();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -20,18 +19,18 @@ export function useForgotPassword() {
     if (!checked.success) {
       setOutcome({
         tone: 'error',
-        message: checked.error.issues[0]?.message ?? authMessages.resetEmailRequired,
+        message: checked.error.issues[0]?.message ?? 'RESET_EMAIL_REQUIRED',
       });
       return;
     }
     setIsBusy(true);
     try {
       await requestPasswordReset(checked.data);
-      setOutcome({ tone: 'success', message: authMessages.resetSent });
+      setOutcome({ tone: 'success', message: accountText.resetSent });
     } catch (error) {
       setOutcome({
         tone: 'error',
-        message: isRateLimited(error) ? error.message : authMessages.resetFailed,
+        message: isRateLimited(error) ? error : accountText.resetFailed,
       });
     } finally {
       setIsBusy(false);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router';
-import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput, signInInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -17,26 +17,26 @@ import { PasskeySignInButton } from '../identity/passkey-sign-in';
 import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
-import { isRateLimited, serverFieldErrors } from './form-errors';
+import { isRateLimited } from '../../lib/schema-form';
 import { PasswordField } from './password-field';
 import { ResendConfirmation } from './resend-confirmation';
 import { afterSignIn, homeFor, signInTarget } from './sign-in-target';
-import { showServerErrors, useSchemaForm } from './use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 
-type Failure = { message: string; isNotConfirmed: boolean };
+type Failure = { message: Said; isNotConfirmed: boolean };
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
-    return { message: authMessages.notConfirmed, isNotConfirmed: true };
+    return { message: 'EMAIL_NOT_VERIFIED', isNotConfirmed: true };
   if (error instanceof ApiError && error.code === 'INVALID_EMAIL_OR_PASSWORD')
-    return { message: authMessages.invalidCredentials, isNotConfirmed: false };
-  if (isRateLimited(error)) return { message: error.message, isNotConfirmed: false };
-  return { message: authMessages.signInFailed, isNotConfirmed: false };
+    return { message: 'INVALID_EMAIL_OR_PASSWORD', isNotConfirmed: false };
+  if (isRateLimited(error)) return { message: error, isNotConfirmed: false };
+  return { message: accountText.signInFailed, isNotConfirmed: false };
 }
 
 function LinkNotices() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [params] = useSearchParams();
   // the history entry's state is the browser's alone (a reload keeps it): read after hydration
   const hydrated = useHydrated();
@@ -55,7 +55,7 @@ function LinkNotices() {
           defaultMessage: 'This link did not work',
         })}
       >
-        {t(authMessages.confirmLinkInvalid)}
+        {t('CONFIRM_LINK_INVALID')}
       </Alert>
     );
   }
@@ -68,7 +68,7 @@ function LinkNotices() {
           defaultMessage: 'Email confirmed',
         })}
       >
-        {t(authMessages.emailConfirmed)}
+        {intl.formatMessage(accountText.emailConfirmed)}
       </Alert>
     );
   }
@@ -98,7 +98,8 @@ function LinkNotices() {
       </Alert>
     );
   }
-  if (state?.from) return <Alert tone="info">{t(authMessages.signInRequired)}</Alert>;
+  if (state?.from)
+    return <Alert tone="info">{intl.formatMessage(accountText.signInRequired)}</Alert>;
   return null;
 }
 
@@ -106,7 +107,7 @@ type Step = 'password' | 'second-factor' | 'passkey' | 'email-code';
 
 export function LoginPage() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const title = intl.formatMessage({ id: 'auth.login.title', defaultMessage: 'Login' });
   const oneMoreStep = intl.formatMessage({
     id: 'auth.login.oneMoreStep',
@@ -133,10 +134,10 @@ export function LoginPage() {
   // The spec's one message for missing fields ("an email … and a password") is said once, above
   // the form, rather than under each empty field.
   const combined = [errors.email?.message, errors.password?.message].includes(
-    authMessages.credentialsRequired,
+    'CREDENTIALS_REQUIRED',
   );
-  const fieldError = (message: string | undefined) =>
-    message === authMessages.credentialsRequired ? undefined : t(message);
+  const fieldError = (error: FieldError | undefined) =>
+    error?.message === 'CREDENTIALS_REQUIRED' ? undefined : t(error);
 
   const submit = form.handleSubmit(async (data) => {
     setFailure(null);
@@ -144,9 +145,7 @@ export function LoginPage() {
     try {
       finish(await signIn(data));
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) showServerErrors(form.setError, fields);
-      else setFailure(failureOf(error));
+      if (!showServerErrors(form.setError, error)) setFailure(failureOf(error));
     }
   });
 
@@ -179,7 +178,7 @@ export function LoginPage() {
       setStep('email-code');
     } catch (error) {
       setFailure({
-        message: error instanceof ApiError ? error.message : authMessages.signInFailed,
+        message: error instanceof ApiError ? error : accountText.signInFailed,
         isNotConfirmed: false,
       });
     } finally {
@@ -248,13 +247,13 @@ export function LoginPage() {
         <LinkNotices />
         <ProviderSignInError />
         {params.get('error') && <ResendConfirmation email={email} />}
-        {failure && (
+        {!!failure && (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
             <p>{t(failure.message)}</p>
-            {failure.isNotConfirmed && <ResendConfirmation email={email} />}
+            {!!failure.isNotConfirmed && <ResendConfirmation email={email} />}
           </div>
         )}
-        {combined && <Alert tone="error">{t(authMessages.credentialsRequired)}</Alert>}
+        {!!combined && <Alert tone="error">{t('CREDENTIALS_REQUIRED')}</Alert>}
         {forgot.notice}
         <TextField
           label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
@@ -264,7 +263,7 @@ export function LoginPage() {
           required
           {...form.register('email')}
           aria-invalid={errors.email ? true : undefined}
-          error={fieldError(errors.email?.message)}
+          error={fieldError(errors.email)}
         />
         <PasswordField
           label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
@@ -272,7 +271,7 @@ export function LoginPage() {
           required
           {...form.register('password')}
           aria-invalid={errors.password ? true : undefined}
-          error={fieldError(errors.password?.message)}
+          error={fieldError(errors.password)}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <label className="flex min-h-6 items-center gap-2 text-sm text-ink">

@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
-import { authMessages } from '../../../shared/auth-messages';
 import { signUpInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -11,27 +10,26 @@ import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { signUp } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { serverFieldErrors } from './form-errors';
 import { PasswordField } from './password-field';
-import { showServerErrors, useSchemaForm } from './use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 
 /** Route state /universities reads to say "check your inbox" (D5). */
 export interface RegisteredState {
   registered: true;
 }
 
-function failureMessage(error: unknown): string {
+function failureMessage(error: unknown): Said {
   if (error instanceof ApiError && !['INTERNAL_ERROR', 'HTTP_ERROR'].includes(error.code))
-    return error.message;
-  return authMessages.registerFailed;
+    return error;
+  return accountText.registerFailed;
 }
 
 export function RegisterPage() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   usePageTitle(intl.formatMessage({ id: 'auth.register.pageTitle', defaultMessage: 'Register' }));
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Said>(null);
   const form = useSchemaForm(signUpInput, { email: '', password: '', confirmPassword: '' });
   const { errors, isSubmitting } = form.formState;
 
@@ -41,9 +39,7 @@ export function RegisterPage() {
       await signUp(data);
       navigate('/universities', { state: { registered: true } satisfies RegisteredState });
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) showServerErrors(form.setError, fields);
-      setFailure(fields ? null : failureMessage(error));
+      setFailure(showServerErrors(form.setError, error) ? null : failureMessage(error));
     }
   });
 
@@ -59,7 +55,7 @@ export function RegisterPage() {
       })}
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
-        {failure && <Alert tone="error">{t(failure)}</Alert>}
+        {!!failure && <Alert tone="error">{t(failure)}</Alert>}
         <TextField
           label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
           type="email"
@@ -67,7 +63,7 @@ export function RegisterPage() {
           autoComplete="email"
           required
           {...form.register('email')}
-          error={t(errors.email?.message)}
+          error={t(errors.email)}
         />
         <PasswordField
           label={intl.formatMessage({ id: 'auth.field.password', defaultMessage: 'Password' })}
@@ -78,7 +74,7 @@ export function RegisterPage() {
             defaultMessage: 'At least 6 characters.',
           })}
           {...form.register('password', { deps: ['confirmPassword'] })}
-          error={t(errors.password?.message)}
+          error={t(errors.password)}
         />
         <PasswordField
           label={intl.formatMessage({
@@ -88,7 +84,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           required
           {...form.register('confirmPassword')}
-          error={t(errors.confirmPassword?.message)}
+          error={t(errors.confirmPassword)}
         />
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? (

@@ -1,12 +1,10 @@
 import { useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
-import { authMessages } from '../../../shared/auth-messages';
+import { accountText } from '../../lib/account-text';
 import { Alert } from '../../components/alert';
 
 /** "Check your inbox": the words of the account screens, loaded with them only when shown. */
 export function RegisteredAlert() {
   const intl = useIntl();
-  const t = useAuthText();
   return (
     <Alert
       tone="success"
@@ -15,7 +13,7 @@ export function RegisteredAlert() {
         defaultMessage: 'Check your inbox',
       })}
     >
-      {t(authMessages.registered)}
+      {intl.formatMessage(accountText.registered)}
     </Alert>
   );
 }

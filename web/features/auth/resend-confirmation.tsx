@@ -1,20 +1,19 @@
 import { FormattedMessage } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useState } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
 import { emailOnlyInput } from '../../../shared/schemas/auth';
 import { Button } from '../../components/button';
 import { resendConfirmation } from '../../lib/auth-client';
-import { isRateLimited } from './form-errors';
+import { isRateLimited } from '../../lib/schema-form';
 
 const resendFailed = 'We could not send a new confirmation link. Please try again later.';
 
 /** "Resend confirmation" for the address typed in the form (D5). The answer never says whether it has an account. */
 export function ResendConfirmation({ email }: { email: string }) {
-  const t = useAuthText();
+  const t = useAccountText();
   const [state, setState] = useState<{
     status: 'idle' | 'busy' | 'done' | 'failed';
-    message?: string;
+    message?: Said;
   }>({ status: 'idle' });
 
   async function resend() {
@@ -26,11 +25,11 @@ export function ResendConfirmation({ email }: { email: string }) {
     setState({ status: 'busy' });
     try {
       await resendConfirmation(checked.data);
-      setState({ status: 'done', message: authMessages.confirmationResent });
+      setState({ status: 'done', message: accountText.confirmationResent });
     } catch (error) {
       setState({
         status: 'failed',
-        message: isRateLimited(error) ? error.message : resendFailed,
+        message: isRateLimited(error) ? error : resendFailed,
       });
     }
   }

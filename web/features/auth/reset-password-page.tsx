@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
-import { authMessages } from '../../../shared/auth-messages';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -11,7 +10,8 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { isResetLinkValid, resetPassword, secondStepPath } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { checkFields } from '../../lib/schema-form';
+import type { FieldIssue } from '../../../shared/error-codes';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
 import { reviewSignInPath } from './sign-in-target';
@@ -50,7 +50,7 @@ type LinkState = 'checking' | 'valid' | 'invalid';
 
 export function ResetPasswordPage() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   usePageTitle(
     intl.formatMessage({ id: 'auth.reset.pageTitle', defaultMessage: 'Reset password' }),
   );
@@ -66,8 +66,8 @@ export function ResetPasswordPage() {
     checked && checked.token === token ? checked.state : token ? 'checking' : 'invalid';
   const setLinkState = (state: LinkState) => token && setChecked({ token, state });
   const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
+  const [failure, setFailure] = useState<Said>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   useEffect(() => {
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const checked = validate(resetPasswordInput, { ...values, token });
+    const checked = checkFields(resetPasswordInput, { ...values, token });
     if ('errors' in checked) {
       setErrors(checked.errors);
       return;
@@ -107,10 +107,8 @@ export function ResetPasswordPage() {
         setLinkState('invalid');
         return;
       }
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else
-        setFailure(error instanceof ApiError && error.status === 429 ? error.message : notChanged);
+      if (error instanceof ApiError && error.issues) setErrors(error.issues);
+      else setFailure(error instanceof ApiError && error.status === 429 ? error : notChanged);
     }
   }
 
@@ -135,7 +133,7 @@ export function ResetPasswordPage() {
           defaultMessage: 'This link no longer works',
         })}
       >
-        <Alert tone="warning">{t(authMessages.resetLinkInvalid)}</Alert>
+        <Alert tone="warning">{t('RESET_LINK_INVALID')}</Alert>
         <NewResetLink />
       </AuthCard>
     );
@@ -150,7 +148,7 @@ export function ResetPasswordPage() {
       })}
     >
       <form noValidate onSubmit={submit} className="space-y-5">
-        {failure && (
+        {!!failure && (
           <Alert tone="error">
             {failure === notChanged
               ? intl.formatMessage({
@@ -188,7 +186,7 @@ export function ResetPasswordPage() {
           onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
           error={t(errors.confirmPassword)}
         />
-        {errors.token && <Alert tone="error">{t(errors.token)}</Alert>}
+        {!!errors.token && <Alert tone="error">{t(errors.token)}</Alert>}
         <Button type="submit" size="lg" className="w-full" disabled={isBusy}>
           {isBusy ? (
             <FormattedMessage id="auth.reset.saving" defaultMessage="Saving..." />

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { fieldIssue } from '../../../shared/error-codes';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useState, type FormEvent } from 'react';
-import { authMessages } from '../../../shared/auth-messages';
 import { backupCodeInput, totpCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -56,12 +56,12 @@ export function SecondFactorStep({
   onRestart: () => void;
 }) {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<{ message: string; restart: boolean }>();
+  const [error, setError] = useState<Said>();
+  const [failure, setFailure] = useState<{ message: Said; restart: boolean }>();
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -72,7 +72,7 @@ export function SecondFactorStep({
       trustDevice,
     });
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message);
+      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
       return;
     }
     setError(undefined);
@@ -89,7 +89,7 @@ export function SecondFactorStep({
           'UNAUTHENTICATED',
         ].includes(caught.code);
       setFailure({
-        message: caught instanceof ApiError ? caught.message : authMessages.signInFailed,
+        message: caught instanceof ApiError ? caught : accountText.signInFailed,
         restart,
       });
       setCode('');
@@ -123,10 +123,10 @@ export function SecondFactorStep({
           )}
         </p>
       </div>
-      {failure && (
+      {!!failure && (
         <Alert tone="error">
           <p>{t(failure.message)}</p>
-          {failure.restart && (
+          {!!failure.restart && (
             <Button variant="secondary" className="mt-3" onClick={onRestart}>
               <FormattedMessage id="auth.twoStep.signInAgain" defaultMessage="Sign in again" />
             </Button>

@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from './auth-text';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router';
-import { authMessages } from '../../../shared/auth-messages';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
@@ -18,16 +17,14 @@ import { afterSignIn } from './sign-in-target';
  */
 export function SignInLinkPage() {
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const title = intl.formatMessage({ id: 'auth.link.title', defaultMessage: 'Signing in' });
   usePageTitle(title);
   const navigate = useNavigate();
   const [token] = useState(
     () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '',
   );
-  const [failure, setFailure] = useState<string | undefined>(
-    token ? undefined : authMessages.signInLinkInvalid,
-  );
+  const [failure, setFailure] = useState<Said>(token ? undefined : 'SIGN_IN_LINK_INVALID');
   const started = useRef(false);
 
   useEffect(() => {
@@ -42,7 +39,7 @@ export function SignInLinkPage() {
         }),
       )
       .catch((caught: unknown) =>
-        setFailure(caught instanceof ApiError ? caught.message : authMessages.signInFailed),
+        setFailure(caught instanceof ApiError ? caught : accountText.signInFailed),
       );
   }, [navigate, token]);
 

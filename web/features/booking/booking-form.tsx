@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { ApiError, apiGet } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import {
   bookingInput,
@@ -76,9 +76,7 @@ export function BookingForm({
     } catch (error) {
       if (isSlotGone(error)) return onSlotGone(refusalText(intl, error));
       setFailure(refusalText(intl, error));
-      if (error instanceof ApiError && error.fields)
-        for (const [field, message] of Object.entries(error.fields))
-          setError(field as 'name', { type: 'server', message });
+      showServerErrors(setError, error);
     }
   });
 

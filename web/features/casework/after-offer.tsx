@@ -9,7 +9,7 @@ import type {
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { useServerErrorText } from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { useCostLineText } from '../../lib/cost-line-text';
 import { formatDueDayIn, gbpIn } from './format';
 
@@ -284,7 +284,7 @@ function AfterOfferForm({
     ),
   );
   const intl = useIntl();
-  const serverErrorText = useServerErrorText();
+  const errorText = useErrorText();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<string>();
   const [isSaving, setSaving] = useState(false);
@@ -309,11 +309,14 @@ function AfterOfferForm({
       setErrors(
         e instanceof ApiError
           ? Object.fromEntries(
-              Object.entries(e.fields ?? {}).map(([k, m]) => [k, serverErrorText(m, invalid)]),
+              Object.entries(e.issues ?? {}).map(([k, issue]) => [
+                k,
+                errorText(issue, { otherwise: invalid }),
+              ]),
             )
           : {},
       );
-      setStatus(serverErrorText(e instanceof Error ? e.message : undefined, notSaved));
+      setStatus(errorText(e, { otherwise: notSaved }));
     } finally {
       setSaving(false);
     }

@@ -3,8 +3,7 @@ import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
-import { useServerErrorText } from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { withdrawApplication } from './casework-api';
 
 const outcomes = defineMessages({
@@ -74,7 +73,7 @@ export function WithdrawApplication({
   const [isConfirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
   const intl = useIntl();
-  const serverText = useServerErrorText();
+  const errorText = useErrorText();
   if (application.casework.outcome) return null;
   async function withdraw() {
     try {
@@ -84,7 +83,7 @@ export function WithdrawApplication({
         id: 'casework.withdraw.failed',
         defaultMessage: 'It could not be withdrawn. Please try again.',
       });
-      setError(serverText(e instanceof ApiError ? e.message : undefined, fallback));
+      setError(errorText(e, { otherwise: fallback }));
     }
   }
   return (

@@ -5,11 +5,8 @@ import type { ApplicantRequest } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import {
-  useFieldErrorText,
-  useFieldName,
-  useServerErrorText,
-} from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
+import { useDocumentName } from '../../lib/document-names';
 import { FileField } from '../../components/file-field';
 import { answerWithFile, answerWithText } from './casework-api';
 import { formatDueDayIn } from './format';
@@ -25,7 +22,7 @@ export function ApplicantRequests({
   onUpdated: (application: ApplicationView) => void;
 }) {
   const open = application.casework.requests.filter((r) => r.open);
-  const fieldName = useFieldName();
+  const fieldName = useDocumentName();
   if (open.length === 0) return null;
   return (
     <section
@@ -75,9 +72,8 @@ function RequestAnswer({
   const [isSending, setSending] = useState(false);
   const isDocument = request.kind === 'document' && request.documentKey !== null;
   const intl = useIntl();
-  const fieldName = useFieldName();
-  const errorText = useFieldErrorText();
-  const serverText = useServerErrorText();
+  const fieldName = useDocumentName();
+  const errorText = useErrorText();
   const document = fieldName(request.label, { inSentence: true });
 
   async function submit(event: FormEvent) {
@@ -107,16 +103,12 @@ function RequestAnswer({
           : await answerWithText(applicationId, request.id, text, token),
       );
     } catch (e) {
-      const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
+      const fieldError = e instanceof ApiError ? Object.values(e.issues ?? {})[0] : undefined;
       const fallback = intl.formatMessage({
         id: 'casework.requests.sendFailed',
         defaultMessage: 'It could not be sent. Please try again.',
       });
-      setError(
-        fieldError
-          ? errorText(fieldError)
-          : serverText(e instanceof ApiError ? e.message : undefined, fallback),
-      );
+      setError(errorText(fieldError ?? e, { otherwise: fallback }));
     } finally {
       setSending(false);
     }

@@ -5,7 +5,7 @@ import { maxMessageLength } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { useFieldErrorText, useServerErrorText } from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { FileField, formatSize } from '../../components/file-field';
 import { formatWhenIn } from './format';
 
@@ -35,8 +35,7 @@ export function Conversation({
   const [isSending, setSending] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const intl = useIntl();
-  const errorText = useFieldErrorText();
-  const serverText = useServerErrorText();
+  const errorText = useErrorText();
 
   useEffect(() => {
     if (unread > 0) onRead();
@@ -69,16 +68,12 @@ export function Conversation({
               'You have sent several messages in a short time. Please wait a few minutes before sending another.',
           }),
         );
-      const fieldError = e instanceof ApiError ? Object.values(e.fields ?? {})[0] : undefined;
+      const fieldError = e instanceof ApiError ? Object.values(e.issues ?? {})[0] : undefined;
       const fallback = intl.formatMessage({
         id: 'casework.conversation.sendFailed',
         defaultMessage: 'The message could not be sent. Please try again.',
       });
-      setError(
-        fieldError
-          ? errorText(fieldError)
-          : serverText(e instanceof ApiError ? e.message : undefined, fallback),
-      );
+      setError(errorText(fieldError ?? e, { otherwise: fallback }));
     } finally {
       setSending(false);
     }

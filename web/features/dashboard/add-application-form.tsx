@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAccountText, type Said } from '../../lib/account-text';
+import { fieldIssue } from '../../../shared/error-codes';
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { addApplicationInput, type ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiPost } from '../../lib/api-client';
-import { useAuthText } from '../auth/auth-text';
 import { myApplicationsKey } from './use-my-applications';
 
 const m = defineMessages({
@@ -15,20 +16,9 @@ const m = defineMessages({
     defaultMessage:
       'We found no application with this ID sent with your e-mail address. Check the ID in your confirmation e-mail, or open the tracking link in that e-mail while signed in.',
   },
-  idRequired: { id: 'dashboard.add.idRequired', defaultMessage: 'Application ID is required' },
-  notAnId: {
-    id: 'dashboard.add.notAnId',
-    defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.',
-  },
 });
 
-/** The schema's English words (shared/schemas/application.ts) → their message here. */
-const schemaWords: Record<string, MessageDescriptor> = {
-  'Application ID is required': m.idRequired,
-  'This is not an application ID. Copy it from your confirmation e-mail.': m.notAnId,
-};
-
-type Problem = { kind: 'notFound' } | { kind: 'words'; words: string };
+type Problem = { kind: 'notFound' } | { kind: 'failed'; failure: Said };
 
 /**
  * D2: an application sent before signing in joins the account only on proof. Here: its id, typed
@@ -36,7 +26,7 @@ type Problem = { kind: 'notFound' } | { kind: 'words'; words: string };
  */
 export function AddApplicationForm() {
   const intl = useIntl();
-  const authText = useAuthText();
+  const authText = useAccountText();
   const queryClient = useQueryClient();
   const [applicationId, setApplicationId] = useState('');
   const [problem, setProblem] = useState<Problem>();
@@ -50,9 +40,11 @@ export function AddApplicationForm() {
     onError: (failure) => {
       if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND')
         setProblem({ kind: 'notFound' });
-      else if (failure instanceof ApiError && failure.fields?.applicationId)
-        setProblem({ kind: 'words', words: failure.fields.applicationId });
-      else setProblem({ kind: 'words', words: failure.message });
+      else
+        setProblem({
+          kind: 'failed',
+          failure: (failure instanceof ApiError && failure.issues?.applicationId) || failure,
+        });
     },
   });
 
@@ -61,20 +53,21 @@ export function AddApplicationForm() {
     add.reset();
     const checked = addApplicationInput.safeParse({ applicationId });
     if (!checked.success) {
-      setProblem({ kind: 'words', words: checked.error.issues[0]?.message ?? '' });
+      setProblem({ kind: 'failed', failure: fieldIssue(checked.error.issues[0] as never) });
       return;
     }
     setProblem(undefined);
     add.mutate(checked.data);
   }
 
+  const idLabel = intl.formatMessage({
+    id: 'dashboard.add.idLabel',
+    defaultMessage: 'Application ID',
+  });
   // shown in the reader's language at render time, so a language switch changes it too
   let error: string | undefined;
   if (problem?.kind === 'notFound') error = intl.formatMessage(m.notFound);
-  else if (problem?.kind === 'words') {
-    const known = schemaWords[problem.words];
-    error = known ? intl.formatMessage(known) : authText(problem.words);
-  }
+  else if (problem?.kind === 'failed') error = authText(problem.failure, { field: idLabel });
 
   return (
     <section
@@ -99,10 +92,7 @@ export function AddApplicationForm() {
         className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <TextField
-          label={intl.formatMessage({
-            id: 'dashboard.add.idLabel',
-            defaultMessage: 'Application ID',
-          })}
+          label={idLabel}
           name="applicationId"
           dir="ltr"
           autoComplete="off"
@@ -120,7 +110,7 @@ export function AddApplicationForm() {
         </Button>
       </form>
       <div className="mt-3" aria-live="polite">
-        {add.isSuccess && (
+        {!!add.isSuccess && (
           <Alert tone="success">
             <FormattedMessage
               id="dashboard.add.added"

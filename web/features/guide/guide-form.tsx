@@ -9,7 +9,7 @@ import {
   ieltsBands,
   type GuidanceProfile,
 } from '../../../shared/schemas/guidance';
-import { useSchemaForm } from '../auth/use-schema-form';
+import { useSchemaForm } from '../../lib/schema-form';
 
 export const emptyProfile = {
   level: 'Masters' as const,

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from '../../lib/router';
-import { identityMessages, providerErrorMessage } from '../../../shared/identity-messages';
+import { providerErrorCode } from '../../../shared/error-codes';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -15,7 +16,6 @@ import {
 } from './identity-api';
 import { usePasskeys } from './passkey-api';
 import { useReauth } from '../account/reauth-dialog';
-import { useAuthText } from '../auth/auth-text';
 
 const m = defineMessages({
   credential: { id: 'account.identities.credential', defaultMessage: 'Email and password' },
@@ -32,10 +32,10 @@ export function LinkedIdentitiesCard() {
   const passkeys = usePasskeys();
   const [busy, setBusy] = useState(false);
   const intl = useIntl();
-  const authText = useAuthText();
+  const authText = useAccountText();
   const [notice, setNotice] = useState<Notice>();
   // the server's English words, shown in the reader's language
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
   const reauth = useReauth();
   const names = new Map((providers.data ?? []).map((p) => [p.id, p.name]));
   const nameOf = (providerId: string) =>
@@ -57,7 +57,7 @@ export function LinkedIdentitiesCard() {
       await action();
       if (done) setNotice(done);
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : providerErrorMessage('unknown'));
+      setFailure(error instanceof ApiError ? error : providerErrorCode('unknown'));
     } finally {
       setBusy(false);
     }
@@ -83,10 +83,10 @@ export function LinkedIdentitiesCard() {
       </p>
       <div className="mt-3 space-y-2" aria-live="polite">
         {params.get('linked') && !returned && (
-          <Alert tone="success">{authText(identityMessages.linked)}</Alert>
+          <Alert tone="success">{intl.formatMessage(accountText.linked)}</Alert>
         )}
-        {returned && <Alert tone="error">{authText(providerErrorMessage(returned))}</Alert>}
-        {notice && (
+        {!!returned && <Alert tone="error">{authText(providerErrorCode(returned))}</Alert>}
+        {!!notice && (
           <Alert tone="success">
             {intl.formatMessage(
               {
@@ -97,7 +97,7 @@ export function LinkedIdentitiesCard() {
             )}
           </Alert>
         )}
-        {failure && <Alert tone="error">{authText(failure)}</Alert>}
+        {!!failure && <Alert tone="error">{authText(failure)}</Alert>}
       </div>
       <ul className="mt-2 divide-y divide-slate-200" aria-label={intl.formatMessage(m.listLabel)}>
         {identities.map((identity) => (

@@ -5,6 +5,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import type { MessageDescriptor } from 'react-intl';
+import { accountText } from '../../lib/account-text';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
 import { reloadSession, sessionQueryKey } from '../../lib/auth-client';
@@ -30,13 +32,13 @@ export function usePasskeys() {
 const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysKey });
 
 /** The browser's own words are technical; these are ours. */
-export function passkeyFailure(error: unknown): string | null {
+export function passkeyFailure(error: unknown): MessageDescriptor | null {
   if (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED')
-    return 'The passkey request was cancelled.';
+    return accountText.passkeyCancelled;
   if (error instanceof Error && error.name === 'NotAllowedError')
-    return 'The passkey request was cancelled or timed out.';
+    return accountText.passkeyTimedOut;
   if (error instanceof WebAuthnError && error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
-    return 'This device already holds a passkey for your account.';
+    return accountText.passkeyAlreadyHere;
   return null;
 }
 

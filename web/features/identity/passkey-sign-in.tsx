@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useAuthText } from '../auth/auth-text';
+import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -12,9 +12,9 @@ export function PasskeySignInButton({
 }: {
   onSignedIn: (next: 'signed-in' | 'second-factor') => Promise<void> | void;
 }) {
-  const t = useAuthText();
+  const t = useAccountText();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<Said>();
   return (
     <div className="space-y-2">
       <Button
@@ -31,8 +31,8 @@ export function PasskeySignInButton({
               setFailure(
                 passkeyFailure(error) ??
                   (error instanceof ApiError && error.status < 500
-                    ? 'This passkey is not known here. Sign in with your password, then add a passkey from My account.'
-                    : 'Signing in with a passkey did not work. Please try again later.'),
+                    ? accountText.passkeyUnknown
+                    : accountText.passkeySignInFailed),
               );
             })
             .finally(() => setBusy(false));
@@ -50,7 +50,7 @@ export function PasskeySignInButton({
           />
         )}
       </Button>
-      {failure && <Alert tone="error">{t(failure)}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
     </div>
   );
 }

@@ -1,20 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import {
-  FormattedDate,
-  FormattedMessage,
-  defineMessages,
-  useIntl,
-  type MessageDescriptor,
-} from 'react-intl';
+import { useAccountText, type Said } from '../../lib/account-text';
+import { fieldIssue } from '../../../shared/error-codes';
+import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { passkeyNameMax, passkeyRenameInput } from '../../../shared/schemas/identity';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { useReauth } from '../account/reauth-dialog';
-import { useAuthText } from '../auth/auth-text';
 import {
   addPasskey,
   passkeyFailure,
@@ -45,33 +39,25 @@ const m = defineMessages({
   add: { id: 'account.passkeys.add', defaultMessage: 'Add a passkey' },
 });
 
-/** The schema's English words (shared/schemas/identity.ts) → their message here; the rest through useAuthText. */
-const schemaWords: Record<string, MessageDescriptor> = {
-  'Give the passkey a name, e.g. “My phone”.': m.nameRequired,
-  [`Keep the name to ${passkeyNameMax} characters or fewer.`]: m.nameTooLong,
-};
-
+/** A passkey's name: the schema's codes (a long name: its own words here); the rest through the error codes. */
 function usePasskeyText() {
   const intl = useIntl();
-  const authText = useAuthText();
-  return (words: string | undefined) => {
-    if (!words) return undefined;
-    const known = schemaWords[words];
-    return known ? intl.formatMessage(known) : authText(words);
-  };
+  const say = useAccountText();
+  return (what: Said) =>
+    what && typeof what === 'object' && 'code' in what && what.code === 'too_big'
+      ? intl.formatMessage(m.nameTooLong)
+      : say(what);
 }
-const messageOf = (error: unknown) =>
-  passkeyFailure(error) ??
-  (error instanceof ApiError ? error.message : 'Something went wrong. Please try again later.');
-const nameError = (name: string) => {
+const messageOf = (error: unknown): Said => passkeyFailure(error) ?? error;
+const nameError = (name: string): Said => {
   const checked = passkeyRenameInput.shape.name.safeParse(name);
-  return checked.success ? undefined : checked.error.issues[0]?.message;
+  return checked.success ? undefined : fieldIssue(checked.error.issues[0] as never);
 };
 
 function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: string) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(passkey.name ?? '');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<Said>();
   const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const intl = useIntl();
@@ -163,7 +149,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           </Button>
         </div>
       </div>
-      {renaming && (
+      {!!renaming && (
         <form
           noValidate
           onSubmit={(e) => void rename(e)}
@@ -183,7 +169,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           </Button>
         </form>
       )}
-      {!renaming && error && <Alert tone="error">{text(error)}</Alert>}
+      {!renaming && !!error && <Alert tone="error">{text(error)}</Alert>}
     </li>
   );
 }
@@ -199,8 +185,8 @@ export function PasskeysCard() {
     session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled,
   );
   const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
-  const [failure, setFailure] = useState<string>();
+  const [error, setError] = useState<Said>();
+  const [failure, setFailure] = useState<Said>();
   const [notice, setNotice] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -282,8 +268,8 @@ export function PasskeysCard() {
         </Button>
       </form>
       <div className="mt-3 space-y-2" aria-live="polite">
-        {notice && <Alert tone="success">{notice}</Alert>}
-        {failure && <Alert tone="error">{text(failure)}</Alert>}
+        {!!notice && <Alert tone="success">{notice}</Alert>}
+        {!!failure && <Alert tone="error">{text(failure)}</Alert>}
       </div>
     </Card>
   );

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAuthText } from '../auth/auth-text';
+import { useAccountText, type Said } from '../../lib/account-text';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../lib/router';
-import { providerErrorMessage } from '../../../shared/identity-messages';
+import { providerErrorCode } from '../../../shared/error-codes';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError } from '../../lib/api-client';
@@ -12,7 +12,7 @@ import { goToProvider, useSignInProviders } from './identity-api';
 export function ProviderSignInError() {
   const [params] = useSearchParams();
   const intl = useIntl();
-  const t = useAuthText();
+  const t = useAccountText();
   const code = params.get('sso_error');
   if (!code) return null;
   return (
@@ -23,17 +23,17 @@ export function ProviderSignInError() {
         defaultMessage: 'Signing in did not work',
       })}
     >
-      {t(providerErrorMessage(code))}
+      {t(providerErrorCode(code))}
     </Alert>
   );
 }
 
 /** "Continue with …" for each configured provider (Google, Microsoft, a university's SSO), after `children` (the passkey button). */
 export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
-  const t = useAuthText();
+  const t = useAccountText();
   const providers = useSignInProviders();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Said>(null);
+  const [failure, setFailure] = useState<Said>(null);
   return (
     <section aria-labelledby="other-sign-in" className="mt-6 space-y-3">
       <h2
@@ -43,7 +43,7 @@ export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
         <FormattedMessage id="identity.signIn.orWith" defaultMessage="or sign in with" />
       </h2>
       {children}
-      {failure && <Alert tone="error">{t(failure)}</Alert>}
+      {!!failure && <Alert tone="error">{t(failure)}</Alert>}
       <ul className="space-y-2">
         {(providers.data ?? []).map((provider) => (
           <li key={provider.id}>
@@ -57,9 +57,7 @@ export function ProviderSignInButtons({ children }: { children?: ReactNode }) {
                 setFailure(null);
                 goToProvider(provider.id, 'sign-in').catch((error: unknown) => {
                   setBusy(null);
-                  setFailure(
-                    error instanceof ApiError ? error.message : providerErrorMessage('unknown'),
-                  );
+                  setFailure(error instanceof ApiError ? error : providerErrorCode('unknown'));
                 });
               }}
             >

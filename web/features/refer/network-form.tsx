@@ -10,7 +10,8 @@ import { phoneExample } from '../../../shared/schemas/contact';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { StudentFields } from './student-fields';
-import { labels, translateFieldError } from './refer-messages';
+import { labels } from './labels';
+import { useErrorText } from '../../lib/error-text';
 import { networkResolver, useNetworkSubmit } from './use-network-submit';
 
 export function NetworkForm({
@@ -37,8 +38,15 @@ export function NetworkForm({
   });
   const { register, formState, setError } = form;
   const { errors, isSubmitting } = formState;
+  const errorText = useErrorText();
+  const labelOf = (field: keyof NetworkFormValues) =>
+    field === 'name'
+      ? kind === 'student'
+        ? labels.yourName
+        : labels.contactName
+      : labels[field as keyof typeof labels];
   const error = (field: keyof NetworkFormValues) =>
-    translateFieldError(intl, errors[field]?.message);
+    errorText(errors[field], { field: intl.formatMessage(labelOf(field)) }) || undefined;
 
   // The page keeps what was typed, so Back (or the browser's back) and forward again lose nothing.
   const { subscribe } = form;
@@ -58,8 +66,8 @@ export function NetworkForm({
       onSubmitted(outcome.receipt);
       return;
     }
-    for (const [field, message] of Object.entries(outcome.fields)) {
-      setError(field as keyof NetworkFormValues, { type: 'server', message });
+    for (const [field, { code, params }] of Object.entries(outcome.fields)) {
+      setError(field as keyof NetworkFormValues, { type: code, message: code, params } as never);
     }
   });
 

@@ -1,6 +1,6 @@
 import { defineMessages } from 'react-intl';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral';
-import { labels } from './refer-messages';
+import { labels } from './labels';
 
 const titles = defineMessages({
   student: { id: 'refer.student.title', defaultMessage: 'Refer a Student' },

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { TextField } from '../../components/field';
 import { phoneExample } from '../../../shared/schemas/contact';
 import type { NetworkFormValues } from './network-kinds';
-import { labels } from './refer-messages';
+import { labels } from './labels';
 
 /** The student a referral is about: a name, an e-mail or a phone, and what they want to study. */
 export function StudentFields({

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { fieldIssue, type ErrorParams, type FieldIssue } from '../../../shared/error-codes';
+import { useErrorText } from '../../lib/error-text';
 import type { Resolver } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { ApiError, apiPost } from '../../lib/api-client';
@@ -6,7 +8,7 @@ import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 
-export type FieldErrors = Partial<Record<keyof NetworkFormValues, string>>;
+export type FieldErrors = Partial<Record<keyof NetworkFormValues, FieldIssue>>;
 
 /**
  * react-hook-form checked by the schema the server uses. The form's fields are not the API's
@@ -18,10 +20,11 @@ export function networkResolver(kind: NetworkKind): Resolver<NetworkFormValues, 
   return (values) => {
     const result = config.schema.safeParse(config.body(values));
     if (result.success) return { values: result.data, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
+    const errors: Record<string, { type: string; message: string; params?: ErrorParams }> = {};
     for (const issue of result.error.issues) {
       const field = config.fieldOf(String(issue.path[0] ?? ''));
-      errors[field] ??= { type: issue.code, message: issue.message };
+      const { code, params } = fieldIssue(issue as never);
+      errors[field] ??= { type: code, message: issue.message, ...(params ? { params } : {}) };
     }
     return { values: {}, errors };
   };
@@ -39,6 +42,7 @@ export function useNetworkSubmit(kind: NetworkKind) {
   const inFlight = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   const intl = useIntl();
+  const errorText = useErrorText();
 
   async function submit(body: object): Promise<SubmitOutcome> {
     if (inFlight.current) return null;
@@ -53,16 +57,16 @@ export function useNetworkSubmit(kind: NetworkKind) {
       return { receipt };
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      const message =
-        apiError?.message ??
-        intl.formatMessage({
+      const message = errorText(error, {
+        otherwise: intl.formatMessage({
           id: 'refer.form.unknownError',
           defaultMessage: 'Something went wrong. Please try again later.',
-        });
+        }),
+      });
       setFailure(message);
       const fields: FieldErrors = {};
-      for (const [field, text] of Object.entries(apiError?.fields ?? {})) {
-        fields[networkKinds[kind].fieldOf(field) as keyof NetworkFormValues] = text;
+      for (const [field, issue] of Object.entries(apiError?.issues ?? {})) {
+        fields[networkKinds[kind].fieldOf(field) as keyof NetworkFormValues] = issue;
       }
       return { failure: message, fields };
     } finally {

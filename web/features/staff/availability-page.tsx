@@ -10,7 +10,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useAvailability, useLinkAccount, useSaveAvailability } from './bookings-api';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

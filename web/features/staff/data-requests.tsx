@@ -19,7 +19,7 @@ import {
   type PersonRequest,
 } from './data-requests-api';
 import { PasswordField } from '../auth/password-field';
-import { showServerErrors, useSchemaForm } from '../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { PersonHoldings } from './person-holdings';
 
 type Outcome = { tone: 'success' | 'error' | 'warning'; text: string };
@@ -67,9 +67,8 @@ function ActOnRequest({
           tone: 'warning',
           text: 'What would be kept has changed since the look-up: read it again above, then confirm.',
         });
-      } else if (error instanceof ApiError && error.fields)
-        showServerErrors(setError, error.fields);
-      else setOutcome({ tone: 'error', text: failureText(error) });
+      } else if (!showServerErrors(setError, error))
+        setOutcome({ tone: 'error', text: failureText(error) });
     },
   });
 
@@ -130,7 +129,7 @@ export function DataRequests() {
     mutationFn: async (email: string) => ({ email, preview: await lookUpPerson(email) }),
     onSuccess: setFound,
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) showServerErrors(form.setError, error.fields);
+      showServerErrors(form.setError, error);
     },
   });
   const submit = form.handleSubmit(({ email }) => {
@@ -168,7 +167,7 @@ export function DataRequests() {
           Look up
         </Button>
       </form>
-      {lookUp.isError && !(lookUp.error instanceof ApiError && lookUp.error.fields) && (
+      {lookUp.isError && !(lookUp.error instanceof ApiError && lookUp.error.issues) && (
         <div className="mt-3">
           <Alert tone="error">{failureText(lookUp.error)}</Alert>
         </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { issueEnglish } from '../../lib/error-text';
 import {
   documentReviewInput,
   maxRejectionReasonLength,
@@ -64,7 +65,7 @@ function DocumentItem({
       state: 'rejected',
       reason,
     });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(issueEnglish(checked.error.issues[0]));
     setError(undefined);
     review.mutate(
       { key: d.key, input: checked.data },

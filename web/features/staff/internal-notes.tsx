@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { issueEnglish } from '../../lib/error-text';
 import type { InternalNote } from '../../../shared/schemas/staff';
 import { maxNoteLength, noteInput } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
@@ -22,7 +23,7 @@ export function InternalNotes({
   function submit(event: FormEvent) {
     event.preventDefault();
     const checked = noteInput.safeParse({ body });
-    if (!checked.success) return setError(checked.error.issues[0]?.message);
+    if (!checked.success) return setError(issueEnglish(checked.error.issues[0]));
     setError(undefined);
     add.mutate(checked.data.body, { onSuccess: () => setBody('') });
   }

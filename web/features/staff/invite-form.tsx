@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { englishOf } from '../../lib/error-text';
 import { inviteInput } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -31,7 +32,7 @@ export function InviteForm() {
           setValues({ email: '', name: '', role: 'consultant' });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors(error.fields);
+          if (error instanceof ApiError && error.issues) setErrors(englishOf(error.issues));
         },
       },
     );
@@ -73,7 +74,7 @@ export function InviteForm() {
       </form>
       <div className="mt-3" aria-live="polite">
         {sentTo && <Alert tone="success">Invitation sent to {sentTo}.</Alert>}
-        {invite.isError && !(invite.error instanceof ApiError && invite.error.fields) && (
+        {invite.isError && !(invite.error instanceof ApiError && invite.error.issues) && (
           <Alert tone="error">{invite.error.message}</Alert>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { englishOf } from '../../lib/error-text';
 import type { ApplicationStatus } from '../../../shared/application-status';
 import { maxNoteLength } from '../../../shared/schemas/staff';
 import { earlierStatuses, nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow';
@@ -118,7 +119,7 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
               rows={2}
               maxLength={maxNoteLength}
               value={backNote}
-              error={backError ?? failure?.fields?.note}
+              error={backError ?? (failure?.issues?.note && englishOf(failure.issues).note)}
               onChange={(e) => setBackNote(e.target.value)}
             />
             <Button type="submit" variant="secondary" disabled={change.isPending}>

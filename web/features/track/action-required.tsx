@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
-import { useFieldName } from '../application/field-error-text';
+import { useDocumentName } from '../../lib/document-names';
 import { formatDueDayIn } from '../casework/format';
 
 /**
@@ -10,7 +10,7 @@ import { formatDueDayIn } from '../casework/format';
  */
 export function ActionRequired({ application }: { application: ApplicationView }) {
   const intl = useIntl();
-  const fieldName = useFieldName();
+  const fieldName = useDocumentName();
   if (application.casework.outcome) return null;
   const rejected = application.documents.filter((d) => d.state === 'rejected');
   const requests = application.casework.requests.filter((r) => r.open);

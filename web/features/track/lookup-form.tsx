@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useFieldErrorText } from '../application/field-error-text';
 import { trackLookupInput } from '../../../shared/schemas/application';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
+import { useErrorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 
 /** D4: a student can come back later with the application id and the e-mail it was sent with. */
 export function LookupForm({
@@ -14,30 +14,21 @@ export function LookupForm({
   initial?: { applicationId: string; email: string };
   onLookup: (lookup: { applicationId: string; email: string }) => void;
 }) {
-  const [applicationId, setApplicationId] = useState(initial?.applicationId ?? '');
-  const [email, setEmail] = useState(initial?.email ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const intl = useIntl();
-  const errorText = useFieldErrorText();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = trackLookupInput.safeParse({ applicationId, email });
-    if (!result.success) {
-      const found: Record<string, string> = {};
-      for (const issue of result.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      const form = event.currentTarget as HTMLFormElement;
-      form
-        .querySelector<HTMLInputElement>(
-          `[name="${found.applicationId ? 'applicationId' : 'email'}"]`,
-        )
-        ?.focus();
-      return;
-    }
-    setErrors({});
-    onLookup(result.data);
-  }
+  const errorText = useErrorText();
+  const form = useSchemaForm(trackLookupInput, {
+    applicationId: initial?.applicationId ?? '',
+    email: initial?.email ?? '',
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit(onLookup);
+  const label = {
+    applicationId: intl.formatMessage({
+      id: 'track.lookup.applicationId',
+      defaultMessage: 'Application ID',
+    }),
+    email: intl.formatMessage({ id: 'track.lookup.email', defaultMessage: 'Email' }),
+  };
 
   return (
     <Card className="mx-auto max-w-xl">
@@ -50,29 +41,22 @@ export function LookupForm({
           defaultMessage="Enter the application ID from your confirmation and the e-mail address you applied with."
         />
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <TextField
-          label={intl.formatMessage({
-            id: 'track.lookup.applicationId',
-            defaultMessage: 'Application ID',
-          })}
-          name="applicationId"
+          label={label.applicationId}
           dir="ltr"
           autoComplete="off"
           spellCheck={false}
-          value={applicationId}
-          error={errorText(errors.applicationId)}
-          onChange={(e) => setApplicationId(e.target.value)}
+          error={errorText(errors.applicationId, { field: label.applicationId }) || undefined}
+          {...form.register('applicationId')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'track.lookup.email', defaultMessage: 'Email' })}
-          name="email"
+          label={label.email}
           dir="ltr"
           type="email"
           autoComplete="email"
-          value={email}
-          error={errorText(errors.email)}
-          onChange={(e) => setEmail(e.target.value)}
+          error={errorText(errors.email, { field: label.email }) || undefined}
+          {...form.register('email')}
         />
         <Button type="submit">
           <FormattedMessage id="track.lookup.submit" defaultMessage="Track application" />

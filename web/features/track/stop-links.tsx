@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { apiPost } from '../../lib/api-client';
-import { useServerErrorText } from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
 
 /**
  * Ends every tracking link of this application, e.g. one forwarded by mistake. Tracking with the
@@ -11,7 +11,7 @@ import { useServerErrorText } from '../application/field-error-text';
  */
 export function StopLinks({ token, onStopped }: { token: string; onStopped: () => void }) {
   const intl = useIntl();
-  const serverText = useServerErrorText();
+  const errorText = useErrorText();
   const stop = useMutation({
     mutationFn: () => apiPost<void>('/api/track/revoke', { token }),
     onSuccess: onStopped,
@@ -44,13 +44,12 @@ export function StopLinks({ token, onStopped }: { token: string; onStopped: () =
       </Button>
       {stop.isError && (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {serverText(
-            stop.error.message,
-            intl.formatMessage({
+          {errorText(stop.error, {
+            otherwise: intl.formatMessage({
               id: 'track.stop.failed',
               defaultMessage: 'The tracking links could not be stopped. Please try again.',
             }),
-          )}
+          })}
         </p>
       )}
     </Card>

@@ -5,11 +5,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ApiError } from '../../lib/api-client';
-import {
-  useFieldErrorText,
-  useFieldName,
-  useServerErrorText,
-} from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
+import { useDocumentName } from '../../lib/document-names';
 import { FileField, formatSize } from '../../components/file-field';
 import { downloadWithToken, uploadNewVersion } from './track-api';
 
@@ -39,8 +36,8 @@ export function TrackDocuments({
 }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const intl = useIntl();
-  const fieldName = useFieldName();
-  const serverText = useServerErrorText();
+  const fieldName = useDocumentName();
+  const errorText = useErrorText();
   return (
     <Card>
       <h2 className="text-base font-semibold text-ink">
@@ -61,7 +58,9 @@ export function TrackDocuments({
                   onClick={() => {
                     setDownloadError(null);
                     downloadWithToken(doc.url, token, doc.fileName).catch((e: Error) =>
-                      setDownloadError(serverText(e.message, intl.formatMessage(m.downloadFailed))),
+                      setDownloadError(
+                        errorText(e, { otherwise: intl.formatMessage(m.downloadFailed) }),
+                      ),
                     );
                   }}
                 >
@@ -106,9 +105,8 @@ function ResendDocument({
   const [error, setError] = useState<string>();
   const [isSending, setSending] = useState(false);
   const intl = useIntl();
-  const fieldName = useFieldName();
-  const errorText = useFieldErrorText();
-  const serverText = useServerErrorText();
+  const fieldName = useDocumentName();
+  const errorText = useErrorText();
   const document = fieldName(doc.label, { inSentence: true });
 
   async function send(event: FormEvent) {
@@ -126,15 +124,8 @@ function ResendDocument({
     try {
       onUpdated(await uploadNewVersion(applicationId, doc.key, file, token));
     } catch (e) {
-      const fieldError = e instanceof ApiError ? e.fields?.[doc.key] : undefined;
-      setError(
-        fieldError
-          ? errorText(fieldError)
-          : serverText(
-              e instanceof ApiError ? e.message : undefined,
-              intl.formatMessage(m.sendFailed),
-            ),
-      );
+      const fieldError = e instanceof ApiError ? e.issues?.[doc.key] : undefined;
+      setError(errorText(fieldError ?? e, { otherwise: intl.formatMessage(m.sendFailed) }));
     } finally {
       setSending(false);
     }

@@ -12,7 +12,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { useServerErrorText } from '../application/field-error-text';
+import { useErrorText } from '../../lib/error-text';
 import { ApplicationDetails } from './application-details';
 import { LiveIndicator } from './live-indicator';
 import { LookupForm } from './lookup-form';
@@ -171,7 +171,7 @@ function Tracker() {
   const [linksStopped, setLinksStopped] = useState(false);
   const queryClient = useQueryClient();
   const intl = useIntl();
-  const serverText = useServerErrorText();
+  const errorText = useErrorText();
   const queryKey = ['track', source];
   const tracked = useQuery({
     queryKey,
@@ -251,7 +251,7 @@ function Tracker() {
               message={
                 (tracked.error as ApiError).code === 'APPLICATION_NOT_FOUND'
                   ? intl.formatMessage(m.notFound)
-                  : serverText(tracked.error.message, intl.formatMessage(m.refused))
+                  : errorText(tracked.error, { otherwise: intl.formatMessage(m.refused) })
               }
             />
             <LookupForm key={JSON.stringify(lastLookup)} initial={lastLookup} onLookup={lookup} />

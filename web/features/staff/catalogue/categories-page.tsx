@@ -5,8 +5,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
 import { catalogueApi, useCatalogueWrite, useCategoryList } from './catalogue-api';
 
 const programs = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'program' : 'programs'}`;
@@ -32,9 +31,8 @@ function NameForm({
       await onSave(name);
       reset({ name: initial } as never);
     } catch (error) {
-      if (error instanceof ApiError && error.fields)
-        showServerErrors(setError as never, error.fields);
-      else setFailed(error instanceof Error ? error.message : 'The change could not be saved.');
+      if (!showServerErrors(setError as never, error))
+        setFailed(error instanceof Error ? error.message : 'The change could not be saved.');
     }
   });
   return (

@@ -11,7 +11,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
 import { catalogueApi, useCatalogueWrite, useCostFigures } from './catalogue-api';
 
 function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () => void }) {
@@ -35,8 +35,7 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
       await save.mutateAsync({ id: figure?.id, body });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields)
-        showServerErrors(setError as never, error.fields);
+      showServerErrors(setError as never, error);
     }
   });
   return (
@@ -60,7 +59,7 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
         <Button type="submit" disabled={save.isPending}>
           {figure ? 'Save figure' : 'Add figure'}
         </Button>
-        {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
+        {save.isError && !(save.error instanceof ApiError && save.error.issues) && (
           <p role="alert" className="text-sm font-medium text-red-700">
             {save.error.message}
           </p>

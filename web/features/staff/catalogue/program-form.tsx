@@ -12,7 +12,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/field
 import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
 import {
   catalogueApi,
   useCatalogueCategories,
@@ -104,8 +104,7 @@ function ProgramForm({
           state: { saved: said },
         });
     } catch (error) {
-      if (error instanceof ApiError && error.fields)
-        showServerErrors(setError as never, error.fields);
+      showServerErrors(setError as never, error);
     }
   });
 
@@ -250,7 +249,7 @@ function ProgramForm({
               {saved}
             </p>
           )}
-          {save.isError && !(save.error instanceof ApiError && save.error.fields) && (
+          {save.isError && !(save.error instanceof ApiError && save.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {save.error.message}
             </p>

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
-import { showServerErrors, useSchemaForm } from '../../auth/use-schema-form';
+import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
 import { catalogueApi, useCatalogueUniversities, useCatalogueWrite } from './catalogue-api';
 import { NameFields, type Errors } from './university-names';
 
@@ -35,8 +35,7 @@ function AddUniversity() {
       setDone(`${u.name} is added. Upload its logo below.`);
       reset(empty as never);
     } catch (error) {
-      if (error instanceof ApiError && error.fields)
-        showServerErrors(setError as never, error.fields);
+      showServerErrors(setError as never, error);
     }
   });
   return (
@@ -72,7 +71,7 @@ function AddUniversity() {
               {done}
             </p>
           )}
-          {create.isError && !(create.error instanceof ApiError && create.error.fields) && (
+          {create.isError && !(create.error instanceof ApiError && create.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {create.error.message}
             </p>
@@ -97,8 +96,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
       await update.mutateAsync({ id: university.id, body });
       setSaid('Names saved.');
     } catch (error) {
-      if (error instanceof ApiError && error.fields)
-        showServerErrors(form.setError as never, error.fields);
+      showServerErrors(form.setError as never, error);
     }
   });
   return (
@@ -122,7 +120,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
               {said}
             </p>
           )}
-          {update.isError && !(update.error instanceof ApiError && update.error.fields) && (
+          {update.isError && !(update.error instanceof ApiError && update.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {update.error.message}
             </p>

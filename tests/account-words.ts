@@ -1,4 +1,7 @@
-/** The words of the account screens and answers; the spec's copy is quoted word for word. */
+/**
+ * Tests only: the English the account screens and answers showed before codes (D17), which the
+ * server still sends for API clients and the English screens still show.
+ */
 export const authMessages = {
   credentialsRequired: 'You must provide either an email or phone number and a password',
   emailInvalid: 'Please enter a valid email address.',
@@ -72,3 +75,27 @@ export function rateLimitedMessage(retryAfterSeconds: number): string {
       : `about ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
   return `Too many attempts. Please wait ${wait} and try again.`;
 }
+
+/** Tests only: the English of the identity codes (docs/decisions/0020). */
+export const identityMessages = {
+  providerUnknown: 'Choose one of the sign-in options shown on this page.',
+  cancelled: 'You cancelled the sign-in at the provider, so you are not signed in.',
+  expired: 'This sign-in has expired or was already used. Please start again.',
+  notLinked:
+    'An account with this email address already exists. Sign in with your password first, then link this provider from My account.',
+  emailNotVerified:
+    'Your email address is not confirmed yet. We have sent you a confirmation link: open it, then sign in again.',
+  noEmail: 'The provider did not share your email address, so we cannot sign you in with it.',
+  linkedElsewhere: 'That sign-in is already linked to another account on this portal.',
+  differentEmail:
+    'That sign-in uses a different email address from your account, so it cannot be linked.',
+  failed:
+    'Signing in with that provider did not work. Please try again, or sign in with your email and password.',
+  lastWayToSignIn:
+    'This is the only way you can sign in, so it cannot be removed. Add another way first.',
+  linked: 'The sign-in is linked to your account.',
+  notLinkedHere: 'This sign-in is not linked to your account.',
+  passkeyNotFound: 'This passkey is not on your account.',
+  passkeyNotVerified:
+    'Your device did not check that it is you (a PIN, fingerprint or face). Turn that on for this passkey, or sign in another way.',
+} as const;
