@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { ApiError, apiGet } from '../../lib/api-client';
+import { apiGet } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import type { ApplicationView } from '../../../shared/schemas/application';
