@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chooseInStorage, fixtures } from './application-helpers.ts';
+import { newEmail, registerAccount } from './auth-helpers.ts';
+import { screenshot, useBrowser } from './browser.ts';
+
+/**
+ * Issue 23 (D17): errors travel as codes, and each screen says them in the reader's language, both
+ * the ones the browser finds with the shared schema and the ones the server answers with.
+ */
+const browser = useBrowser();
+
+const ar = JSON.parse(
+  readFileSync(new URL('../../web/i18n/lang/ar.json', import.meta.url), 'utf8'),
+) as Record<string, string>;
+
+/** An Arabic message with its values, as react-intl formats it. */
+function say(id: string, values: Record<string, string | number> = {}): string {
+  const source = ar[id];
+  if (!source) throw new Error(`no Arabic message ${id}`);
+  return String(new IntlMessageFormat(source, 'ar').format(values));
+}
+
+/** The words a form shows beside a field: the code's sentence with the field's label. */
+const fieldSays = async (page: Page, name: string, id: string) => {
+  const label = await page.locator(`label[for="${await idOf(page, name)}"]`).innerText();
+  return say(id, { field: label.trim() });
+};
+const idOf = (page: Page, name: string) =>
+  page.locator(`[name="${name}"]`).first().getAttribute('id');
+
+/** No English sentence of the error catalogue is on the page. */
+async function expectNoEnglishErrors(page: Page) {
+  const text = await page.locator('main').innerText();
+  for (const english of ['is required', 'must be', 'not valid', 'Something went wrong'])
+    expect(text).not.toContain(english);
+}
+
+describe('errors in Arabic, from the browser and from the server', () => {
+  it('the application form: a missing name (browser) and a file that is not a PDF (server)', async () => {
+    const { page } = await browser.open('/?lang=ar', 'phone');
+    await chooseInStorage(page);
+    await page.goto('/application');
+    const send = page.getByRole('button', { name: ar['application.form.submit'] });
+    await send.click();
+    await page.getByText(await fieldSays(page, 'fullName', 'error.too_small')).waitFor();
+
+    await page.locator('[name="fullName"]').fill('ليلى حداد');
+    await page.locator('[name="dateOfBirth"]').fill('2001-04-23');
+    await page.locator('[name="email"]').fill(newEmail('arabic-errors'));
+    await page.locator('[name="phone"]').fill('+962 7 9012 3456');
+    await page.locator('[name="passportNumber"]').fill('N1234567');
+    await page.locator('[name="nationality"]').selectOption('JO');
+    await page.locator('[name="residencyCountry"]').selectOption('JO');
+    await page.locator('[name="englishLevel"]').selectOption('advanced');
+    await page.locator('[name="transcripts"]').setInputFiles(path.join(fixtures, 'not-a-pdf.pdf'));
+    await send.click();
+    const banner = page.getByRole('alert').filter({ hasText: ar['application.form.notSent'] });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain(
+      say('error.UNSUPPORTED_FILE_TYPE', { field: ar['application.error.field.transcripts']! }),
+    );
+    await expectNoEnglishErrors(page);
+    await screenshot(page, 'errors-ar-application-390');
+  });
+
+  it('register: a short password (browser) and a common one (server)', async () => {
+    const { page } = await browser.open('/register?lang=ar', 'phone');
+    await page.locator('[name="email"]').fill(newEmail('arabic-register'));
+    await page.locator('[name="password"]').fill('short');
+    await page.locator('[name="confirmPassword"]').fill('short');
+    const create = page.getByRole('button', { name: ar['auth.register.submit'] });
+    await create.click();
+    await page.getByText(say('error.PASSWORD_TOO_SHORT', { minimum: 6 })).waitFor();
+
+    await page.locator('[name="password"]').fill('password1');
+    await page.locator('[name="confirmPassword"]').fill('password1');
+    await create.click();
+    await page.getByText(say('error.PASSWORD_TOO_COMMON')).waitFor();
+    await expectNoEnglishErrors(page);
+    await screenshot(page, 'errors-ar-register-390');
+  });
+
+  it('login: nothing typed (browser) and a wrong password (server)', async () => {
+    const { email } = await registerAccount();
+    const { page } = await browser.open('/login?lang=ar', 'phone');
+    const signIn = page.getByRole('button', { name: ar['auth.login.signIn'], exact: true });
+    await signIn.click();
+    await page.getByText(say('error.CREDENTIALS_REQUIRED')).waitFor();
+
+    await page.locator('[name="email"]').fill(email);
+    await page.locator('[name="password"]').fill('not-the-password');
+    await signIn.click();
+    await page.getByText(say('error.INVALID_EMAIL_OR_PASSWORD')).waitFor();
+    await expectNoEnglishErrors(page);
+  });
+
+  it('the referral form: a missing name (browser) and too many forms for one address (server)', async () => {
+    const email = newEmail('arabic-refer');
+    const referral = {
+      name: 'Adaeze Obi',
+      country: 'NG',
+      phone: '+234 803 123 4567',
+      email,
+      studentName: 'Chidi Eze',
+      studentEmail: newEmail('student'),
+      studyInterest: 'MSc Data Science',
+    };
+    // the address has used its five forms of the hour (FORMS_RATE_LIMIT_PER_ADDRESS)
+    const baseUrl = inject('baseUrl');
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${baseUrl}/api/referrals`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ ...referral, studentName: `Chidi Eze ${i}` }),
+      });
+      expect(res.status).toBe(201);
+    }
+
+    const { page } = await browser.open('/refer?form=student&lang=ar', 'phone');
+    const submit = page.getByRole('button', { name: ar['refer.form.submit'], exact: true });
+    await submit.click();
+    await page.getByText(await fieldSays(page, 'name', 'error.too_small')).waitFor();
+
+    await page.locator('[name="name"]').fill(referral.name);
+    await page.locator('[name="country"]').selectOption('NG');
+    await page.locator('[name="phone"]').fill(referral.phone);
+    await page.locator('[name="email"]').fill(email);
+    await page.locator('[name="studentName"]').fill('Chidi Eze');
+    await page.locator('[name="studentEmail"]').fill(referral.studentEmail);
+    await page.locator('[name="studyInterest"]').fill(referral.studyInterest);
+    await submit.click();
+    // the hour's window has 60 minutes left, or 59 once a minute has begun
+    await page
+      .getByText(say('error.TOO_MANY_FOR_ADDRESS', { minutes: 60 }))
+      .or(page.getByText(say('error.TOO_MANY_FOR_ADDRESS', { minutes: 59 })))
+      .waitFor();
+    await expectNoEnglishErrors(page);
+    await screenshot(page, 'errors-ar-refer-390');
+  });
+});
