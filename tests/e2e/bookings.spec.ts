@@ -227,6 +227,8 @@ describe('screens in English and Arabic at 390 and 1280 px', () => {
         await free.page.screenshot({ path: `${shots}/free-${lang}-${size}.png`, fullPage: true });
         await expectNoSeriousAxeViolations(free.page);
         await free.page.locator('a[href="/free/book/any"]').click();
+        await free.page.waitForURL('**/free/book/any');
+        await free.page.locator('#pick-heading').waitFor();
         const slot = free.page.locator('ul li button').first();
         await slot.click();
         await free.page.locator('#details-heading').waitFor();
