@@ -84,7 +84,7 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
                     )}
                   </span>
                 </th>
-                <td className="py-1.5 text-end font-semibold tabular-nums">
+                <td className="py-1.5 text-end font-semibold tabular-nums sm:whitespace-nowrap">
                   {gbp(line.amountGbp)}
                 </td>
               </tr>
@@ -94,7 +94,9 @@ export function CostOfStudy({ cost, city }: { cost: Cost; city: string }) {
             <th scope="row" className="pt-2 text-start font-semibold text-ink">
               <FormattedMessage id="cost.total" defaultMessage="First year in all" />
             </th>
-            <td className="pt-2 text-end font-semibold tabular-nums">{gbp(cost.totalGbp)}</td>
+            <td className="pt-2 text-end font-semibold tabular-nums sm:whitespace-nowrap">
+              {gbp(cost.totalGbp)}
+            </td>
           </tr>
         </tbody>
       </table>
