@@ -361,6 +361,8 @@ describe.sequential('the staff console', () => {
     expect(await sections.allTextContents()).toEqual([
       'Applications',
       'Referrals & partners',
+      'Agenda',
+      'Availability',
       'Catalogue',
       'Team',
       'Audit log',
