@@ -25,7 +25,7 @@ describe('account e-mails in the recipient’s language', () => {
     );
 
     const mail = await waitForMail(ctx.app, user.email, /إعادة تعيين كلمة مرور/);
-    expect(mail.subject).toBe('إعادة تعيين كلمة مرور حسابك في UK Study Portal');
+    expect(mail.subject).toBe('إعادة تعيين كلمة مرور حسابك في بوابة الدراسة في المملكة المتحدة');
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain('اختيار كلمة مرور جديدة');
     expect(mail.text).toContain('يعمل هذا الرابط لمدة ساعة واحدة ومرة واحدة فقط.');
@@ -41,7 +41,7 @@ describe('account e-mails in the recipient’s language', () => {
     const mail = await waitForMail(ctx.app, user.email, /أكِّد عنوان بريدك الإلكتروني/);
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain('تأكيد عنوان بريدي الإلكتروني');
-    expect(mail.text).toContain('شكرًا لك على إنشاء حساب في UK Study Portal.');
+    expect(mail.text).toContain('شكرًا لك على إنشاء حساب في بوابة الدراسة في المملكة المتحدة.');
     expect(linkIn(mail, ctx.config.publicUrl)).toMatch(/\/confirm-email#token=/);
   });
 
