@@ -16,11 +16,16 @@ import { AppRoutes, loadRouteCode, routes } from './router';
 
 /** The server's side of first paint (shared/page-rendering.ts), built by `vite build --ssr` into dist/ssr. */
 
-/** Every language's messages of every area, in the server bundle (English is the components' own text). */
-const chunks = import.meta.glob<Messages>(
-  ['./i18n/compiled/*/*.json', '!./i18n/compiled/*/en.json'],
-  { import: 'default', eager: true },
-);
+/**
+ * Every language's messages of every area, English too, in the server bundle: a message react-intl
+ * does not find falls back to its defaultMessage with the default formats only, so the named
+ * `{amount, number, gbp}` would render "20,000" on the server and "£20,000" in the browser (React
+ * error 418 on hydration).
+ */
+const chunks = import.meta.glob<Messages>('./i18n/compiled/*/*.json', {
+  import: 'default',
+  eager: true,
+});
 const catalogues = new Map<string, Messages>();
 for (const [file, messages] of Object.entries(chunks)) {
   const locale = file.replace(/^.*\/(.+)\.json$/, '$1');
