@@ -133,11 +133,12 @@ export function LoginPage() {
   const email = form.watch('email') ?? '';
   // The spec's one message for missing fields ("an email … and a password") is said once, above
   // the form, rather than under each empty field.
-  const combined = [errors.email?.message, errors.password?.message].includes(
-    'CREDENTIALS_REQUIRED',
-  );
+  // (a field error's type is its code: web/lib/schema-form.ts)
+  const isCredentialsRequired = (error: FieldError | undefined) =>
+    error?.type === 'CREDENTIALS_REQUIRED';
+  const combined = isCredentialsRequired(errors.email) || isCredentialsRequired(errors.password);
   const fieldError = (error: FieldError | undefined) =>
-    error?.message === 'CREDENTIALS_REQUIRED' ? undefined : t(error);
+    isCredentialsRequired(error) ? undefined : t(error);
 
   const submit = form.handleSubmit(async (data) => {
     setFailure(null);
