@@ -13,6 +13,8 @@ export interface ApiErrorBody {
     fields?: Record<string, string>;
     issues?: Record<string, FieldIssue>;
     requestId?: string;
+    /** A 409 on a stale version (issue 25 §2): the record as it is now, to show what changed. */
+    current?: unknown;
   };
 }
 

@@ -93,6 +93,54 @@ export const errorMessages = {
     'What would be kept has changed since it was shown: read it again, then confirm.',
   CONTACT_REQUEST_NOT_FOUND: 'Request not found.',
 
+  // versions (issue 25 §2): a save based on what someone else has changed since
+  VERSION_REQUIRED: 'Say which version of the record this change is based on.',
+  NOTHING_TO_CHANGE: 'Nothing to change.',
+  AFTER_OFFER_CHANGED_MEANWHILE:
+    'Someone else saved these steps meanwhile. Their changes are shown; yours are kept: check them and save again.',
+  DOCUMENT_REVIEWED_MEANWHILE:
+    'Someone else has just reviewed this document. Their decision is shown: check it before deciding.',
+  OWNER_CHANGED_MEANWHILE:
+    'Someone else has just changed who owns this case. Check it again before changing it.',
+  ROLE_CHANGED_MEANWHILE:
+    'Someone else has just changed this person’s role. Check it again before changing it.',
+  CONTACT_REQUEST_CHANGED_MEANWHILE:
+    'Someone else has just changed this request. Check it again before changing it.',
+  CATALOGUE_CHANGED_MEANWHILE:
+    'Someone else saved this entry meanwhile. Their version is shown; check it and save again.',
+
+  // choices (D18)
+  CHOICE_NOT_FOUND: 'Choice not found.',
+  CHOICE_CHANGED_MEANWHILE:
+    'Someone else has just changed this choice. Check it again before changing it.',
+  CHOICE_NOT_SENT: 'Record when the application was sent first.',
+  CHOICE_ALREADY_DECIDED:
+    'This choice already has a decision: correct it first if it was recorded by mistake.',
+  CHOICE_NOT_CONDITIONAL: 'Only a conditional offer has conditions to meet.',
+  CHOICE_NOTHING_TO_CORRECT: 'Nothing has been recorded on this choice yet.',
+  CHOICE_NOT_AN_OFFER: 'Only an offer can be answered.',
+  CHOICE_ALREADY_ANSWERED: 'You have already answered this offer. Write to the team to change it.',
+  REPLY_DEADLINE_PASSED:
+    'The deadline to reply to this offer has passed. Write to the team: they will ask the university.',
+  FIRM_ALREADY_CHOSEN: 'You already have a firm choice. Only one offer can be firm.',
+  INSURANCE_NEEDS_CONDITIONAL_FIRM:
+    'An insurance choice is only for when your firm choice is a conditional offer.',
+  INSURANCE_ALREADY_CHOSEN: 'You already have an insurance choice.',
+  FILE_REQUIRED: 'Attach a file.',
+
+  // consultations (D19)
+  CONSULTANT_NOT_FOUND: 'This consultant is not taking bookings.',
+  BOOKING_NOT_FOUND: 'This booking link is not valid. Please check your e-mail.',
+  SLOT_TAKEN: 'This time was just taken. Please choose another.',
+  SLOT_NOT_AVAILABLE: 'This time is not free. Please choose one of the times shown.',
+  TOO_MANY_BOOKINGS: 'You already have {max} consultations booked. Cancel one to book another.',
+  BOOKING_CLOSED: 'This consultation is cancelled or over and cannot be changed.',
+  BOOKING_NOT_STARTED: 'A consultation can be marked held or missed once it has started.',
+  BOOKING_CHANGED_MEANWHILE: 'Someone changed this booking meanwhile. Reload it and try again.',
+  AVAILABILITY_CHANGED_MEANWHILE:
+    'Someone changed these hours meanwhile. Reload them and try again.',
+  ACCOUNT_ALREADY_LINKED: 'This account is already linked to another consultant.',
+
   // staff and team
   USER_NOT_FOUND: 'No such account.',
   ALREADY_STAFF: 'This person is already on the team.',
@@ -197,6 +245,8 @@ export const errorMessages = {
   EXACTLY_THREE_PICKS: 'Pick exactly 3 universities',
   PICKED_TWICE: 'Each university can be picked once',
   APPLICATION_ID_INVALID: 'This is not an application ID. Copy it from your confirmation e-mail.',
+  MEETING_CHANNEL_REQUIRED: 'Choose video or WhatsApp',
+  WHATSAPP_NUMBER_REQUIRED: 'Give a WhatsApp number for the call',
   STUDENT_CONTACT_MISSING: 'Give the student’s e-mail or phone, so we can reach them',
 
   // zod's own issue codes, with zod's values (minimum, maximum, format) as params

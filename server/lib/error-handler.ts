@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '../../shared/api-error.ts';
 import { errorEnglish, type ErrorCode } from '../../shared/error-codes.ts';
-import { AppError, FieldRefusal, ValidationError } from './errors.ts';
+import { AppError, FieldRefusal, ValidationError, VersionConflict } from './errors.ts';
 
 function body(error: AppError | { code: ErrorCode; message: string }, requestId: string) {
   const answer: ApiErrorBody['error'] = { code: error.code, message: error.message, requestId };
@@ -10,6 +10,7 @@ function body(error: AppError | { code: ErrorCode; message: string }, requestId:
     answer.fields = error.fields;
     answer.issues = error.issues;
   }
+  if (error instanceof VersionConflict) answer.current = error.current;
   return { error: answer } satisfies ApiErrorBody;
 }
 

@@ -16,13 +16,12 @@ export type FieldProblem = string | (FieldIssue & { english?: string });
  */
 export class AppError extends Error {
   constructor(
-    // a module's own code not yet in the catalogue (bookings, choices) still maps: TODO add them
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     readonly statusCode: number,
     message?: string,
     readonly params?: ErrorParams,
   ) {
-    super(message ?? (isErrorCode(code) ? errorEnglish(code, params) : code));
+    super(message ?? errorEnglish(code, params));
     this.name = 'AppError';
   }
 }
@@ -79,7 +78,7 @@ export class FieldRefusal extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  constructor(code: ErrorCode | (string & {}), message?: string) {
+  constructor(code: ErrorCode, message?: string) {
     super(code, 404, message);
     this.name = 'NotFoundError';
   }
@@ -87,3 +86,17 @@ export class NotFoundError extends AppError {
 
 /** The one "no such application" (a wrong id and someone else's look the same). */
 export const applicationNotFound = () => new NotFoundError('APPLICATION_NOT_FOUND');
+
+/**
+ * A save based on an older version than the stored one (issue 25 §2, decision 0040): 409 with the
+ * record as it is now, so the screen shows what changed and keeps the person's own input.
+ */
+export class VersionConflict extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly current: unknown,
+  ) {
+    super(code, 409);
+    this.name = 'VersionConflict';
+  }
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone, parseWallTime } from '../zoned-time.ts';
+import { code } from '../error-codes.ts';
 import { contactEmail, internationalPhone, requiredText } from './contact.ts';
 
 /** A consultant's availability (issue 27, D19): all wall times are in the consultant's own zone. */
@@ -77,7 +78,7 @@ export const bookingInput = z
     email: contactEmail,
     phone: optionalPhone.default(null),
     topic: requiredText('What you want to talk about', maxTopicLength),
-    channel: z.enum(meetingChannels, { error: 'Choose video or WhatsApp' }),
+    channel: z.enum(meetingChannels, { error: code('MEETING_CHANNEL_REQUIRED') }),
     applicationId: z.uuid().nullable().default(null),
     timeZone: timeZone.default('Europe/London'),
   })
@@ -86,7 +87,7 @@ export const bookingInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['phone'],
-        message: 'Give a WhatsApp number for the call',
+        message: code('WHATSAPP_NUMBER_REQUIRED'),
       });
   });
 export type BookingInput = z.output<typeof bookingInput>;

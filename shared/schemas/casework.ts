@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { day, isBlank } from './form-values.ts';
+import { recordVersion } from './record-version.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import { requestableDocumentKeys, type AnyDocumentKey } from './application.ts';
 import type { CostFact } from './catalogue.ts';
@@ -139,6 +140,12 @@ export const afterOfferFields = {
 export type AfterOfferKey = keyof typeof afterOfferFields;
 export type AfterOffer = Partial<{ [K in AfterOfferKey]: z.output<(typeof afterOfferFields)[K]> }>;
 
+/** Who last changed a step and when (issue 25 §2): the team member's name, or the student. */
+export type AfterOfferEdit = { at: string } & (
+  { by: 'team'; name: string | null } | { by: 'student' }
+);
+export type AfterOfferEdits = Partial<Record<AfterOfferKey, AfterOfferEdit>>;
+
 /** What the applicant sets themself; staff set everything. */
 export const applicantAfterOfferKeys = [
   'depositAmountGbp',
@@ -152,15 +159,20 @@ export const applicantAfterOfferKeys = [
 ] as const satisfies readonly AfterOfferKey[];
 
 const blankToNull = (schema: z.ZodType) => z.preprocess((v) => (isBlank(v) ? null : v), schema);
+/**
+ * A save of the steps: only the steps the person changed, and the version their screen was based on
+ * (issue 25 §2); a save based on an older version gets 409 with the current steps.
+ */
 export const afterOfferInput = z
-  .strictObject(
-    Object.fromEntries(
+  .strictObject({
+    version: recordVersion,
+    ...(Object.fromEntries(
       Object.entries(afterOfferFields).map(([k, s]) => [k, blankToNull(s).optional()]),
     ) as unknown as {
       [K in AfterOfferKey]: z.ZodOptional<z.ZodType<z.output<(typeof afterOfferFields)[K]>>>;
-    },
-  )
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+    }),
+  })
+  .refine((v) => Object.keys(v).length > 1, 'NOTHING_TO_CHANGE');
 export type AfterOfferInput = z.infer<typeof afterOfferInput>;
 
 export const optionalDayInput = optionalDay;
@@ -213,6 +225,9 @@ export interface AfterOfferStep {
 
 export interface AfterOfferView {
   values: AfterOffer;
+  /** The version a save names (issue 25 §2). */
+  version: number;
+  edits: AfterOfferEdits;
   atasRequired: boolean;
   tbTestRequired: boolean;
   steps: AfterOfferStep[];

@@ -264,7 +264,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'PATCH /api/staff/applications/:id/after-offer',
       `/api/staff/applications/${offered.id}/after-offer`,
-      { offerType: 'conditional', conditions: 'IELTS 7.0', arrivalDate: isoDay(60) },
+      { version: 1, offerType: 'conditional', conditions: 'IELTS 7.0', arrivalDate: isoDay(60) },
     ),
     json('POST /api/staff/catalogue/universities', '/api/staff/catalogue/universities', {
       id: `university-of-fuzzing-${randomUUID().slice(0, 8)}`,
@@ -334,7 +334,8 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'PATCH /api/applications/:id/after-offer',
       `/api/applications/${offered.id}/after-offer`,
-      { arrivalDate: isoDay(61) },
+      // the staff save above made it version 2 (issue 25 §2)
+      { version: 2, arrivalDate: isoDay(61) },
       'applicant',
     ),
     // last: these close their applications

@@ -237,7 +237,7 @@ export function everyStaffRoute(
     {
       method: 'PATCH',
       url: `/api/staff/applications/${applicationId}/after-offer`,
-      payload: { arrivalDate: '2099-09-01' },
+      payload: { version: 1, arrivalDate: '2099-09-01' },
       adminOnly: false,
     },
     // D18: each choice's facts (a made-up choice: nothing is recorded)

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly params?: ErrorParams,
     readonly issues?: Record<string, FieldIssue>,
+    /** A 409 on a stale version: the record as it is now (issue 25 §2). */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,6 +48,7 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
         body.error.message,
         body.error.params,
         body.error.issues,
+        body.error.current,
       )
     : new ApiError(status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
 }

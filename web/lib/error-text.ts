@@ -548,6 +548,14 @@ export const errorText = defineMessages({
     id: 'error.APPLICATION_ID_INVALID',
     defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.',
   },
+  MEETING_CHANNEL_REQUIRED: {
+    id: 'error.MEETING_CHANNEL_REQUIRED',
+    defaultMessage: 'Choose video or WhatsApp',
+  },
+  WHATSAPP_NUMBER_REQUIRED: {
+    id: 'error.WHATSAPP_NUMBER_REQUIRED',
+    defaultMessage: 'Give a WhatsApp number for the call',
+  },
   STUDENT_CONTACT_MISSING: {
     id: 'error.STUDENT_CONTACT_MISSING',
     defaultMessage: 'Give the student’s e-mail or phone, so we can reach them',
@@ -571,6 +579,140 @@ export const errorText = defineMessages({
   invalid_union: { id: 'error.invalid_union', defaultMessage: '{field} is not valid' },
   invalid_key: { id: 'error.invalid_key', defaultMessage: '{field} is not valid' },
   invalid_element: { id: 'error.invalid_element', defaultMessage: '{field} is not valid' },
+  VERSION_REQUIRED: {
+    id: 'error.VERSION_REQUIRED',
+    defaultMessage: 'This page is out of date. Reload it and make your change again.',
+  },
+  NOTHING_TO_CHANGE: {
+    id: 'error.NOTHING_TO_CHANGE',
+    defaultMessage: 'Nothing has changed: there is nothing to save.',
+  },
+  AFTER_OFFER_CHANGED_MEANWHILE: {
+    id: 'error.AFTER_OFFER_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else saved these steps meanwhile. Their changes are shown and yours are kept: check the marked fields and save again.',
+  },
+  DOCUMENT_REVIEWED_MEANWHILE: {
+    id: 'error.DOCUMENT_REVIEWED_MEANWHILE',
+    defaultMessage:
+      'Someone else has just reviewed this document. Their decision is shown: check it before deciding.',
+  },
+  OWNER_CHANGED_MEANWHILE: {
+    id: 'error.OWNER_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else has just changed who owns this case. Check it again before changing it.',
+  },
+  ROLE_CHANGED_MEANWHILE: {
+    id: 'error.ROLE_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else has just changed this person’s role. Check it again before changing it.',
+  },
+  CONTACT_REQUEST_CHANGED_MEANWHILE: {
+    id: 'error.CONTACT_REQUEST_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else has just changed this request. Check it again before changing it.',
+  },
+  CATALOGUE_CHANGED_MEANWHILE: {
+    id: 'error.CATALOGUE_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else saved this entry meanwhile. Their version is shown and yours is kept: check it and save again.',
+  },
+  CHOICE_NOT_FOUND: {
+    id: 'error.CHOICE_NOT_FOUND',
+    defaultMessage: 'This choice no longer exists. Reload the page.',
+  },
+  CHOICE_CHANGED_MEANWHILE: {
+    id: 'error.CHOICE_CHANGED_MEANWHILE',
+    defaultMessage: 'Someone else has just changed this choice. Check it again before changing it.',
+  },
+  CHOICE_NOT_SENT: {
+    id: 'error.CHOICE_NOT_SENT',
+    defaultMessage: 'Record when the application was sent first.',
+  },
+  CHOICE_ALREADY_DECIDED: {
+    id: 'error.CHOICE_ALREADY_DECIDED',
+    defaultMessage:
+      'This choice already has a decision: correct it first if it was recorded by mistake.',
+  },
+  CHOICE_NOT_CONDITIONAL: {
+    id: 'error.CHOICE_NOT_CONDITIONAL',
+    defaultMessage: 'Only a conditional offer has conditions to meet.',
+  },
+  CHOICE_NOTHING_TO_CORRECT: {
+    id: 'error.CHOICE_NOTHING_TO_CORRECT',
+    defaultMessage: 'Nothing has been recorded on this choice yet.',
+  },
+  CHOICE_NOT_AN_OFFER: {
+    id: 'error.CHOICE_NOT_AN_OFFER',
+    defaultMessage: 'Only an offer can be answered.',
+  },
+  CHOICE_ALREADY_ANSWERED: {
+    id: 'error.CHOICE_ALREADY_ANSWERED',
+    defaultMessage: 'You have already answered this offer. Write to our team to change it.',
+  },
+  REPLY_DEADLINE_PASSED: {
+    id: 'error.REPLY_DEADLINE_PASSED',
+    defaultMessage:
+      'The deadline to reply to this offer has passed. Write to our team: they will ask the university.',
+  },
+  FIRM_ALREADY_CHOSEN: {
+    id: 'error.FIRM_ALREADY_CHOSEN',
+    defaultMessage: 'You already have a firm choice. Only one offer can be firm.',
+  },
+  INSURANCE_NEEDS_CONDITIONAL_FIRM: {
+    id: 'error.INSURANCE_NEEDS_CONDITIONAL_FIRM',
+    defaultMessage: 'An insurance choice is only for when your firm choice is a conditional offer.',
+  },
+  INSURANCE_ALREADY_CHOSEN: {
+    id: 'error.INSURANCE_ALREADY_CHOSEN',
+    defaultMessage: 'You already have an insurance choice.',
+  },
+  FILE_REQUIRED: {
+    id: 'error.FILE_REQUIRED',
+    defaultMessage: 'Attach a file.',
+  },
+  CONSULTANT_NOT_FOUND: {
+    id: 'error.CONSULTANT_NOT_FOUND',
+    defaultMessage: 'This consultant is not taking bookings. Please choose another.',
+  },
+  BOOKING_NOT_FOUND: {
+    id: 'error.BOOKING_NOT_FOUND',
+    defaultMessage:
+      'This link does not open a consultation. Please open it again from your e-mail, whole.',
+  },
+  SLOT_TAKEN: {
+    id: 'error.SLOT_TAKEN',
+    defaultMessage: 'This time was just taken by someone else. Please choose another time.',
+  },
+  SLOT_NOT_AVAILABLE: {
+    id: 'error.SLOT_NOT_AVAILABLE',
+    defaultMessage: 'This time is no longer free. Please choose one of the times shown.',
+  },
+  TOO_MANY_BOOKINGS: {
+    id: 'error.TOO_MANY_BOOKINGS',
+    defaultMessage:
+      'You already have {max, number} consultations booked. Cancel one (the link is in its e-mail) to book another.',
+  },
+  BOOKING_CLOSED: {
+    id: 'error.BOOKING_CLOSED',
+    defaultMessage: 'This consultation is cancelled or over and cannot be changed.',
+  },
+  BOOKING_NOT_STARTED: {
+    id: 'error.BOOKING_NOT_STARTED',
+    defaultMessage: 'A consultation can be marked held or missed once it has started.',
+  },
+  BOOKING_CHANGED_MEANWHILE: {
+    id: 'error.BOOKING_CHANGED_MEANWHILE',
+    defaultMessage: 'Someone changed this booking meanwhile. Reload it and try again.',
+  },
+  AVAILABILITY_CHANGED_MEANWHILE: {
+    id: 'error.AVAILABILITY_CHANGED_MEANWHILE',
+    defaultMessage: 'Someone changed these hours meanwhile. Reload them and try again.',
+  },
+  ACCOUNT_ALREADY_LINKED: {
+    id: 'error.ACCOUNT_ALREADY_LINKED',
+    defaultMessage: 'This account is already linked to another consultant.',
+  },
   custom: { id: 'error.custom', defaultMessage: '{field} is not valid' },
 }) satisfies Record<ErrorCode, MessageDescriptor>;
 

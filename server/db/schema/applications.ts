@@ -22,7 +22,11 @@ import {
   type DocumentState,
   type EnglishLevel,
 } from '../../../shared/schemas/application.ts';
-import type { AfterOffer, ApplicationOutcome } from '../../../shared/schemas/casework.ts';
+import type {
+  AfterOffer,
+  AfterOfferEdits,
+  ApplicationOutcome,
+} from '../../../shared/schemas/casework.ts';
 import { erasureChannels, type ErasureChannel } from '../../../shared/schemas/personal-data.ts';
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
@@ -98,6 +102,10 @@ export const applications = pgTable(
     offerAwaitingReply: boolean('offer_awaiting_reply').notNull().default(false),
     /** The UK steps after an offer (issue 12, item 6), checked by shared/schemas/casework.ts. */
     afterOffer: jsonb('after_offer').$type<AfterOffer>().notNull().default({}),
+    /** Issue 25 §2: bumped by each save of the steps; a save based on an older one gets 409. */
+    afterOfferVersion: integer('after_offer_version').notNull().default(1),
+    /** Who last changed each step and when, so a person editing it sees "changed by X just now". */
+    afterOfferEdits: jsonb('after_offer_edits').$type<AfterOfferEdits>().notNull().default({}),
     /**
      * The person asked for their data to be erased while this case was active (D16): the case is
      * kept for the contract and legal duties, without its conversation, until CASE_RETENTION_MONTHS
@@ -189,6 +197,8 @@ export const applicationDocuments = pgTable(
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Issue 25 §2: bumped by each review of this version; a review based on an older one gets 409. */
+    reviewVersion: integer('review_version').notNull().default(1),
   },
   (t) => [
     unique('application_documents_application_key_version_unique').on(

@@ -16,6 +16,8 @@ import {
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Issue 25 §2: each save names the version it was based on; a stale one gets 409. */
+  version: integer('version').notNull().default(1),
 };
 
 /** One intake of a program: the month it starts and its application deadline (null: none published). */

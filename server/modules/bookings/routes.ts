@@ -77,7 +77,9 @@ export async function bookingRoutes(app: FastifyInstance) {
     const verdict = await links.consume(ip);
     if (!verdict.allowed) {
       reply.header('retry-after', String(verdict.retryAfterSeconds));
-      throw new AppError('TOO_MANY_REQUESTS', 429, 'Too many attempts. Please wait and try again.');
+      throw new AppError('RATE_LIMITED', 429, undefined, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
     }
   }
 

@@ -33,11 +33,7 @@ const slotNotFree = () =>
     'This time is not free. Please choose one of the times shown.',
   );
 const tooManyBookings = () =>
-  new AppError(
-    'TOO_MANY_BOOKINGS',
-    409,
-    `You already have ${maxFutureBookingsPerPerson} consultations booked. Cancel one to book another.`,
-  );
+  new AppError('TOO_MANY_BOOKINGS', 409, undefined, { max: maxFutureBookingsPerPerson });
 const bookingClosed = () =>
   new AppError(
     'BOOKING_CLOSED',

@@ -18,11 +18,10 @@ const day = 86_400_000;
 const consultantNotFound = () =>
   new NotFoundError('CONSULTANT_NOT_FOUND', 'This consultant is not one you can manage.');
 const bookingNotFound = () => new NotFoundError('BOOKING_NOT_FOUND', 'Booking not found.');
-const changedMeanwhile = (what: string) =>
+const changedMeanwhile = (what: 'booking' | 'availability') =>
   new AppError(
     what === 'booking' ? 'BOOKING_CHANGED_MEANWHILE' : 'AVAILABILITY_CHANGED_MEANWHILE',
     409,
-    `Someone changed this ${what} meanwhile. Reload it and try again.`,
   );
 
 /** An admin manages every consultant; a consultant the consultant(s) their account is linked to. */

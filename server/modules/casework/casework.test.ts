@@ -12,7 +12,7 @@ import { createApplicantWithApplication, createStaff } from '../../../tests/fact
 import { storedState } from '../../../tests/factories/application-storage.ts';
 import { openEventStream, openTrackStream } from '../../../tests/factories/application-stream.ts';
 import { mailTo, waitForMail } from '../../../tests/factories/user-mail.ts';
-import { applicationDocuments } from '../../db/schema/index.ts';
+import { applicationDocuments, applications } from '../../db/schema/index.ts';
 import { sendLateDigests } from './owners.ts';
 
 const ctx = useTestApp();
@@ -59,6 +59,14 @@ function upload(
   });
 }
 const staff = () => ({ cookie: s.consultant.cookie });
+/** A save of the after-offer steps names the version it is based on (issue 25 §2). */
+async function steps(body: object) {
+  const [row] = await ctx.app.db
+    .select({ version: applications.afterOfferVersion })
+    .from(applications)
+    .where(eq(applications.id, s.applicationId));
+  return { version: row!.version, ...body };
+}
 const base = () => `/api/staff/applications/${s.applicationId}`;
 const mine = () => `/api/applications/${s.applicationId}`;
 const applicantView = async (): Promise<ApplicationView> =>
@@ -553,9 +561,14 @@ describe('outcomes and the steps after an offer', () => {
   });
 
   it('offered: the checklist, set by staff and by the applicant as fits, with what comes next and what it costs', async () => {
-    const early = await call('PATCH', `${base()}/after-offer`, staff(), {
-      offerType: 'conditional',
-    });
+    const early = await call(
+      'PATCH',
+      `${base()}/after-offer`,
+      staff(),
+      await steps({
+        offerType: 'conditional',
+      }),
+    );
     expect(early.statusCode).toBe(409);
     for (const [from, to] of [
       ['submitted', 'reviewed'],
@@ -566,24 +579,45 @@ describe('outcomes and the steps after an offer', () => {
     }
     expect(
       (
-        await call('PATCH', `${base()}/after-offer`, staff(), {
-          offerType: 'conditional',
-          conditions: 'IELTS 7.0',
-        })
+        await call(
+          'PATCH',
+          `${base()}/after-offer`,
+          staff(),
+          await steps({
+            offerType: 'conditional',
+            conditions: 'IELTS 7.0',
+          }),
+        )
       ).statusCode,
     ).toBe(204);
-    const badCas = await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'E4G1234' });
+    const badCas = await call(
+      'PATCH',
+      `${base()}/after-offer`,
+      staff(),
+      await steps({ casNumber: 'E4G1234' }),
+    );
     expect(badCas.json().error.fields.casNumber).toBe('A CAS number is 14 letters and digits');
     expect(
-      (await call('PATCH', `${base()}/after-offer`, staff(), { casNumber: 'e4g 1234 5678 ab' }))
-        .statusCode,
+      (
+        await call(
+          'PATCH',
+          `${base()}/after-offer`,
+          staff(),
+          await steps({ casNumber: 'e4g 1234 5678 ab' }),
+        )
+      ).statusCode,
     ).toBe(400);
     expect(
       (
-        await call('PATCH', `${base()}/after-offer`, staff(), {
-          casNumber: 'e4g1 2345 678A BC',
-          casIssuedOn: isoDay(0),
-        })
+        await call(
+          'PATCH',
+          `${base()}/after-offer`,
+          staff(),
+          await steps({
+            casNumber: 'e4g1 2345 678A BC',
+            casIssuedOn: isoDay(0),
+          }),
+        )
       ).statusCode,
     ).toBe(204);
     // issue 24: the CAS the team records e-mails the student, once, in the application's language
@@ -594,14 +628,14 @@ describe('outcomes and the steps after an offer', () => {
       'PATCH',
       `${mine()}/after-offer`,
       { cookie: s.applicant.cookie },
-      { casNumber: 'E4G12345678ABC' },
+      await steps({ casNumber: 'E4G12345678ABC' }),
     );
     expect(applicantSetsCas.statusCode).toBe(400);
     const res = await call(
       'PATCH',
       `${mine()}/after-offer`,
       { token: tokenFor(s.applicationId) },
-      { depositAmountGbp: 3000, depositPaidOn: isoDay(0) },
+      await steps({ depositAmountGbp: 3000, depositPaidOn: isoDay(0) }),
     );
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<ApplicationView>().casework.afterOffer!;
@@ -614,10 +648,15 @@ describe('outcomes and the steps after an offer', () => {
     // the student's own step sends them nothing; the visa the team records does
     expect(
       (
-        await call('PATCH', `${base()}/after-offer`, staff(), {
-          visaDecision: 'granted',
-          visaDecidedOn: isoDay(0),
-        })
+        await call(
+          'PATCH',
+          `${base()}/after-offer`,
+          staff(),
+          await steps({
+            visaDecision: 'granted',
+            visaDecidedOn: isoDay(0),
+          }),
+        )
       ).statusCode,
     ).toBe(204);
     await waitForMail(ctx.app, s.applicant.user.email, /Your visa has been granted/);
@@ -628,6 +667,67 @@ describe('outcomes and the steps after an offer', () => {
     expect(after.costs.map((c) => c.label)).toEqual(
       expect.arrayContaining(['Tuition', 'Student visa fee']),
     );
+  });
+  it('a save based on an older version of the steps gets 409 with the steps as they are now, and nobody blanks a step they did not change (issue 25 §2)', async () => {
+    for (const [from, to] of [
+      ['submitted', 'reviewed'],
+      ['reviewed', 'applied'],
+      ['applied', 'offered'],
+    ] as const) {
+      expect((await move({ from, to })).statusCode).toBe(200);
+    }
+    // the student opens their page, then the consultant records the deposit
+    const seen = (await applicantView()).casework.afterOffer!.version;
+    const deposit = { depositAmountGbp: 2000, depositPaidOn: isoDay(-1) };
+    expect(
+      (await call('PATCH', `${base()}/after-offer`, staff(), { version: seen, ...deposit }))
+        .statusCode,
+    ).toBe(204);
+    // the student's save of their TB test and visa dates, based on what they saw before
+    const own = { tbTestOn: isoDay(0), visaAppliedOn: isoDay(0) };
+    const applicant = { cookie: s.applicant.cookie };
+    const stale = await call('PATCH', `${mine()}/after-offer`, applicant, {
+      version: seen,
+      ...own,
+    });
+    expect(stale.statusCode).toBe(409);
+    const { error } = stale.json();
+    expect(error).toMatchObject({
+      code: 'AFTER_OFFER_CHANGED_MEANWHILE',
+      current: {
+        version: seen + 1,
+        values: deposit,
+        edits: { depositAmountGbp: { by: 'team', name: s.consultant.user.name } },
+      },
+    });
+    expect((await applicantView()).casework.afterOffer!.values).toEqual(deposit);
+    // saved again on the current version: the student's two steps, the deposit kept
+    const again = await call('PATCH', `${mine()}/after-offer`, applicant, {
+      version: error.current.version,
+      ...own,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = again.json<ApplicationView>().casework.afterOffer!;
+    expect(after.values).toEqual({ ...deposit, ...own });
+    expect(after.version).toBe(seen + 2);
+    expect(after.edits.tbTestOn).toMatchObject({ by: 'student' });
+    expect(after.edits.depositPaidOn).toMatchObject({ by: 'team' });
+    // a replay of the same save is stale now: 409, nothing changes
+    expect(
+      (await call('PATCH', `${mine()}/after-offer`, applicant, { version: seen + 1, ...own }))
+        .statusCode,
+    ).toBe(409);
+    // a version that is not one, or none: 400 with its code
+    for (const version of [undefined, 0, -1, 1.5, '3', null, 2 ** 40, { v: 1 }]) {
+      const res = await call('PATCH', `${mine()}/after-offer`, applicant, { version, ...own });
+      expect(res.statusCode, JSON.stringify(version)).toBe(400);
+      expect(res.json().error.issues.version.code).toBe('VERSION_REQUIRED');
+    }
+    expect(
+      (await call('PATCH', `${mine()}/after-offer`, applicant, { version: seen + 2 })).json().error
+        .code,
+    ).toBe('VALIDATION_FAILED');
+    expect((await applicantView()).casework.afterOffer!.version).toBe(seen + 2);
   });
 });
 

@@ -197,6 +197,8 @@ function toAfterOffer(record: ApplicationRecord): AfterOfferView | null {
     : [];
   return {
     values: record.afterOffer,
+    version: record.afterOfferVersion,
+    edits: record.afterOfferEdits,
     atasRequired,
     tbTestRequired,
     steps,

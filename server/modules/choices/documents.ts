@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionUser } from '../../auth/session.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, FieldRefusal, NotFoundError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { receiveSubmission, removeFiles } from '../applications/intake.ts';
@@ -45,7 +45,13 @@ export async function addChoiceDocument(
   });
   const file = files[0];
   if (!file) {
-    throw new AppError('FILE_REQUIRED', 400, 'Attach the letter.', { attachment: 'Attach a file' });
+    throw new FieldRefusal(
+      'FILE_REQUIRED',
+      400,
+      'Attach the letter.',
+      'attachment',
+      'Attach a file',
+    );
   }
   try {
     return await app.db.transaction(async (tx) => {

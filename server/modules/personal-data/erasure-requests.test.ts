@@ -333,7 +333,7 @@ describe('a kept case is out of the applicant’s reach', () => {
       {
         method: 'PATCH',
         url: `/api/staff/applications/${s.live}/after-offer`,
-        payload: { casNumber: 'E4G1234567890X' },
+        payload: { version: 1, casNumber: 'E4G1234567890X' },
       },
       s.consultant.cookie,
     );

@@ -16,7 +16,8 @@ import {
 } from '../../../shared/schemas/booking';
 import { phoneExample } from '../../../shared/schemas/contact';
 import { createBooking } from './booking-api';
-import { fieldError, fieldLabels, isSlotGone, refusalText } from './booking-messages';
+import { useErrorText } from '../../lib/error-text';
+import { fieldLabels, isSlotGone } from './booking-messages';
 
 /**
  * Name, e-mail, optional phone, topic, video or WhatsApp; checked by the schema the server uses.
@@ -34,6 +35,7 @@ export function BookingForm({
   onSlotGone: (message: string) => void;
 }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const session = useSession();
   const user = session.data ?? null;
   const applications = useQuery({
@@ -74,14 +76,16 @@ export function BookingForm({
     try {
       onBooked(await createBooking(body), body.email);
     } catch (error) {
-      if (isSlotGone(error)) return onSlotGone(refusalText(intl, error));
-      setFailure(refusalText(intl, error));
+      if (isSlotGone(error)) return onSlotGone(errorText(error));
+      setFailure(errorText(error));
       showServerErrors(setError, error);
     }
   });
 
   const error = (field: 'name' | 'email' | 'phone' | 'topic' | 'channel') =>
-    fieldError(intl, field, errors[field]?.message);
+    errors[field]
+      ? errorText(errors[field], { field: intl.formatMessage(fieldLabels[field]) })
+      : undefined;
   const ownApplications = applications.data ?? [];
 
   return (

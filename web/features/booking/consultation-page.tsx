@@ -15,7 +15,8 @@ import {
   slotsKey,
   type BookingSecret,
 } from './booking-api';
-import { isSlotGone, refusalText, statusNames } from './booking-messages';
+import { useErrorText } from '../../lib/error-text';
+import { isSlotGone, statusNames } from './booking-messages';
 import { ChosenTime } from './chosen-time';
 import { SlotPicker } from './slot-picker';
 import { browserTimeZone } from './time-format';
@@ -33,6 +34,7 @@ function secretOfFragment(): BookingSecret | null {
 /** /consultation#booking=…&token=…: the student's booking, to move to another time or cancel. */
 export function ConsultationPage() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const title = intl.formatMessage({
     id: 'booking.manage.title',
     defaultMessage: 'Your consultation',
@@ -73,7 +75,7 @@ export function ConsultationPage() {
             })}
           />
         )}
-        {booking.isError && <Alert tone="error">{refusalText(intl, booking.error)}</Alert>}
+        {booking.isError && <Alert tone="error">{errorText(booking.error)}</Alert>}
         {booking.data && secret && (
           <ManageBooking booking={booking.data} secret={secret} onChange={show} />
         )}
@@ -94,6 +96,7 @@ function ManageBooking({
   onChange: (view: BookingView) => void;
 }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('view');
   const [timeZone, setTimeZone] = useState(browserTimeZone);
@@ -110,7 +113,7 @@ function ManageBooking({
     void queryClient.invalidateQueries({ queryKey: slotsKey(view.consultantId) });
   };
   const failed = (error: unknown) => {
-    setNotice({ tone: 'error', text: refusalText(intl, error) });
+    setNotice({ tone: 'error', text: errorText(error) });
     if (isSlotGone(error)) {
       setSlot(null);
       void queryClient.invalidateQueries({ queryKey: slotsKey(booking.consultantId) });

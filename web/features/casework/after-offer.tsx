@@ -1,10 +1,19 @@
-import { useState, type FormEvent } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type {
-  AfterOffer,
-  AfterOfferKey,
-  AfterOfferStep,
-  AfterOfferView,
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
+import { fieldIssue } from '../../../shared/error-codes';
+import {
+  afterOfferInput,
+  type AfterOffer,
+  type AfterOfferKey,
+  type AfterOfferStep,
+  type AfterOfferView,
 } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
@@ -158,12 +167,14 @@ export function AfterOfferPanel({
   title,
   view,
   editable,
+  viewer,
   onSave,
 }: {
   title?: string;
   view: AfterOfferView;
   editable: readonly AfterOfferKey[];
-  onSave: (values: Partial<Record<AfterOfferKey, unknown>>) => Promise<unknown>;
+  viewer: AfterOfferViewer;
+  onSave: (body: { version: number } & Partial<Record<AfterOfferKey, unknown>>) => Promise<unknown>;
 }) {
   const intl = useIntl();
   const costLineText = useCostLineText();
@@ -252,88 +263,188 @@ export function AfterOfferPanel({
         </div>
       )}
       {editable.length > 0 && (
-        <AfterOfferForm
-          values={view.values}
-          keys={editable}
-          atas={view.atasRequired}
-          tb={view.tbTestRequired}
-          onSave={onSave}
-        />
+        <AfterOfferForm view={view} keys={editable} viewer={viewer} onSave={onSave} />
       )}
     </section>
   );
 }
 
+/** Who is looking: the team's console or the student's own page (for "changed by…"). */
+export type AfterOfferViewer = 'team' | 'student';
+
+type Draft = Partial<Record<AfterOfferKey, string>>;
+type Stored = Pick<AfterOfferView, 'version' | 'values' | 'edits'>;
+const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+const meanwhile: Record<
+  'team' | 'teamUnnamed' | 'student' | 'elsewhere' | 'blank',
+  MessageDescriptor
+> = defineMessages({
+  team: {
+    id: 'casework.afterOffer.changedByTeam',
+    defaultMessage: 'Changed by {name} just now: {value}. Your entry is kept; saving replaces it.',
+  },
+  teamUnnamed: {
+    id: 'casework.afterOffer.changedByOurTeam',
+    defaultMessage:
+      'Changed by our team just now: {value}. Your entry is kept; saving replaces it.',
+  },
+  student: {
+    id: 'casework.afterOffer.changedByStudent',
+    defaultMessage:
+      'Changed by the student just now: {value}. Your entry is kept; saving replaces it.',
+  },
+  elsewhere: {
+    id: 'casework.afterOffer.changedElsewhere',
+    defaultMessage:
+      'Changed in another window just now: {value}. Your entry is kept; saving replaces it.',
+  },
+  blank: { id: 'casework.afterOffer.changedToBlank', defaultMessage: '(cleared)' },
+});
+
+/**
+ * The steps this person sets, on react-hook-form (issue 25 §2). A save sends only the steps they
+ * changed, with the version their screen is based on. A newer record (live, or a 409's current one)
+ * fills in every step they have not touched; a step they are editing keeps their entry and says who
+ * changed it meanwhile.
+ */
 function AfterOfferForm({
-  values,
+  view,
   keys,
-  atas,
-  tb,
+  viewer,
   onSave,
 }: {
-  values: AfterOffer;
+  view: AfterOfferView;
   keys: readonly AfterOfferKey[];
-  atas: boolean;
-  tb: boolean;
-  onSave: (values: Partial<Record<AfterOfferKey, unknown>>) => Promise<unknown>;
+  viewer: AfterOfferViewer;
+  onSave: (body: { version: number } & Partial<Record<AfterOfferKey, unknown>>) => Promise<unknown>;
 }) {
-  const shown = keys.filter((k) => (k !== 'atasObtainedOn' || atas) && (k !== 'tbTestOn' || tb));
-  const [draft, setDraft] = useState<Partial<Record<AfterOfferKey, string>>>(() =>
-    Object.fromEntries(
-      shown.map((k) => [k, values[k] === undefined || values[k] === null ? '' : String(values[k])]),
-    ),
+  const shown = keys.filter(
+    (k) =>
+      (k !== 'atasObtainedOn' || view.atasRequired) && (k !== 'tbTestOn' || view.tbTestRequired),
   );
+  const textsOf = (values: AfterOffer): Draft =>
+    Object.fromEntries(shown.map((k) => [k, asText(values[k])]));
   const intl = useIntl();
   const errorText = useErrorText();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<Draft>({ defaultValues: textsOf(view.values) });
+  const { register, formState, getValues, setValue, resetField, setError, clearErrors } = form;
+  const base = useRef<Stored>(view);
+  const [notes, setNotes] = useState<Partial<Record<AfterOfferKey, string>>>({});
   const [status, setStatus] = useState<string>();
-  const [isSaving, setSaving] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
+  const changedByMe = (k: AfterOfferKey) => getValues(k) !== asText(base.current.values[k]);
+
+  /** A newer record: untouched steps take its values; touched ones keep the person's entry. */
+  const adopt = (stored: Stored) => {
+    if (stored.version <= base.current.version) return;
+    const marked: Partial<Record<AfterOfferKey, string>> = {};
+    for (const k of shown) {
+      const theirs = asText(stored.values[k]);
+      const before = asText(base.current.values[k]);
+      const mine = getValues(k) ?? '';
+      if (mine === before) {
+        resetField(k, { defaultValue: theirs });
+      } else {
+        resetField(k, { defaultValue: theirs });
+        setValue(k, mine, { shouldDirty: true });
+        const edit = stored.edits[k];
+        if (theirs !== before && theirs !== mine && edit) {
+          const value = theirs === '' ? intl.formatMessage(meanwhile.blank) : theirs;
+          marked[k] =
+            edit.by === 'team'
+              ? edit.name
+                ? intl.formatMessage(meanwhile.team, { name: edit.name, value })
+                : intl.formatMessage(meanwhile.teamUnnamed, { value })
+              : intl.formatMessage(viewer === 'team' ? meanwhile.student : meanwhile.elsewhere, {
+                  value,
+                });
+        }
+      }
+    }
+    base.current = stored;
+    setNotes((old) => ({ ...old, ...marked }));
+  };
+
+  useEffect(() => {
+    adopt(view);
+    // a new version of the record is what matters; `adopt` reads the form's current input
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.version]);
+
+  async function save() {
     setStatus(undefined);
+    clearErrors();
+    const changed = shown.filter(changedByMe);
+    if (changed.length === 0) {
+      setStatus(errorText('NOTHING_TO_CHANGE'));
+      return;
+    }
+    const body = {
+      version: base.current.version,
+      ...Object.fromEntries(changed.map((k) => [k, getValues(k)])),
+    };
+    const checked = afterOfferInput.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const k = issue.path[0] as AfterOfferKey;
+        if (shown.includes(k))
+          setError(k, { type: fieldIssue(issue as never).code, message: issue.message });
+      }
+      return;
+    }
     try {
-      await onSave(draft);
-      setErrors({});
+      await onSave(body);
+      setNotes({});
       setStatus(intl.formatMessage({ id: 'casework.afterOffer.saved', defaultMessage: 'Saved.' }));
     } catch (e) {
-      const notSaved = intl.formatMessage({
-        id: 'casework.afterOffer.notSaved',
-        defaultMessage: 'It could not be saved.',
-      });
+      if (e instanceof ApiError && e.code === 'AFTER_OFFER_CHANGED_MEANWHILE' && e.current) {
+        adopt(e.current as Stored);
+      }
       const invalid = intl.formatMessage({
         id: 'casework.afterOffer.invalid',
         defaultMessage: 'Check this value.',
       });
-      setErrors(
-        e instanceof ApiError
-          ? Object.fromEntries(
-              Object.entries(e.issues ?? {}).map(([k, issue]) => [
-                k,
-                errorText(issue, { otherwise: invalid }),
-              ]),
-            )
-          : {},
+      if (e instanceof ApiError)
+        for (const [k, issue] of Object.entries(e.issues ?? {}))
+          if (shown.includes(k as AfterOfferKey))
+            setError(k as AfterOfferKey, {
+              type: issue.code,
+              message: errorText(issue, { otherwise: invalid }),
+            });
+      setStatus(
+        errorText(e, {
+          otherwise: intl.formatMessage({
+            id: 'casework.afterOffer.notSaved',
+            defaultMessage: 'It could not be saved.',
+          }),
+        }),
       );
-      setStatus(errorText(e, { otherwise: notSaved }));
-    } finally {
-      setSaving(false);
     }
   }
+  const submit = (event: FormEvent) => void form.handleSubmit(save)(event);
 
-  const set = (k: AfterOfferKey) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [k]: e.target.value }));
+  const errors = formState.errors;
+  const fieldError = (k: AfterOfferKey) => {
+    const error = errors[k];
+    if (!error) return undefined;
+    return errorText(error, { field: intl.formatMessage(fieldLabels[k]) });
+  };
+  const isSaving = formState.isSubmitting;
   return (
-    <form onSubmit={submit} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-2"
+    >
       {shown.map((k) =>
         k === 'offerType' ? (
           <SelectField
             key={k}
             label={intl.formatMessage(fieldLabels[k])}
-            value={draft[k] ?? ''}
-            error={errors[k]}
-            onChange={set(k)}
+            {...register(k)}
+            error={fieldError(k)}
+            hint={notes[k] && <span className="font-medium text-amber-900">{notes[k]}</span>}
           >
             <option value="">
               {intl.formatMessage({
@@ -358,9 +469,9 @@ function AfterOfferForm({
           <SelectField
             key={k}
             label={intl.formatMessage(fieldLabels[k])}
-            value={draft[k] ?? ''}
-            error={errors[k]}
-            onChange={set(k)}
+            {...register(k)}
+            error={fieldError(k)}
+            hint={notes[k] && <span className="font-medium text-amber-900">{notes[k]}</span>}
           >
             <option value="">
               {intl.formatMessage({
@@ -386,9 +497,9 @@ function AfterOfferForm({
             key={k}
             label={intl.formatMessage(fieldLabels[k])}
             rows={2}
-            value={draft[k] ?? ''}
-            error={errors[k]}
-            onChange={set(k)}
+            {...register(k)}
+            error={fieldError(k)}
+            hint={notes[k] && <span className="font-medium text-amber-900">{notes[k]}</span>}
           />
         ) : (
           <TextField
@@ -401,9 +512,9 @@ function AfterOfferForm({
                   ? 'number'
                   : 'text'
             }
-            value={draft[k] ?? ''}
-            error={errors[k]}
-            onChange={set(k)}
+            {...register(k)}
+            error={fieldError(k)}
+            hint={notes[k] && <span className="font-medium text-amber-900">{notes[k]}</span>}
           />
         ),
       )}

@@ -10,7 +10,7 @@ import { choiceNeedingReply, type ChoiceReply } from '../../../shared/applicatio
 import type { ApplicationView } from '../../../shared/schemas/application';
 import type { ChoiceView } from '../../../shared/schemas/choices';
 import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { replyToChoice } from './casework-api';
 
 const states = defineMessages({
@@ -64,34 +64,6 @@ const confirmations: Record<ChoiceReply, MessageDescriptor> = defineMessages({
     id: 'casework.choices.confirm.declined',
     defaultMessage:
       'Decline the offer from {university}? Only our team can change it afterwards, and the place may be gone.',
-  },
-});
-
-const refusals: Record<string, MessageDescriptor> = defineMessages({
-  REPLY_DEADLINE_PASSED: {
-    id: 'casework.choices.error.deadlinePassed',
-    defaultMessage:
-      'The deadline to reply to this offer has passed. Write to our team: they will ask the university.',
-  },
-  FIRM_ALREADY_CHOSEN: {
-    id: 'casework.choices.error.firmChosen',
-    defaultMessage: 'You already have a firm choice. Only one offer can be firm.',
-  },
-  INSURANCE_NEEDS_CONDITIONAL_FIRM: {
-    id: 'casework.choices.error.insuranceNeedsFirm',
-    defaultMessage: 'An insurance choice is only for when your firm choice is a conditional offer.',
-  },
-  INSURANCE_ALREADY_CHOSEN: {
-    id: 'casework.choices.error.insuranceChosen',
-    defaultMessage: 'You already have an insurance choice.',
-  },
-  CHOICE_ALREADY_ANSWERED: {
-    id: 'casework.choices.error.answered',
-    defaultMessage: 'You have already answered this offer. Write to our team to change it.',
-  },
-  APPLICATION_CLOSED: {
-    id: 'casework.choices.error.closed',
-    defaultMessage: 'This application is closed: nothing more can be changed on it.',
   },
 });
 
@@ -308,6 +280,7 @@ function ReplyButtons({
   onUpdated,
 }: ReplyProps & { choice: ChoiceView }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [confirming, setConfirming] = useState<ChoiceReply | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -318,8 +291,7 @@ function ReplyButtons({
       onUpdated(await replyToChoice(application.id, c.id, reply, token));
       setConfirming(null);
     } catch (e) {
-      const known = e instanceof ApiError ? refusals[e.code] : undefined;
-      setError(intl.formatMessage(known ?? failed));
+      setError(errorText(e, { otherwise: intl.formatMessage(failed) }));
     } finally {
       setBusy(false);
     }

@@ -50,6 +50,7 @@ export function StaffCaseworkMain({ detail }: { detail: StaffApplicationDetail }
           title="After the offer: the UK steps"
           view={casework.afterOffer}
           editable={casework.outcome ? [] : allAfterOfferKeys}
+          viewer="team"
           onSave={(values) =>
             action.mutateAsync(() => staffCasework.afterOffer(application.id, values))
           }

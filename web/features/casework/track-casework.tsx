@@ -30,6 +30,7 @@ export function TrackCasework({
         <AfterOfferPanel
           view={casework.afterOffer}
           editable={isOpen ? applicantAfterOfferKeys : []}
+          viewer="student"
           onSave={async (values) =>
             onUpdated(await updateAfterOffer(application.id, values, token))
           }

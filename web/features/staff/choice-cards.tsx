@@ -11,7 +11,7 @@ import {
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
 import { formatDay, formatDayTime } from './format';
 import { useAddChoiceLetter, useChoiceAction, type ChoiceAction } from './staff-api';
 
@@ -48,34 +48,6 @@ const eventLabels: Record<string, string> = {
   corrected: 'Corrected',
   document: 'Letter added',
 };
-
-/** What the console says for the choice routes' codes (D17: no server English on screen). */
-const codeTexts: Record<string, string> = {
-  CHOICE_CHANGED_MEANWHILE:
-    'Someone else changed this choice meanwhile. The card now shows their change; check it, then try again (what you typed is kept).',
-  CHOICE_NOT_SENT: 'Record when the application was sent first.',
-  CHOICE_ALREADY_DECIDED:
-    'This choice already has a decision. Correct it first if it was recorded by mistake.',
-  CHOICE_NOT_CONDITIONAL: 'Only a conditional offer has conditions to meet.',
-  CHOICE_NOTHING_TO_CORRECT: 'Nothing has been recorded on this choice yet.',
-  CHOICE_NOT_FOUND: 'This choice no longer exists. Reload the page.',
-  APPLICATION_CLOSED: 'This application is closed: its choices cannot change.',
-  FILE_REQUIRED: 'Choose the letter to upload.',
-  UNSUPPORTED_FILE_TYPE: 'The letter must be a PDF, JPG or PNG file.',
-  EMPTY_FILE: 'The letter is an empty file.',
-  FILE_TOO_LARGE: 'The letter is too large.',
-};
-
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  if (error instanceof ApiError) {
-    if (codeTexts[error.code]) return codeTexts[error.code]!;
-    if (error.status === 409) return 'This choice cannot change now. Reload the page and check it.';
-    if (error.status === 400) return 'Check the fields and try again.';
-    if (error.status === 0) return 'The server could not be reached. Try again.';
-  }
-  return 'Something went wrong. Try again.';
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -261,7 +233,9 @@ function ChoiceActions({
   const [metOn, setMetOn] = useState(today());
   const [note, setNote] = useState('');
 
-  const failure = errorText(action.error) ?? errorText(letter.error);
+  const errorText = useErrorText();
+  const failed = action.error ?? letter.error;
+  const failure = failed ? errorText(failed, { field: 'The letter' }) : null;
   const busy = action.isPending || letter.isPending;
   const offer = decision === 'conditional_offer' || decision === 'unconditional_offer';
 
