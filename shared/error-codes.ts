@@ -245,6 +245,7 @@ export const errorMessages = {
   EXACTLY_THREE_PICKS: 'Pick exactly 3 universities',
   PICKED_TWICE: 'Each university can be picked once',
   APPLICATION_ID_INVALID: 'This is not an application ID. Copy it from your confirmation e-mail.',
+  REJECTION_REASON_REQUIRED: 'Say why the document is rejected: the applicant reads it',
   MEETING_CHANNEL_REQUIRED: 'Choose video or WhatsApp',
   WHATSAPP_NUMBER_REQUIRED: 'Give a WhatsApp number for the call',
   STUDENT_CONTACT_MISSING: 'Give the student’s e-mail or phone, so we can reach them',

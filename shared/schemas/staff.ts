@@ -1,6 +1,8 @@
 import type { ChoiceView } from './choices.ts';
 import { z } from 'zod';
+import { code } from '../error-codes.ts';
 import { isBlank } from './form-values.ts';
+import { recordVersion } from './record-version.ts';
 import type { ErasureChannel } from './personal-data.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import {
@@ -228,7 +230,17 @@ export interface StaffDocument {
   version: number;
   state: DocumentState;
   rejectionReason: string | null;
+  /** Bumped by each review of the current version (issue 25 §2). */
+  reviewVersion: number;
   versions: StaffDocumentVersion[];
+}
+
+/** A document review as it is now: a 409's `current` when a colleague reviewed it meanwhile. */
+export interface StoredDocumentReview {
+  reviewVersion: number;
+  state: DocumentState;
+  rejectionReason: string | null;
+  reviewedBy: string | null;
 }
 
 export const maxRejectionReasonLength = 500;
@@ -237,6 +249,8 @@ export const maxRejectionReasonLength = 500;
 export const documentReviewInput = z
   .strictObject({
     version: z.number({ error: 'Version must be a number' }).int().min(1).max(10_000),
+    /** The review the reviewer saw (issue 25 §2): a colleague's review meanwhile answers 409. */
+    reviewVersion: recordVersion,
     state: z.enum(['verified', 'rejected'], { error: 'Choose verified or rejected' }),
     reason: optional(
       z
@@ -250,7 +264,7 @@ export const documentReviewInput = z
   })
   .refine((v) => v.state !== 'rejected' || Boolean(v.reason), {
     path: ['reason'],
-    message: 'Say why the document is rejected: the applicant reads it',
+    message: code('REJECTION_REASON_REQUIRED'),
   });
 export type DocumentReviewInput = z.infer<typeof documentReviewInput>;
 

@@ -1,4 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { applicationDocuments } from '../../server/db/schema/index.ts';
 import { multipartBody, type UploadFile } from './application.ts';
 
 /** Who sends a request: a session cookie, the track page's tracking token, or nobody. */
@@ -30,18 +32,43 @@ export function uploadDocumentVersion(
   });
 }
 
-/** Staff decide on the current version of a document. */
-export function reviewDocumentAs(
+/** The review version of a document's current upload, as a reviewer's screen would show it. */
+export async function reviewVersionOf(app: FastifyInstance, applicationId: string, key: string) {
+  const [row] = await app.db
+    .select({ reviewVersion: applicationDocuments.reviewVersion })
+    .from(applicationDocuments)
+    .where(
+      and(
+        eq(applicationDocuments.applicationId, applicationId),
+        eq(applicationDocuments.key, key as never),
+      ),
+    )
+    .orderBy(desc(applicationDocuments.version))
+    .limit(1);
+  return row?.reviewVersion ?? 1;
+}
+
+/**
+ * Staff decide on the current version of a document; without `reviewVersion`, on the review as it
+ * is now (a reviewer who saw the latest).
+ */
+export async function reviewDocumentAs(
   app: FastifyInstance,
   applicationId: string,
   key: string,
-  body: { version: number; state: 'verified' | 'rejected'; reason?: string },
+  body: {
+    version: number;
+    reviewVersion?: number;
+    state: 'verified' | 'rejected';
+    reason?: string;
+  },
   caller: Caller,
 ) {
+  const reviewVersion = body.reviewVersion ?? (await reviewVersionOf(app, applicationId, key));
   return app.inject({
     method: 'POST',
     url: `/api/staff/applications/${applicationId}/documents/${key}/review`,
-    payload: body,
+    payload: { ...body, reviewVersion },
     headers: headersOf(app, caller),
   });
 }

@@ -216,7 +216,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'POST /api/staff/applications/:id/documents/:key/review',
       `${staff}/documents/transcripts/review`,
-      { version: 1, state: 'rejected', reason: 'The scan is cut off' },
+      { version: 1, reviewVersion: 1, state: 'rejected', reason: 'The scan is cut off' },
     ),
     json('POST /api/staff/applications/:id/requests', `${staff}/requests`, {
       kind: 'document',

@@ -160,7 +160,7 @@ export function everyStaffRoute(
     {
       method: 'POST',
       url: `/api/staff/applications/${applicationId}/documents/transcripts/review`,
-      payload: { version: 1, state: 'verified' },
+      payload: { version: 1, reviewVersion: 1, state: 'verified' },
       adminOnly: false,
     },
     {

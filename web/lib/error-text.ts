@@ -548,6 +548,10 @@ export const errorText = defineMessages({
     id: 'error.APPLICATION_ID_INVALID',
     defaultMessage: 'This is not an application ID. Copy it from your confirmation e-mail.',
   },
+  REJECTION_REASON_REQUIRED: {
+    id: 'error.REJECTION_REASON_REQUIRED',
+    defaultMessage: 'Say why the document is rejected: the applicant reads it',
+  },
   MEETING_CHANNEL_REQUIRED: {
     id: 'error.MEETING_CHANNEL_REQUIRED',
     defaultMessage: 'Choose video or WhatsApp',

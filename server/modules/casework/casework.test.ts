@@ -269,6 +269,7 @@ describe('requests to the applicant (action required)', () => {
   it('e-mails the applicant when a document is rejected, with the reason', async () => {
     const res = await call('POST', `${base()}/documents/transcripts/review`, staff(), {
       version: 1,
+      reviewVersion: 1,
       state: 'rejected',
       reason: 'The scan is cut off',
     });

@@ -5,7 +5,11 @@ import { useTestApp } from '../../../tests/support/test-app.ts';
 import { useStaffApplicationScenario } from '../../../tests/factories/staff-scenario.ts';
 import { fixture, pdfOfSize } from '../../../tests/factories/application.ts';
 import { reviewDocumentAs, uploadDocumentVersion } from '../../../tests/factories/casework.ts';
-import { createApplicantWithApplication, staffCall } from '../../../tests/factories/staff.ts';
+import {
+  createApplicantWithApplication,
+  createStaff,
+  staffCall,
+} from '../../../tests/factories/staff.ts';
 import { storedState } from '../../../tests/factories/application-storage.ts';
 import { openEventStream, openTrackStream } from '../../../tests/factories/application-stream.ts';
 import { applicationDocuments, auditLog } from '../../db/schema/index.ts';
@@ -133,6 +137,71 @@ describe('staff check each document', () => {
       { cookie: s.consultant.cookie },
     );
     expect(unknownKey.statusCode).toBe(400);
+  });
+
+  it('two consultants on one document: the later decision, based on what it saw, gets 409 with the earlier one and overwrites nothing (issue 25 §2)', async () => {
+    const colleague = await createStaff(ctx.app, 'consultant', 'Colin Colleague');
+    const seen = (await detail()).documents[0]!;
+    expect(seen).toMatchObject({ state: 'received', reviewVersion: 1 });
+    const verified = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      { version: seen.version, reviewVersion: seen.reviewVersion, state: 'verified' },
+      { cookie: s.consultant.cookie },
+    );
+    expect(verified.statusCode).toBe(204);
+    const late = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      {
+        version: seen.version,
+        reviewVersion: seen.reviewVersion,
+        state: 'rejected',
+        reason: 'Blurred',
+      },
+      { cookie: colleague.cookie },
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'DOCUMENT_REVIEWED_MEANWHILE',
+      current: {
+        reviewVersion: 2,
+        state: 'verified',
+        rejectionReason: null,
+        reviewedBy: 'Cora Consultant',
+      },
+    });
+    expect((await detail()).documents[0]).toMatchObject({ state: 'verified', reviewVersion: 2 });
+    // having seen it, the colleague may still decide otherwise: on the current review
+    const decided = await reviewDocumentAs(
+      ctx.app,
+      s.applicationId,
+      'transcripts',
+      { version: seen.version, reviewVersion: 2, state: 'rejected', reason: 'Blurred' },
+      { cookie: colleague.cookie },
+    );
+    expect(decided.statusCode).toBe(204);
+    expect((await detail()).documents[0]).toMatchObject({
+      state: 'rejected',
+      rejectionReason: 'Blurred',
+      reviewVersion: 3,
+    });
+    for (const reviewVersion of [0, 'x', null, 1.5])
+      expect(
+        (
+          await staffCall(
+            ctx.app,
+            {
+              method: 'POST',
+              url: `/api/staff/applications/${s.applicationId}/documents/transcripts/review`,
+              payload: { version: 1, reviewVersion, state: 'verified' },
+            },
+            s.consultant.cookie,
+          )
+        ).statusCode,
+      ).toBe(400);
   });
 });
 

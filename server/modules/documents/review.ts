@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AnyDocumentKey } from '../../../shared/schemas/application.ts';
-import type { DocumentReviewInput } from '../../../shared/schemas/staff.ts';
+import type { DocumentReviewInput, StoredDocumentReview } from '../../../shared/schemas/staff.ts';
 import type { SessionUser } from '../../auth/session.ts';
-import { applicationDocuments } from '../../db/schema/index.ts';
-import { AppError, applicationNotFound, NotFoundError } from '../../lib/errors.ts';
+import { applicationDocuments, users } from '../../db/schema/index.ts';
+import { AppError, applicationNotFound, NotFoundError, VersionConflict } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { findDocument, lockApplication } from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -38,6 +38,17 @@ export async function reviewDocument(
         'The applicant has sent a newer version of this document. Look at it before deciding.',
       );
     }
+    if (current.reviewVersion !== input.reviewVersion) {
+      const [reviewer] = current.reviewedBy
+        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, current.reviewedBy))
+        : [];
+      throw new VersionConflict('DOCUMENT_REVIEWED_MEANWHILE', {
+        reviewVersion: current.reviewVersion,
+        state: current.state,
+        rejectionReason: current.rejectionReason,
+        reviewedBy: reviewer?.name ?? null,
+      } satisfies StoredDocumentReview);
+    }
     const reason = input.state === 'rejected' ? (input.reason ?? null) : null;
     if (current.state === input.state && current.rejectionReason === reason) return;
     await tx
@@ -47,6 +58,7 @@ export async function reviewDocument(
         rejectionReason: reason,
         reviewedBy: actor.id,
         reviewedAt: new Date(),
+        reviewVersion: current.reviewVersion + 1,
       })
       .where(and(eq(applicationDocuments.id, current.id)));
     await recordAudit(tx, {

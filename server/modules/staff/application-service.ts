@@ -105,6 +105,7 @@ async function staffApplicationDetail(
       version: d.version,
       state: d.state,
       rejectionReason: d.rejectionReason,
+      reviewVersion: d.reviewVersion,
       versions: record.documents
         .filter((v) => v.key === d.key)
         .sort((a, b) => b.version - a.version)

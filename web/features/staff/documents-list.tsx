@@ -1,9 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { issueEnglish } from '../../lib/error-text';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import {
   documentReviewInput,
   maxRejectionReasonLength,
   type StaffDocument,
+  type StoredDocumentReview,
 } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -52,31 +55,34 @@ function DocumentItem({
   document: StaffDocument;
 }) {
   const review = useReviewDocument(applicationId);
+  const errorText = useErrorText();
   const [isRejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const rejection = useSchemaForm(documentReviewInput, {
+    version: d.version,
+    reviewVersion: d.reviewVersion,
+    state: 'rejected',
+    reason: '',
+  });
   const older = d.versions.slice(1);
   const current = d.versions[0];
+  // the decision is always on what the reviewer sees now (a live refresh moves these on)
+  const seen = { version: d.version, reviewVersion: d.reviewVersion };
+  const meanwhile =
+    review.error instanceof ApiError && review.error.code === 'DOCUMENT_REVIEWED_MEANWHILE'
+      ? (review.error.current as StoredDocumentReview | undefined)
+      : undefined;
 
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    const checked = documentReviewInput.safeParse({
-      version: d.version,
-      state: 'rejected',
-      reason,
-    });
-    if (!checked.success) return setError(issueEnglish(checked.error.issues[0]));
-    setError(undefined);
+  const reject = rejection.handleSubmit(({ reason }) =>
     review.mutate(
-      { key: d.key, input: checked.data },
+      { key: d.key, input: { ...seen, state: 'rejected', reason } },
       {
         onSuccess: () => {
           setRejecting(false);
-          setReason('');
+          rejection.reset({ ...seen, state: 'rejected', reason: '' });
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <li className="space-y-2 py-3" aria-label={d.label}>
@@ -110,9 +116,7 @@ function DocumentItem({
             <Button
               variant="secondary"
               disabled={review.isPending}
-              onClick={() =>
-                review.mutate({ key: d.key, input: { version: d.version, state: 'verified' } })
-              }
+              onClick={() => review.mutate({ key: d.key, input: { ...seen, state: 'verified' } })}
             >
               Verify<span className="sr-only"> {d.label}</span>
             </Button>
@@ -125,15 +129,21 @@ function DocumentItem({
         </div>
       </div>
       {isRejecting && (
-        <form onSubmit={reject} className="space-y-2 rounded-lg bg-slate-50 p-3">
+        <form
+          noValidate
+          onSubmit={(event) => void reject(event)}
+          className="space-y-2 rounded-lg bg-slate-50 p-3"
+        >
           <TextAreaField
             label={`Why is the ${d.label.toLowerCase()} rejected?`}
             hint="The applicant reads this on the track page."
             rows={2}
             maxLength={maxRejectionReasonLength}
-            value={reason}
-            error={error}
-            onChange={(e) => setReason(e.target.value)}
+            {...rejection.register('reason')}
+            error={
+              rejection.formState.errors.reason &&
+              errorText(rejection.formState.errors.reason, { field: 'The reason' })
+            }
           />
           <div className="flex gap-2">
             <Button type="submit" variant="danger" disabled={review.isPending}>
@@ -145,7 +155,19 @@ function DocumentItem({
           </div>
         </form>
       )}
-      {review.isError && <Alert tone="error">{review.error.message}</Alert>}
+      {review.isError && (
+        <Alert tone="error">
+          {errorText(review.error)}
+          {meanwhile && (
+            <>
+              {' '}
+              It is now {meanwhile.state}
+              {meanwhile.reviewedBy && <> by {meanwhile.reviewedBy}</>}
+              {meanwhile.rejectionReason && <> (“{meanwhile.rejectionReason}”)</>}.
+            </>
+          )}
+        </Alert>
+      )}
       {older.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer text-muted">Earlier versions ({older.length})</summary>

@@ -61,7 +61,8 @@ export function useReviewDocument(id: string) {
         `/api/staff/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}/review`,
         input,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'application', id] }),
+    // a colleague's review meanwhile (409) is shown too: the page reloads what it is now
+    onSettled: () => client.invalidateQueries({ queryKey: ['staff', 'application', id] }),
   });
 }
 
