@@ -32,6 +32,7 @@ import { registerCasework } from './modules/casework/index.ts';
 import { registerDocuments } from './modules/documents/index.ts';
 import { registerTracking } from './modules/tracking/index.ts';
 import { registerPersonalData } from './modules/personal-data/index.ts';
+import { registerDrafts } from './modules/drafts/index.ts';
 import { registerPassportEncryption } from './modules/applications/passport-keys.ts';
 import { registerCatalogueStore } from './modules/catalogue/catalogue-store.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(
   await registerCasework(app);
   await registerChoices(app);
   await registerPersonalData(app);
+  await registerDrafts(app);
   await app.register(staffRoutes);
   if (config.env === 'test') await app.register(testSupportRoutes);
   await registerWebApp(app, { plainForms: { '/track': plainTrackLookup(app) } });

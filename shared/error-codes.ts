@@ -68,6 +68,9 @@ export const errorMessages = {
   APPLICATION_TOO_LARGE:
     'Together your documents are larger than {megabytes} MB. Please upload smaller files.',
   UNSUPPORTED_FILE_TYPE: 'This file must be a PDF, JPG or PNG file.',
+  // only in the browser: the file was changed or moved after it was chosen (issue 25 §4)
+  FILE_CHANGED: 'This file changed after you chose it. Please choose it again.',
+  DRAFT_NOT_FOUND: 'No saved application was found. The link may have expired.',
   DOCUMENT_NOT_FOUND: 'Document not found.',
   DOCUMENT_NOT_REQUESTED: 'This document has not been rejected, so there is nothing to send again.',
   DOCUMENT_CHANGED_MEANWHILE:

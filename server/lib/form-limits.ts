@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
-export type AnonymousForm = 'applications' | 'referrals' | 'partnerships' | 'bookings' | 'meetings';
+export type AnonymousForm =
+  'applications' | 'referrals' | 'partnerships' | 'bookings' | 'meetings' | 'drafts';
 
 const tooMany = (seconds: number) =>
   new AppError('TOO_MANY_SUBMISSIONS', 429, undefined, { minutes: Math.ceil(seconds / 60) });

@@ -181,6 +181,14 @@ export const errorText = defineMessages({
     id: 'error.UNSUPPORTED_FILE_TYPE',
     defaultMessage: '{field} must be a PDF, JPG or PNG file',
   },
+  FILE_CHANGED: {
+    id: 'error.FILE_CHANGED',
+    defaultMessage: '{field} changed after you chose it. Please choose it again.',
+  },
+  DRAFT_NOT_FOUND: {
+    id: 'error.DRAFT_NOT_FOUND',
+    defaultMessage: 'No saved application was found. The link may have expired.',
+  },
   DOCUMENT_NOT_FOUND: { id: 'error.DOCUMENT_NOT_FOUND', defaultMessage: 'Document not found.' },
   DOCUMENT_NOT_REQUESTED: {
     id: 'error.DOCUMENT_NOT_REQUESTED',

@@ -11,3 +11,4 @@ export * from './guidance.ts';
 export * from './casework.ts';
 export * from './choices.ts';
 export * from './bookings.ts';
+export * from './drafts.ts';

@@ -19,6 +19,7 @@ import { passportHint, toApplicationView } from './views.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
 import { insertFirstChoices } from '../choices/repository.ts';
+import { deleteOwnDraft } from '../drafts/service.ts';
 
 export { changeStatus, type StatusChange } from './status.ts';
 
@@ -98,6 +99,8 @@ export async function submitApplication(
         tx,
         files.map((file) => file.stored.key),
       );
+      // the account's draft of the form is sent now (issue 25 §1)
+      if (userId) await deleteOwnDraft(tx, userId);
       await publishApplicationChange(tx, id, userId);
       const applicant = {
         id,
