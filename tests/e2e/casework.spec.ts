@@ -4,53 +4,13 @@ import { intlFormats } from '../../web/i18n/i18n-provider.tsx';
 import { describe, expect, it } from 'vitest';
 import { createApplicationFields, fixture, multipartBody } from '../factories/application.ts';
 import { fixtures } from './application-helpers.ts';
-import { registerAccount, signInByApi } from './auth-helpers.ts';
-import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
+import { caseworkPages } from './casework-helpers.ts';
 import { linkIn, listMail, waitForMail, type OutboxMail } from './outbox.ts';
 
-const { open, baseUrl } = useBrowser();
-
-/** An application sent with a passport copy, and its tracking link from the confirmation e-mail. */
-async function submitWithPassport() {
-  const fields = createApplicationFields();
-  const { payload, contentType } = multipartBody(fields, [
-    { key: 'passportCopy', ...fixture('passport.png'), contentType: 'image/png' },
-  ]);
-  const res = await fetch(`${baseUrl}/api/applications`, {
-    method: 'POST',
-    body: payload,
-    headers: { 'content-type': contentType },
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  const link = linkIn(await waitForMail(fields.email as string, /received your application/i));
-  return { id, link };
-}
-
-/** A consultant (the test-only fixture route gives a registered account the role) signed in at `at`. */
-async function consultantAt(
-  at: string,
-  viewport: 'phone' | 'desktop' = 'desktop',
-): Promise<E2ePage> {
-  const { email, password } = await registerAccount();
-  const made = await fetch(`${baseUrl}/api/test/staff-role`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  expect(made.status).toBe(204);
-  const staff = await open('/', viewport);
-  // Staff need a second factor (issue 10): the fixture consultant sets one up through the API.
-  await signInByApi(staff.context.request, email, password, { enroll: true });
-  await staff.page.goto(at);
-  return staff;
-}
-
-async function trackAt(link: string, viewport: 'phone' | 'desktop' = 'desktop'): Promise<E2ePage> {
-  const student = await open(new URL(link).pathname + new URL(link).hash, viewport);
-  await student.page.getByRole('heading', { name: 'Documents' }).waitFor();
-  return student;
-}
+const browser = useBrowser();
+const { open, baseUrl } = browser;
+const { submitWithPassport, consultantAt, trackAt } = caseworkPages(browser);
 
 describe('documents checked one by one, live on both sides', () => {
   it(

@@ -65,16 +65,21 @@ function DocumentItem({
   });
   const older = d.versions.slice(1);
   const current = d.versions[0];
-  // the decision is always on what the reviewer sees now (a live refresh moves these on)
+  // what the reviewer sees now (a live refresh moves it on)
   const seen = { version: d.version, reviewVersion: d.reviewVersion };
   const meanwhile =
     review.error instanceof ApiError && review.error.code === 'DOCUMENT_REVIEWED_MEANWHILE'
       ? (review.error.current as StoredDocumentReview | undefined)
       : undefined;
 
-  const reject = rejection.handleSubmit(({ reason }) =>
+  // a rejection is decided on the review shown when the form opened: a colleague's meanwhile is a 409
+  const openRejection = () => {
+    rejection.reset({ ...seen, state: 'rejected', reason: '' });
+    setRejecting(true);
+  };
+  const reject = rejection.handleSubmit((input) =>
     review.mutate(
-      { key: d.key, input: { ...seen, state: 'rejected', reason } },
+      { key: d.key, input },
       {
         onSuccess: () => {
           setRejecting(false);
@@ -122,7 +127,7 @@ function DocumentItem({
             </Button>
           )}
           {d.state !== 'rejected' && !isRejecting && (
-            <Button variant="ghost" onClick={() => setRejecting(true)}>
+            <Button variant="ghost" onClick={openRejection}>
               Reject<span className="sr-only"> {d.label}</span>
             </Button>
           )}
