@@ -47,6 +47,7 @@ import { siteRoutes } from './modules/site/routes.ts';
 import { searchEngineRoutes } from './modules/site/search-engine-routes.ts';
 import { languageRoutes } from './i18n/language-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { registerPartners } from './modules/partners/index.ts';
 import { testSupportRoutes } from './modules/test-support/routes.ts';
 
 declare module 'fastify' {
@@ -175,6 +176,7 @@ export async function buildApp(
   await registerPersonalData(app);
   await registerDrafts(app);
   await app.register(staffRoutes);
+  await registerPartners(app);
   if (config.env === 'test') await app.register(testSupportRoutes);
   await registerWebApp(app, { plainForms: { '/track': plainTrackLookup(app) } });
   return app;

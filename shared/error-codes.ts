@@ -144,6 +144,18 @@ export const errorMessages = {
     'Someone changed these hours meanwhile. Reload them and try again.',
   ACCOUNT_ALREADY_LINKED: 'This account is already linked to another consultant.',
 
+  // partners and commission (D20)
+  PARTNER_NOT_FOUND: 'Partner not found.',
+  PARTNERSHIP_ALREADY_ACCEPTED: 'This partnership request was already accepted.',
+  PARTNER_ACCOUNT_TAKEN:
+    'This e-mail address already belongs to a staff account or to another partner.',
+  PARTNER_CHANGED: 'Someone changed this partner meanwhile. Check it again, then save.',
+  COMMISSION_LINE_NOT_FOUND: 'Commission line not found.',
+  COMMISSION_LINE_CHANGED:
+    'Someone changed this commission line meanwhile. Check it again, then save.',
+  COMMISSION_RATE_CHANGED:
+    "Someone changed this university's commission meanwhile. Check it again, then save.",
+
   // staff and team
   USER_NOT_FOUND: 'No such account.',
   ALREADY_STAFF: 'This person is already on the team.',

@@ -7,6 +7,16 @@ export function isStaffRole(role: string | null | undefined): role is StaffRole 
   return role === 'consultant' || role === 'catalogue_editor' || role === 'admin';
 }
 
+/** Partner organisations' users (D20, decision 0041): they see their own students only. */
+export function isPartnerRole(role: string | null | undefined): role is 'partner' {
+  return role === 'partner';
+}
+
+/** Staff and partners need a second factor (an authenticator app or a passkey) before any of their routes open. */
+export function needsSecondFactorRole(role: string | null | undefined): boolean {
+  return isStaffRole(role) || isPartnerRole(role);
+}
+
 /** Who may change the catalogue (D11): administrators and catalogue editors. */
 export const catalogueRoles = ['catalogue_editor', 'admin'] as const;
 export function canEditCatalogue(role: string | null | undefined): boolean {

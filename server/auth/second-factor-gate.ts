@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { deleteSessionCookie, expireCookie } from 'better-auth/cookies';
 import { twoFactor } from 'better-auth/plugins';
-import { isStaffRole } from '../../shared/staff-workflow.ts';
+import { needsSecondFactorRole } from '../../shared/staff-workflow.ts';
 
 /** Where a browser that followed a sign-in link (magic link, OAuth callback) finishes with its code. */
 export const secondFactorPage = '/login?step=code';
@@ -74,7 +74,8 @@ export function needsSecondFactor(ctx: HookContext): boolean {
 export function mayNeedPasskeyStep(ctx: HookContext): boolean {
   const path = ctx.path ?? '';
   const created = ctx.context.newSession;
-  if (!created || created.user.twoFactorEnabled || !isStaffRole(created.user.role)) return false;
+  if (!created || created.user.twoFactorEnabled || !needsSecondFactorRole(created.user.role))
+    return false;
   if (path === passkeySignInPath || secondFactorSteps.has(path)) return false;
   return ctx.context.session?.user.id !== created.user.id;
 }

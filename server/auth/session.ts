@@ -8,7 +8,7 @@ import type {
 import { sessions, type UserRole } from '../db/schema/auth.ts';
 import { passkeys } from '../db/schema/identity.ts';
 import { AppError } from '../lib/errors.ts';
-import { isStaffRole } from '../../shared/staff-workflow.ts';
+import { needsSecondFactorRole } from '../../shared/staff-workflow.ts';
 
 export type SessionUser = {
   id: string;
@@ -78,7 +78,7 @@ async function lookUp(req: FastifyRequest): Promise<SessionUser | null> {
     twoFactorEnabled,
     secondFactor:
       twoFactorEnabled ||
-      (isStaffRole(user.role as string) && (await hasPasskey(req.server, user.id))),
+      (needsSecondFactorRole(user.role as string) && (await hasPasskey(req.server, user.id))),
     sessionId: session.id,
   };
 }
@@ -126,8 +126,8 @@ export function requireRole(...roles: UserRole[]): preHandlerAsyncHookHandler {
       throw new AppError('FORBIDDEN', 403, 'You do not have permission to do this.');
     }
     // Every staff account has a second factor (issue 10): an authenticator app or a passkey
-    // (decision 0023). Until one is set up, staff routes refuse.
-    if (isStaffRole(user.role) && !user.secondFactor) {
+    // (decision 0023), and so does every partner's (D20). Until one is set up, their routes refuse.
+    if (needsSecondFactorRole(user.role) && !user.secondFactor) {
       throw new AppError('SECOND_FACTOR_REQUIRED', 403);
     }
     req.user = user;

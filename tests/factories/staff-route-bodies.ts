@@ -34,6 +34,7 @@ export const staffRoutesWithoutBody = [
   'POST /api/staff/team/:id/reactivate',
   'POST /api/staff/team/:id/end-sessions',
   'POST /api/staff/mail/:id/retry',
+  'POST /api/staff/partnerships/:id/accept',
   // an image, not text: the logo has its own tests (re-encoding, the decompression bomb)
   'POST /api/staff/catalogue/universities/:id/logo',
   // a file only: its checks (type by content, size, who may) are in server/modules/choices
@@ -85,6 +86,40 @@ export async function validStaffBodies(app: FastifyInstance) {
     message: 'Your address in the UK',
     dueOn: isoDay(7),
   });
+  // D20: a partner organisation, and a commission line (an accepted case at a university with terms)
+  const accepted = await post(app, '/api/partnerships', '', createPartnershipInput());
+  const partner = await post(
+    app,
+    `/api/staff/partnerships/${String(accepted.id)}/accept`,
+    admin.cookie,
+    {},
+  );
+  const enrolled = await createApplication(app);
+  // called more than once on one app: terms set by an earlier call are updated on their version
+  const rates = await get<{ universityId: string; version: number }[]>(
+    app,
+    '/api/staff/commission/rates',
+    admin.cookie,
+  );
+  const rateVersion = (id: string) => rates.find((r) => r.universityId === id)?.version ?? null;
+  const terms = await app.inject({
+    method: 'PUT',
+    url: `/api/staff/commission/rates/${String(enrolled.fields.universityId)}`,
+    headers: { origin: app.config.publicUrl, cookie: admin.cookie },
+    payload: {
+      kind: 'percent',
+      rateBp: 1250,
+      version: rateVersion(String(enrolled.fields.universityId)),
+    },
+  });
+  if (terms.statusCode !== 200) throw new Error(`commission terms: ${terms.body}`);
+  for (const status of ['reviewed', 'applied', 'offered', 'accepted'])
+    await post(app, `/api/test/applications/${enrolled.id}/status`, admin.cookie, { status });
+  const [line] = await get<{ id: string; version: number }[]>(
+    app,
+    '/api/staff/commission/lines',
+    admin.cookie,
+  );
   const referral = await post(app, '/api/referrals', '', createReferralInput());
   const partnership = await post(app, '/api/partnerships', '', createPartnershipInput());
   const { universities } = await get<{ universities: { id: string }[] }>(
@@ -123,6 +158,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     admin.cookie,
   );
   const booked = agenda.find((b) => b.id === booking.id)!;
+  const otherUniversity = universities.find((u) => u.id !== enrolled.fields.universityId)!.id;
   const choice = `${staff}/choices/${choices[0]!.id}`;
   const university = universities[0]!.id;
   const program = items[0]!;
@@ -191,6 +227,29 @@ export async function validStaffBodies(app: FastifyInstance) {
       `/api/staff/partnerships/${partnership.id}/status`,
       { status: 'contacted', note: 'Called back' },
     ),
+    json(
+      'POST /api/staff/partners/:id/members',
+      `/api/staff/partners/${String(partner.id)}/members`,
+      {
+        email: uniqueEmail('partner-colleague'),
+        name: 'Tunde Bello',
+      },
+    ),
+    json('PUT /api/staff/partners/:id/share', `/api/staff/partners/${String(partner.id)}/share`, {
+      shareBp: 2500,
+      version: 1,
+    }),
+    json(
+      'PUT /api/staff/commission/rates/:universityId',
+      `/api/staff/commission/rates/${otherUniversity}`,
+      { kind: 'fixed', fixedPence: 150_000, version: rateVersion(otherUniversity) },
+    ),
+    json('PATCH /api/staff/commission/lines/:id', `/api/staff/commission/lines/${line!.id}`, {
+      version: line!.version,
+      status: 'invoiced',
+      intake: 'September 2026',
+      on: isoDay(0),
+    }),
     json('POST /api/staff/team/invitations', '/api/staff/team/invitations', {
       email: uniqueEmail('invitee'),
       name: 'New Hire',

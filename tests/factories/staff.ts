@@ -73,6 +73,30 @@ export function catalogueRoutes(): StaffCall[] {
   ];
 }
 
+/** The console's partner and commission routes (admins only), with arguments that change nothing. */
+export function partnerConsoleRoutes(): StaffCall[] {
+  const id = randomUUID();
+  return [
+    { method: 'POST', url: `/api/staff/partnerships/${id}/accept` },
+    { method: 'GET', url: '/api/staff/partners' },
+    {
+      method: 'POST',
+      url: `/api/staff/partners/${id}/members`,
+      payload: { email: 'not-an-address' },
+    },
+    { method: 'PUT', url: `/api/staff/partners/${id}/share`, payload: { shareBp: -1, version: 1 } },
+    { method: 'GET', url: '/api/staff/commission/rates' },
+    {
+      method: 'PUT',
+      url: '/api/staff/commission/rates/no-such-university',
+      payload: { kind: 'fixed', fixedPence: -1 },
+    },
+    { method: 'GET', url: '/api/staff/commission/lines' },
+    { method: 'GET', url: '/api/staff/commission/lines.csv' },
+    { method: 'PATCH', url: `/api/staff/commission/lines/${id}`, payload: { version: 0 } },
+  ];
+}
+
 /** Every staff API route, with harmless arguments; `adminOnly` marks staff management and the audit log. */
 export function everyStaffRoute(
   ids: { applicationId?: string; userId?: string } = {},
@@ -257,6 +281,8 @@ export function everyStaffRoute(
     })),
     // the catalogue: admins and catalogue editors, not consultants (harmless: nothing valid is sent)
     ...catalogueRoutes().map((r) => ({ ...r, adminOnly: true })),
+    // partners and commission (D20): admins only (made-up ids: nothing changes)
+    ...partnerConsoleRoutes().map((r) => ({ ...r, adminOnly: true })),
   ];
 }
 

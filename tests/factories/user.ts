@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '../../server/auth/session.ts';
 import { users, type UserRole } from '../../server/db/schema/auth.ts';
-import { isStaffRole } from '../../shared/staff-workflow.ts';
+import { needsSecondFactorRole } from '../../shared/staff-workflow.ts';
 import { keyOfUri, totpCode } from '../support/totp.ts';
 
 export interface UserOverrides {
@@ -145,7 +145,7 @@ export async function createUser(
   };
   if (!verified) return { user, password, cookie: null };
   let cookie = await signInAs(app, email, password);
-  if (overrides.secondFactor ?? isStaffRole(row.role)) {
+  if (overrides.secondFactor ?? needsSecondFactorRole(row.role)) {
     cookie = (await enrollTotp(app, email, password, cookie)).cookie;
     user.twoFactorEnabled = true;
   }

@@ -257,6 +257,35 @@ export const errorText = defineMessages({
     id: 'error.CONTACT_REQUEST_NOT_FOUND',
     defaultMessage: 'Request not found.',
   },
+  PARTNER_NOT_FOUND: {
+    id: 'error.PARTNER_NOT_FOUND',
+    defaultMessage: 'Partner not found.',
+  },
+  PARTNERSHIP_ALREADY_ACCEPTED: {
+    id: 'error.PARTNERSHIP_ALREADY_ACCEPTED',
+    defaultMessage: 'This partnership request was already accepted.',
+  },
+  PARTNER_ACCOUNT_TAKEN: {
+    id: 'error.PARTNER_ACCOUNT_TAKEN',
+    defaultMessage: 'This e-mail address already belongs to a staff account or to another partner.',
+  },
+  PARTNER_CHANGED: {
+    id: 'error.PARTNER_CHANGED',
+    defaultMessage: 'Someone changed this partner meanwhile. Check it again, then save.',
+  },
+  COMMISSION_LINE_NOT_FOUND: {
+    id: 'error.COMMISSION_LINE_NOT_FOUND',
+    defaultMessage: 'Commission line not found.',
+  },
+  COMMISSION_LINE_CHANGED: {
+    id: 'error.COMMISSION_LINE_CHANGED',
+    defaultMessage: 'Someone changed this commission line meanwhile. Check it again, then save.',
+  },
+  COMMISSION_RATE_CHANGED: {
+    id: 'error.COMMISSION_RATE_CHANGED',
+    defaultMessage:
+      "Someone changed this university's commission meanwhile. Check it again, then save.",
+  },
   USER_NOT_FOUND: { id: 'error.USER_NOT_FOUND', defaultMessage: 'No such account.' },
   ALREADY_STAFF: {
     id: 'error.ALREADY_STAFF',

@@ -30,6 +30,7 @@ import type {
 import { erasureChannels, type ErasureChannel } from '../../../shared/schemas/personal-data.ts';
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
+import { partnerOrganisations } from './partners.ts';
 
 const statusList = sql.raw(applicationStatuses.map((s) => `'${s}'`).join(', '));
 
@@ -114,6 +115,16 @@ export const applications = pgTable(
     erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
     /** How they asked: by deleting their account, or by e-mail to an admin. */
     erasureRequestedVia: text('erasure_requested_via').$type<ErasureChannel>(),
+    /**
+     * Where the application came from (issue 28): null for one sent straight from the site, or
+     * 'partner' (with source_partner_id) and the other kinds the leads work adds (decision 0041).
+     */
+    sourceKind: text('source_kind'),
+    sourcePartnerId: uuid('source_partner_id').references(() => partnerOrganisations.id, {
+      onDelete: 'set null',
+    }),
+    /** The student stopped the partner following the application (D20): the partner no longer sees it. */
+    partnerStoppedAt: timestamp('partner_stopped_at', { withTimezone: true }),
   },
   (t) => [
     index('applications_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
@@ -129,6 +140,9 @@ export const applications = pgTable(
       'applications_outcome_check',
       sql`${t.outcome} is null or ${t.outcome} in ('withdrawn', 'unsuccessful')`,
     ),
+    index('applications_source_partner_idx')
+      .on(t.sourcePartnerId, t.createdAt.desc())
+      .where(sql`${t.sourcePartnerId} is not null`),
     index('applications_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
     index('applications_email_lower_idx').on(sql`lower(${t.email})`),
     check('applications_status_check', sql`${t.status} in (${statusList})`),

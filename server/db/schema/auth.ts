@@ -24,7 +24,14 @@ const id = () =>
     .default(sql`pg_catalog.gen_random_uuid()`)
     .primaryKey();
 
-export const userRoles = ['applicant', 'consultant', 'catalogue_editor', 'admin'] as const;
+/** `partner`: a user of a partner organisation (D20, decision 0041), with a second factor like staff. */
+export const userRoles = [
+  'applicant',
+  'consultant',
+  'catalogue_editor',
+  'admin',
+  'partner',
+] as const;
 export type UserRole = (typeof userRoles)[number];
 
 export const users = pgTable(
@@ -46,7 +53,7 @@ export const users = pgTable(
   (t) => [
     check(
       'users_role_check',
-      sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin')`,
+      sql`${t.role} in ('applicant', 'consultant', 'catalogue_editor', 'admin', 'partner')`,
     ),
   ],
 );

@@ -12,3 +12,5 @@ export * from './casework.ts';
 export * from './choices.ts';
 export * from './bookings.ts';
 export * from './drafts.ts';
+export * from './partners.ts';
+export * from './commission.ts';

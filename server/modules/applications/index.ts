@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createChangeFeed } from '../../lib/events/change-feed.ts';
+import { createChangeFeed, type ChangeFeed } from '../../lib/events/change-feed.ts';
 import { createStorage, type Storage } from '../../lib/storage/index.ts';
 import { ApplicationLive, applicationChangesChannel } from './live.ts';
 import { applicationRoutes } from './routes.ts';
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: Storage;
     applicationLive: ApplicationLive;
+    /** The applications' change notices (other modules' live updates, e.g. partners). */
+    applicationFeed: ChangeFeed;
   }
 }
 
@@ -31,6 +33,7 @@ export async function registerApplications(app: FastifyInstance): Promise<void> 
   });
   app.decorate('storage', createStorage(app.config.uploads));
   app.decorate('applicationLive', live);
+  app.decorate('applicationFeed', feed);
   await feed.start();
   // Open streams would keep the server from closing: end them first.
   app.addHook('preClose', async () => live.streams.closeAll());

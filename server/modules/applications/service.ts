@@ -30,6 +30,8 @@ export interface Submission {
   idempotencyKey: string | null;
   /** Runs once the fields are valid, before any file is stored (the form limits, finding 4). */
   beforeStoring?: (input: ApplicationInput) => Promise<void>;
+  /** Where it came from (issue 28): a partner submitting for a student. Null: the student themself. */
+  source?: { kind: 'partner'; partnerId: string } | null;
 }
 
 export { applicationNotFound };
@@ -42,7 +44,7 @@ export { applicationNotFound };
 export async function submitApplication(
   app: FastifyInstance,
   req: FastifyRequest,
-  { userId, language, idempotencyKey, beforeStoring }: Submission,
+  { userId, language, idempotencyKey, beforeStoring, source = null }: Submission,
 ): Promise<{ id: string; replayed: boolean }> {
   if (idempotencyKey) {
     const existing = await repo.findIdByIdempotencyKey(app.db, idempotencyKey);
@@ -74,10 +76,10 @@ export async function submitApplication(
   const id = randomUUID();
   try {
     created = await app.db.transaction(async (tx) => {
-      const inserted = await repo.insertApplication(
-        tx,
-        toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher),
-      );
+      const inserted = await repo.insertApplication(tx, {
+        ...toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher),
+        ...(source ? { sourceKind: source.kind, sourcePartnerId: source.partnerId } : {}),
+      });
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, {
         applicationId: id,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createCommissionLine } from '../partners/commission.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
 import { nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow.ts';
 import { maxNoteLength } from '../../../shared/schemas/staff.ts';
@@ -117,6 +118,8 @@ export async function changeStatus(
       createdAt: at,
     });
     await change.inTransaction?.(tx, { from: current.status, to: change.to, at });
+    // accepted (the team marked the student enrolled): the commission line (D20)
+    if (change.to === 'accepted') await createCommissionLine(tx, current.id);
     await publishApplicationChange(tx, current.id, current.userId);
     // A case kept after its applicant asked for erasure (D16) no longer writes to them.
     if (!current.erasureRequestedAt) {

@@ -45,7 +45,18 @@ export type AuditAction =
   | 'application.after_offer_changed'
   | 'stage_times.changed'
   | 'application.choice_changed'
-  | 'application.choice_document_added';
+  | 'application.choice_document_added'
+  | 'partner.created'
+  | 'partner.member_invited'
+  | 'partner.share_changed'
+  | 'partner.applications_listed'
+  | 'partner.application_viewed'
+  | 'partner.applications_exported'
+  | 'partner.commission_listed'
+  | 'partner.consent_stopped'
+  | 'commission.rate_changed'
+  | 'commission.line_created'
+  | 'commission.line_changed';
 
 export interface AuditRecord {
   /** Null when the command line did it. */
@@ -64,6 +75,8 @@ export interface AuditRecord {
     | 'cost_figure'
     | 'catalogue'
     | 'category'
+    | 'partner'
+    | 'commission'
     /** A person without an account: a keyed hash of their address (personal-data/service.ts). */
     | 'person';
   subjectId: string;

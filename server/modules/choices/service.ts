@@ -18,6 +18,7 @@ import {
 import { publishApplicationChange } from '../applications/live.ts';
 import * as applications from '../applications/repository.ts';
 import { recordAudit } from '../audit/service.ts';
+import { createCommissionLine } from '../partners/commission.ts';
 import { lockOpenApplication, mailedTrackingLink } from '../casework/access.ts';
 import { setStageDue } from '../casework/owners.ts';
 import { choiceDecisionMail, choiceReplyToTeamMail, conditionsMetMail } from './emails.ts';
@@ -116,6 +117,8 @@ async function moveHeadline(
     actorId: actor?.id ?? null,
     createdAt: at,
   });
+  // the firm offer is unconditional: the agency's commission line (D20, decision 0041)
+  if (next === 'accepted') await createCommissionLine(tx, application.id);
 }
 
 const label = (c: ChoiceRow) => c.universityName;

@@ -34,6 +34,7 @@ const asPattern = (url: string) =>
     .replace(/\/choices\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/choices/:choiceId')
     .replace(/\/categories\/[^/]+$/, '/categories/:name')
     .replace(/\/availability\/[a-z-]+/, '/availability/:id')
+    .replace(/\/commission\/rates\/[a-z-]+$/, '/commission/rates/:universityId')
     .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
     .replace(/\/documents\/(?!versions\/)[A-Za-z]+\//, '/documents/:key/');
 

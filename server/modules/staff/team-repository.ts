@@ -29,7 +29,11 @@ export function findTeam(db: Db) {
     .from(users)
     .leftJoin(userDeactivations, eq(userDeactivations.userId, users.id))
     .where(
-      sql`${inArray(users.role, ['consultant', 'catalogue_editor', 'admin'])} or ${userDeactivations.userId} is not null or ${wasStaff}`,
+      and(
+        // partners' users are their organisation's (D20), never the team's
+        ne(users.role, 'partner'),
+        sql`(${inArray(users.role, ['consultant', 'catalogue_editor', 'admin'])} or ${userDeactivations.userId} is not null or ${wasStaff})`,
+      ),
     )
     .orderBy(asc(users.role), asc(sql`lower(${users.email})`));
 }

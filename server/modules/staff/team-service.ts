@@ -25,7 +25,8 @@ function toMember(row: MemberRow): TeamMember {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role,
+    // findTeam and findMember's callers never list a partner's user (D20)
+    role: row.role as TeamMember['role'],
     hasSignedUp: row.hasSignedUp,
     deactivatedAt: row.deactivatedAt ? row.deactivatedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
