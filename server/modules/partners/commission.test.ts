@@ -64,145 +64,149 @@ describe('commission amounts (decision 0041: pence, half up to the penny)', () =
 });
 
 describe('commission lines (D20)', () => {
-  it('the firm offer becomes unconditional: a line with the university terms and the partner share; the partner sees its share, another partner nothing', async () => {
-    const admin = await createStaff(ctx.app, 'admin');
-    const consultant = await createStaff(ctx.app, 'consultant');
-    const mine = await createPartner(ctx.app, admin.cookie, 'Accra Scholars');
-    const other = await createPartner(ctx.app, admin.cookie, 'Other Agency');
-    const universityId = sampleProgram.universityId;
-    const [program] = await ctx.app.db
-      .select({ tuitionGbp: programs.tuitionGbp })
-      .from(programs)
-      .where(eq(programs.id, sampleProgram.id));
+  it(
+    'the firm offer becomes unconditional: a line with the university terms and the partner share; the partner sees its share, another partner nothing',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await createStaff(ctx.app, 'admin');
+      const consultant = await createStaff(ctx.app, 'consultant');
+      const mine = await createPartner(ctx.app, admin.cookie, 'Accra Scholars');
+      const other = await createPartner(ctx.app, admin.cookie, 'Other Agency');
+      const universityId = sampleProgram.universityId;
+      const [program] = await ctx.app.db
+        .select({ tuitionGbp: programs.tuitionGbp })
+        .from(programs)
+        .where(eq(programs.id, sampleProgram.id));
 
-    const rate = await call('PUT', `/api/staff/commission/rates/${universityId}`, admin.cookie, {
-      kind: 'percent',
-      rateBp: 1500,
-      version: null,
-    });
-    expect(rate.statusCode, rate.body).toBe(200);
-    const stale = await call('PUT', `/api/staff/commission/rates/${universityId}`, admin.cookie, {
-      kind: 'fixed',
-      fixedPence: 100,
-      version: null,
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json<{ error: { current: { rateBp: number } } }>().error.current.rateBp).toBe(
-      1500,
-    );
-    const share = await call(
-      'PUT',
-      `/api/staff/partners/${mine.organisation.id}/share`,
-      admin.cookie,
-      {
+      const rate = await call('PUT', `/api/staff/commission/rates/${universityId}`, admin.cookie, {
+        kind: 'percent',
+        rateBp: 1500,
+        version: null,
+      });
+      expect(rate.statusCode, rate.body).toBe(200);
+      const stale = await call('PUT', `/api/staff/commission/rates/${universityId}`, admin.cookie, {
+        kind: 'fixed',
+        fixedPence: 100,
+        version: null,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json<{ error: { current: { rateBp: number } } }>().error.current.rateBp).toBe(
+        1500,
+      );
+      const share = await call(
+        'PUT',
+        `/api/staff/partners/${mine.organisation.id}/share`,
+        admin.cookie,
+        {
+          shareBp: 2000,
+          version: mine.organisation.version,
+        },
+      );
+      expect(share.statusCode, share.body).toBe(200);
+
+      const student = await createUser(ctx.app);
+      const id = await submitForStudent(ctx.app, mine.cookie, { email: student.user.email });
+      await call('POST', '/api/me/applications/add', student.cookie, { applicationId: id });
+      const staffUrl = `/api/staff/applications/${id}`;
+      const choice = async () =>
+        (await call('GET', staffUrl, consultant.cookie)).json<StaffApplicationDetail>().choices[0]!;
+      const first = await choice();
+      expect(
+        (
+          await call('POST', `${staffUrl}/choices/${first.id}/sent`, consultant.cookie, {
+            version: first.version,
+            sentOn: isoDay(-2),
+            reference: 'REF-1',
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await call('POST', `${staffUrl}/choices/${first.id}/decision`, consultant.cookie, {
+            version: (await choice()).version,
+            decision: 'unconditional_offer',
+            replyDeadline: isoDay(20),
+          })
+        ).statusCode,
+      ).toBe(204);
+      expect((await call('GET', '/api/staff/commission/lines', admin.cookie)).json()).toEqual([]);
+      const replied = await call(
+        'POST',
+        `/api/applications/${id}/choices/${first.id}/reply`,
+        student.cookie,
+        { reply: 'firm', confirm: true },
+      );
+      expect(replied.statusCode, replied.body).toBe(200);
+
+      const lines = (await call('GET', '/api/staff/commission/lines', admin.cookie)).json<
+        CommissionLineView[]
+      >();
+      expect(lines).toHaveLength(1);
+      const tuitionPence = program!.tuitionGbp * 100;
+      const agencyPence = Math.floor((tuitionPence * 1500 + 5000) / 10_000);
+      expect(lines[0]).toMatchObject({
+        applicationId: id,
+        partner: { id: mine.organisation.id, name: 'Accra Scholars' },
+        universityId,
+        tuitionPence,
+        rate: { kind: 'percent', rateBp: 1500, fixedPence: null },
         shareBp: 2000,
-        version: mine.organisation.version,
-      },
-    );
-    expect(share.statusCode, share.body).toBe(200);
+        agencyPence,
+        partnerPence: Math.floor((agencyPence * 2000 + 5000) / 10_000),
+        status: 'expected',
+        version: 1,
+      });
 
-    const student = await createUser(ctx.app);
-    const id = await submitForStudent(ctx.app, mine.cookie, { email: student.user.email });
-    await call('POST', '/api/me/applications/add', student.cookie, { applicationId: id });
-    const staffUrl = `/api/staff/applications/${id}`;
-    const choice = async () =>
-      (await call('GET', staffUrl, consultant.cookie)).json<StaffApplicationDetail>().choices[0]!;
-    const first = await choice();
-    expect(
-      (
-        await call('POST', `${staffUrl}/choices/${first.id}/sent`, consultant.cookie, {
-          version: first.version,
-          sentOn: isoDay(-2),
-          reference: 'REF-1',
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect(
-      (
-        await call('POST', `${staffUrl}/choices/${first.id}/decision`, consultant.cookie, {
-          version: (await choice()).version,
-          decision: 'unconditional_offer',
-          replyDeadline: isoDay(20),
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect((await call('GET', '/api/staff/commission/lines', admin.cookie)).json()).toEqual([]);
-    const replied = await call(
-      'POST',
-      `/api/applications/${id}/choices/${first.id}/reply`,
-      student.cookie,
-      { reply: 'firm', confirm: true },
-    );
-    expect(replied.statusCode, replied.body).toBe(200);
+      const seen = await call('GET', '/api/partner/commission', mine.cookie);
+      const [partnerLine] = seen.json<PartnerCommissionView[]>();
+      expect(partnerLine).toMatchObject({ id: lines[0]!.id, partnerPence: lines[0]!.partnerPence });
+      expect(JSON.stringify(seen.json())).not.toContain('agencyPence');
+      expect((await call('GET', '/api/partner/commission', other.cookie)).json()).toEqual([]);
+      // the partner's dashboard shows the case accepted
+      const item = await call('GET', `/api/partner/applications/${id}`, mine.cookie);
+      expect(item.json<{ status: string }>().status).toBe('accepted');
 
-    const lines = (await call('GET', '/api/staff/commission/lines', admin.cookie)).json<
-      CommissionLineView[]
-    >();
-    expect(lines).toHaveLength(1);
-    const tuitionPence = program!.tuitionGbp * 100;
-    const agencyPence = Math.floor((tuitionPence * 1500 + 5000) / 10_000);
-    expect(lines[0]).toMatchObject({
-      applicationId: id,
-      partner: { id: mine.organisation.id, name: 'Accra Scholars' },
-      universityId,
-      tuitionPence,
-      rate: { kind: 'percent', rateBp: 1500, fixedPence: null },
-      shareBp: 2000,
-      agencyPence,
-      partnerPence: Math.floor((agencyPence * 2000 + 5000) / 10_000),
-      status: 'expected',
-      version: 1,
-    });
-
-    const seen = await call('GET', '/api/partner/commission', mine.cookie);
-    const [partnerLine] = seen.json<PartnerCommissionView[]>();
-    expect(partnerLine).toMatchObject({ id: lines[0]!.id, partnerPence: lines[0]!.partnerPence });
-    expect(JSON.stringify(seen.json())).not.toContain('agencyPence');
-    expect((await call('GET', '/api/partner/commission', other.cookie)).json()).toEqual([]);
-    // the partner's dashboard shows the case accepted
-    const item = await call('GET', `/api/partner/applications/${id}`, mine.cookie);
-    expect(item.json<{ status: string }>().status).toBe('accepted');
-
-    // admins move it on with the version they saw; a stale one is 409 with the line as it is
-    const url = `/api/staff/commission/lines/${lines[0]!.id}`;
-    const invoiced = await call('PATCH', url, admin.cookie, {
-      version: 1,
-      status: 'invoiced',
-      on: '2026-10-01',
-    });
-    expect(invoiced.json<CommissionLineView>()).toMatchObject({
-      status: 'invoiced',
-      invoicedOn: '2026-10-01',
-      version: 2,
-    });
-    const late = await call('PATCH', url, admin.cookie, { version: 1, status: 'paid' });
-    expect(late.statusCode).toBe(409);
-    expect(apiError(late).code).toBe('COMMISSION_LINE_CHANGED');
-    expect(late.json<{ error: { current: CommissionLineView } }>().error.current.status).toBe(
-      'invoiced',
-    );
-    const corrected = await call('PATCH', url, admin.cookie, {
-      version: 2,
-      tuitionPence: 2_000_000,
-    });
-    expect(corrected.json<CommissionLineView>()).toMatchObject({
-      tuitionPence: 2_000_000,
-      agencyPence: 300_000,
-      partnerPence: 60_000,
-    });
-    const csv = await call('GET', '/api/staff/commission/lines.csv', admin.cookie);
-    expect(csv.body).toContain('300000');
-    expect(csv.body).toContain('Accra Scholars');
-    const changes = await ctx.app.db
-      .select({ action: auditLog.action })
-      .from(auditLog)
-      .where(eq(auditLog.subjectId, lines[0]!.id));
-    expect(changes.map((c) => c.action).sort()).toEqual([
-      'commission.line_changed',
-      'commission.line_changed',
-      'commission.line_created',
-    ]);
-  });
+      // admins move it on with the version they saw; a stale one is 409 with the line as it is
+      const url = `/api/staff/commission/lines/${lines[0]!.id}`;
+      const invoiced = await call('PATCH', url, admin.cookie, {
+        version: 1,
+        status: 'invoiced',
+        on: '2026-10-01',
+      });
+      expect(invoiced.json<CommissionLineView>()).toMatchObject({
+        status: 'invoiced',
+        invoicedOn: '2026-10-01',
+        version: 2,
+      });
+      const late = await call('PATCH', url, admin.cookie, { version: 1, status: 'paid' });
+      expect(late.statusCode).toBe(409);
+      expect(apiError(late).code).toBe('COMMISSION_LINE_CHANGED');
+      expect(late.json<{ error: { current: CommissionLineView } }>().error.current.status).toBe(
+        'invoiced',
+      );
+      const corrected = await call('PATCH', url, admin.cookie, {
+        version: 2,
+        tuitionPence: 2_000_000,
+      });
+      expect(corrected.json<CommissionLineView>()).toMatchObject({
+        tuitionPence: 2_000_000,
+        agencyPence: 300_000,
+        partnerPence: 60_000,
+      });
+      const csv = await call('GET', '/api/staff/commission/lines.csv', admin.cookie);
+      expect(csv.body).toContain('300000');
+      expect(csv.body).toContain('Accra Scholars');
+      const changes = await ctx.app.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.subjectId, lines[0]!.id));
+      expect(changes.map((c) => c.action).sort()).toEqual([
+        'commission.line_changed',
+        'commission.line_changed',
+        'commission.line_created',
+      ]);
+    },
+  );
 
   it('a fixed amount for a case the team marks accepted (enrolled), with no partner', async () => {
     const admin = await createStaff(ctx.app, 'admin');

@@ -200,59 +200,65 @@ describe('who may use the partner routes', () => {
       ['PATCH', `/api/staff/commission/lines/${lineId}`, { version: 1, status: 'paid' }],
     ] as const;
 
-  it('anonymous 401, applicant / consultant / admin 403, a partner without its factor 403, another partner 404', async () => {
-    const admin = await createStaff(ctx.app, 'admin');
-    const consultant = await createStaff(ctx.app, 'consultant');
-    const applicant = await createUser(ctx.app);
-    const mine = await createPartner(admin, 'First Partner');
-    const other = await createPartner(admin, 'Second Partner');
-    const id = await submitFor(mine.cookie);
-    const noFactor = await createUser(ctx.app, { role: 'partner', secondFactor: false });
+  it(
+    'anonymous 401, applicant / consultant / admin 403, a partner without its factor 403, another partner 404',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await createStaff(ctx.app, 'admin');
+      const consultant = await createStaff(ctx.app, 'consultant');
+      const applicant = await createUser(ctx.app);
+      const mine = await createPartner(admin, 'First Partner');
+      const other = await createPartner(admin, 'Second Partner');
+      const id = await submitFor(mine.cookie);
+      const noFactor = await createUser(ctx.app, { role: 'partner', secondFactor: false });
 
-    for (const [method, url, payload] of partnerRoutes(id)) {
-      const label = `${method} ${url}`;
-      expect((await call(method, url, null, payload)).statusCode, label).toBe(401);
-      for (const cookie of [applicant.cookie, consultant.cookie, admin.cookie]) {
-        const res = await call(method, url, cookie, payload);
-        expect(res.statusCode, label).toBe(403);
-        expect(apiError(res).code, label).toBe('FORBIDDEN');
+      for (const [method, url, payload] of partnerRoutes(id)) {
+        const label = `${method} ${url}`;
+        expect((await call(method, url, null, payload)).statusCode, label).toBe(401);
+        for (const cookie of [applicant.cookie, consultant.cookie, admin.cookie]) {
+          const res = await call(method, url, cookie, payload);
+          expect(res.statusCode, label).toBe(403);
+          expect(apiError(res).code, label).toBe('FORBIDDEN');
+        }
+        const res = await call(method, url, noFactor.cookie, payload);
+        expect(apiError(res).code, label).toBe('SECOND_FACTOR_REQUIRED');
       }
-      const res = await call(method, url, noFactor.cookie, payload);
-      expect(apiError(res).code, label).toBe('SECOND_FACTOR_REQUIRED');
-    }
-    // the other partner: its lists are empty, the first one's ids do not exist
-    expect((await call('GET', `/api/partner/applications/${id}`, other.cookie)).statusCode).toBe(
-      404,
-    );
-    expect((await call('GET', '/api/partner/applications', other.cookie)).json()).toEqual([]);
-    expect((await call('GET', '/api/partner/applications.csv', other.cookie)).body).not.toContain(
-      id,
-    );
-    expect((await call('GET', `/api/applications/${id}/partner`, other.cookie)).statusCode).toBe(
-      404,
-    );
-    // the partner's submission endpoint is the partner's only
-    const { payload, contentType } = multipartBody(createApplicationFields());
-    for (const cookie of [null, applicant.cookie, consultant.cookie, admin.cookie]) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/partner/applications',
-        payload,
-        headers: {
-          'content-type': contentType,
-          origin: ctx.app.config.publicUrl,
-          ...(cookie ? { cookie } : {}),
-        },
-      });
-      expect(res.statusCode).toBe(cookie ? 403 : 401);
-    }
-    // the console's partner and commission routes: admins only
-    for (const [method, url, payload] of adminRoutes(mine.organisation.id, randomUUID())) {
-      const label = `${method} ${url}`;
-      expect((await call(method, url, null, payload)).statusCode, label).toBe(401);
-      for (const cookie of [applicant.cookie, consultant.cookie, mine.cookie])
-        expect((await call(method, url, cookie, payload)).statusCode, label).toBe(403);
-      expect((await call(method, url, admin.cookie, payload)).statusCode, label).toBeLessThan(500);
-    }
-  });
+      // the other partner: its lists are empty, the first one's ids do not exist
+      expect((await call('GET', `/api/partner/applications/${id}`, other.cookie)).statusCode).toBe(
+        404,
+      );
+      expect((await call('GET', '/api/partner/applications', other.cookie)).json()).toEqual([]);
+      expect((await call('GET', '/api/partner/applications.csv', other.cookie)).body).not.toContain(
+        id,
+      );
+      expect((await call('GET', `/api/applications/${id}/partner`, other.cookie)).statusCode).toBe(
+        404,
+      );
+      // the partner's submission endpoint is the partner's only
+      const { payload, contentType } = multipartBody(createApplicationFields());
+      for (const cookie of [null, applicant.cookie, consultant.cookie, admin.cookie]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/partner/applications',
+          payload,
+          headers: {
+            'content-type': contentType,
+            origin: ctx.app.config.publicUrl,
+            ...(cookie ? { cookie } : {}),
+          },
+        });
+        expect(res.statusCode).toBe(cookie ? 403 : 401);
+      }
+      // the console's partner and commission routes: admins only
+      for (const [method, url, payload] of adminRoutes(mine.organisation.id, randomUUID())) {
+        const label = `${method} ${url}`;
+        expect((await call(method, url, null, payload)).statusCode, label).toBe(401);
+        for (const cookie of [applicant.cookie, consultant.cookie, mine.cookie])
+          expect((await call(method, url, cookie, payload)).statusCode, label).toBe(403);
+        expect((await call(method, url, admin.cookie, payload)).statusCode, label).toBeLessThan(
+          500,
+        );
+      }
+    },
+  );
 });
