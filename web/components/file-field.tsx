@@ -9,6 +9,7 @@ export function FileField({
   hint,
   error,
   file,
+  remembered,
   disabled,
   onChange,
 }: {
@@ -17,6 +18,8 @@ export function FileField({
   hint?: string;
   error?: string;
   file?: File;
+  /** The name of a file chosen before a reload or on another device: the browser did not keep it. */
+  remembered?: string;
   disabled?: boolean;
   onChange: (file: File | undefined) => void;
 }) {
@@ -31,11 +34,19 @@ export function FileField({
               { id: 'application.file.chosen', defaultMessage: '{name} ({size})' },
               { name: <bdi>{file.name}</bdi>, size: formatSize(file.size, intl.locale) },
             )
-          : (hint ??
-            intl.formatMessage({
-              id: 'application.file.types',
-              defaultMessage: 'PDF, JPG or PNG.',
-            }))
+          : remembered
+            ? intl.formatMessage(
+                {
+                  id: 'application.file.chooseAgain',
+                  defaultMessage: 'You chose {name} before: choose it again.',
+                },
+                { name: <bdi>{remembered}</bdi> },
+              )
+            : (hint ??
+              intl.formatMessage({
+                id: 'application.file.types',
+                defaultMessage: 'PDF, JPG or PNG.',
+              }))
       }
     >
       {({ id, describedBy }) => (

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   defaultMaxUploadMb,
@@ -17,7 +17,6 @@ import { useErrorText } from '../../lib/error-text';
 import { CertificationFields } from './certification-fields';
 import { DocumentFields } from './document-fields';
 import {
-  emptyValues,
   fieldOrder,
   toFormData,
   validate,
@@ -29,21 +28,33 @@ import {
 import { PersonalFields } from './personal-fields';
 import { MissingPicks } from './missing-picks';
 import { uploadApplication } from './upload-application';
+import { ContinueLater } from './continue-later';
+import { readChosenFiles } from './read-chosen-files';
+import { useLeaveGuard } from './use-leave-guard';
+import { DraftStatus } from './draft-status';
+import { draftOf, valuesOfDraft } from './draft-content';
+import type { Draft } from './use-draft';
 import { useLocale } from '../../i18n/locale-context';
 
 export function ApplicationForm({
   choice,
   picks,
+  draft,
   onSubmitted,
 }: {
   choice: Choice;
   /** When fewer than three universities came with the application: the slots the form asks for. */
   picks?: { slots: string[]; fixed: number; onChange: (slots: string[]) => void };
+  /** What was saved before (this browser's, the account's, an e-mailed link's), and where to save. */
+  draft: Draft;
   onSubmitted: (id: string, email: string) => void;
 }) {
-  const [typed, setValues] = useState<FormValues>(emptyValues);
-  const [isEmailEdited, setEmailEdited] = useState(false);
+  const [typed, setValues] = useState<FormValues>(() => valuesOfDraft(draft.initial));
+  const [isEmailEdited, setEmailEdited] = useState(() => !!draft.initial?.values.email);
   const [files, setFiles] = useState<FormFiles>({});
+  // files chosen before a reload or on another device: a browser cannot keep them
+  const [remembered, setRemembered] = useState(() => draft.initial?.files ?? []);
+  const [isTouched, setTouched] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -67,14 +78,35 @@ export function ApplicationForm({
   // prefilled from the signed-in account until the applicant types their own
   const values = isEmailEdited ? typed : { ...typed, email: session.data?.email ?? '' };
 
+  const content = draftOf(typed, isEmailEdited, files, remembered, choice);
+  const contentKey = JSON.stringify(content);
+  useEffect(() => {
+    if (isTouched) draft.save(content);
+    // saved when what would be saved changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contentKey, isTouched]);
+  const hasChosenFiles = Object.values(files).some(Boolean);
+  useLeaveGuard(
+    !isTouched || isSubmitting
+      ? null
+      : !draft.canKeep
+        ? 'everything'
+        : hasChosenFiles
+          ? 'files'
+          : null,
+  );
+
   function change(name: keyof FormValues, value: string) {
+    setTouched(true);
     if (name === 'email') setEmailEdited(true);
     setValues((v) => ({ ...v, [name]: value }));
     setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
 
   function setFile(key: DocumentKey, file: File | undefined) {
+    setTouched(true);
     setFiles((f) => ({ ...f, [key]: file }));
+    if (file) setRemembered((r) => r.filter((f) => f.key !== key));
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   }
 
@@ -107,12 +139,34 @@ export function ApplicationForm({
     }
     setProgress(0);
     try {
+      const read = await readChosenFiles(files);
+      if (read.changed.length > 0) {
+        const changed = Object.fromEntries(
+          read.changed.map((key) => [key, { code: 'FILE_CHANGED' }]),
+        ) as FieldErrors;
+        // emptied, so choosing the same file again is a change the browser reports
+        for (const key of read.changed) {
+          const input = form.current?.querySelector<HTMLInputElement>(`input[name="${key}"]`);
+          if (input) input.value = '';
+        }
+        setFiles((f) => ({ ...f, ...Object.fromEntries(read.changed.map((k) => [k, undefined])) }));
+        setRemembered((r) => [
+          ...r.filter((f) => !read.changed.includes(f.key)),
+          ...read.changed.map((key) => ({ key, name: files[key]!.name })),
+        ]);
+        setErrors(changed);
+        setProgress(null);
+        focusFirstError(changed);
+        return;
+      }
+      await draft.settle();
       const { id } = await uploadApplication(
-        toFormData(values, choice, files),
+        toFormData(values, choice, read.files),
         idempotencyKey,
         setProgress,
         locale,
       );
+      draft.finish();
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
       onSubmitted(id, values.email.trim());
     } catch (error) {
@@ -131,74 +185,94 @@ export function ApplicationForm({
   }
 
   return (
-    <form
-      ref={form}
-      noValidate
-      onSubmit={submit}
-      className="space-y-8"
-      aria-describedby="form-note"
-    >
-      <div ref={bannerRef} tabIndex={-1} className="outline-none">
-        {banner && (
+    <>
+      <form
+        ref={form}
+        noValidate
+        onSubmit={submit}
+        className="space-y-8"
+        aria-describedby="form-note"
+      >
+        <div ref={bannerRef} tabIndex={-1} className="outline-none">
+          {banner && (
+            <Alert
+              tone="error"
+              title={intl.formatMessage({
+                id: 'application.form.notSent',
+                defaultMessage: 'Your application was not sent',
+              })}
+            >
+              {banner}
+            </Alert>
+          )}
+        </div>
+        {draft.linkError && (
           <Alert
             tone="error"
             title={intl.formatMessage({
-              id: 'application.form.notSent',
-              defaultMessage: 'Your application was not sent',
+              id: 'application.draft.linkFailed',
+              defaultMessage: 'Your saved application could not be opened',
             })}
           >
-            {banner}
+            {errorText(draft.linkError)}
           </Alert>
         )}
-      </div>
-      <p id="form-note" className="text-sm text-muted">
-        <FormattedMessage
-          id="application.form.note"
-          defaultMessage="All fields are required unless marked optional."
-        />
-      </p>
-      {picks && (
-        <MissingPicks
-          {...picks}
-          missing={!!errors.universityIds}
-          onChange={(slots) => {
-            picks.onChange(slots);
-            setErrors(({ universityIds: _cleared, ...rest }) => rest);
-          }}
-        />
-      )}
-      <PersonalFields values={values} errors={errors} onChange={change} />
-      <CertificationFields
-        values={values}
-        files={files}
-        errors={errors}
-        onChange={change}
-        onFile={setFile}
-      />
-      <DocumentFields
-        files={files}
-        errors={errors}
-        maxMb={Math.round(maxFileBytes / 1024 / 1024)}
-        onFile={setFile}
-      />
-      <div className="space-y-3 border-t border-slate-200 pt-6">
-        {isSubmitting && (
-          <ProgressBar
-            value={progress * 100}
-            label={intl.formatMessage({
-              id: 'application.form.progress',
-              defaultMessage: 'Upload progress',
-            })}
+        <p id="form-note" className="text-sm text-muted">
+          <FormattedMessage
+            id="application.form.note"
+            defaultMessage="All fields are required unless marked optional."
+          />
+        </p>
+        {picks && (
+          <MissingPicks
+            {...picks}
+            missing={!!errors.universityIds}
+            onChange={(slots) => {
+              setTouched(true);
+              picks.onChange(slots);
+              setErrors(({ universityIds: _cleared, ...rest }) => rest);
+            }}
           />
         )}
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? (
-            <FormattedMessage id="application.form.submitting" defaultMessage="Submitting..." />
-          ) : (
-            <FormattedMessage id="application.form.submit" defaultMessage="Submit application" />
+        <PersonalFields values={values} errors={errors} onChange={change} />
+        <CertificationFields
+          values={values}
+          files={files}
+          remembered={remembered}
+          errors={errors}
+          onChange={change}
+          onFile={setFile}
+        />
+        <DocumentFields
+          files={files}
+          remembered={remembered}
+          errors={errors}
+          maxMb={Math.round(maxFileBytes / 1024 / 1024)}
+          onFile={setFile}
+        />
+        <div className="space-y-3 border-t border-slate-200 pt-6">
+          {isSubmitting && (
+            <ProgressBar
+              value={progress * 100}
+              label={intl.formatMessage({
+                id: 'application.form.progress',
+                defaultMessage: 'Upload progress',
+              })}
+            />
           )}
-        </Button>
-      </div>
-    </form>
+          <DraftStatus saved={draft.saved} />
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
+            {isSubmitting ? (
+              <FormattedMessage id="application.form.submitting" defaultMessage="Submitting..." />
+            ) : (
+              <FormattedMessage id="application.form.submit" defaultMessage="Submit application" />
+            )}
+          </Button>
+        </div>
+      </form>
+      {!session.isPending && !session.data && (
+        <ContinueLater email={values.email} content={content} />
+      )}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { NoProgramPanel } from './no-program-panel';
 import { SubmittedPanel } from './submitted-panel';
 import { useApplicationChoice, type ApplicationChoice } from './use-application-choice';
 import { initialSlots } from './missing-picks';
+import { useDraft, type Draft } from './use-draft';
 
 const m = defineMessages({
   title: { id: 'application.page.title', defaultMessage: 'Application' },
@@ -82,7 +83,31 @@ function ReadyForm({
   choice: Extract<ApplicationChoice, { status: 'ready' }>;
   onSubmitted: (id: string, email: string) => void;
 }) {
-  const [slots, setSlots] = useState(() => initialSlots(choice.university, choice.picks));
+  const draft = useDraft(choice.program.id);
+  const intl = useIntl();
+  if (!draft.ready) return <Spinner label={intl.formatMessage(m.loading)} />;
+  return <DraftedForm choice={choice} draft={draft} onSubmitted={onSubmitted} />;
+}
+
+/** Once the saved draft is known: the form starts from it, the picks too. */
+function DraftedForm({
+  choice,
+  draft,
+  onSubmitted,
+}: {
+  choice: Extract<ApplicationChoice, { status: 'ready' }>;
+  draft: Draft;
+  onSubmitted: (id: string, email: string) => void;
+}) {
+  const [slots, setSlots] = useState(() => {
+    const start = initialSlots(choice.university, choice.picks);
+    const saved = draft.initial?.choice.universityIds ?? [];
+    if (saved.length === 3 && choice.picks.length === 0) return saved;
+    // the picks chosen on this form before fill the empty slots
+    const extra = saved.filter((id) => !start.includes(id));
+    let next = 0;
+    return start.map((id) => id || extra[next++] || '');
+  });
   const complete = choice.picks.length >= 3;
   const fixed = complete ? 3 : initialSlots(choice.university, choice.picks).filter(Boolean).length;
   const universityIds = slots.filter(Boolean);
@@ -96,6 +121,7 @@ function ReadyForm({
           universityIds: complete ? choice.picks.slice(0, 3).map((u) => u.id) : universityIds,
         }}
         picks={complete ? undefined : { slots, fixed, onChange: setSlots }}
+        draft={draft}
         onSubmitted={onSubmitted}
       />
     </>

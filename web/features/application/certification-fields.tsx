@@ -5,6 +5,7 @@ import type { DocumentKey } from '../../../shared/schemas/application';
 import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles, FormValues } from './form-values';
 import { todayIso } from './form-values';
+import type { DraftFile } from '../../../shared/schemas/draft';
 
 const m = defineMessages({
   certification: {
@@ -29,12 +30,14 @@ const m = defineMessages({
 export function CertificationFields({
   values,
   files,
+  remembered,
   errors,
   onChange,
   onFile,
 }: {
   values: FormValues;
   files: FormFiles;
+  remembered: DraftFile[];
   errors: FieldErrors;
   onChange: (name: keyof FormValues, value: string) => void;
   onFile: (key: DocumentKey, file: File | undefined) => void;
@@ -85,6 +88,7 @@ export function CertificationFields({
           label={intl.formatMessage(m.certification)}
           hint={intl.formatMessage(m.certificationHint)}
           file={files.certification}
+          remembered={remembered.find((r) => r.key === 'certification')?.name}
           error={
             errorText(errors.certification, { field: intl.formatMessage(m.certification) }) ||
             undefined

@@ -3,6 +3,7 @@ import type { DocumentKey } from '../../../shared/schemas/application';
 import { useErrorText } from '../../lib/error-text';
 import { FileField } from '../../components/file-field';
 import type { FieldErrors, FormFiles } from './form-values';
+import type { DraftFile } from '../../../shared/schemas/draft';
 
 const m = defineMessages({
   passportCopy: {
@@ -44,11 +45,13 @@ const optionalDocuments: { key: DocumentKey; label: MessageDescriptor; hint: Mes
 /** D6: what UK universities ask for; all optional, same file types as the certification. */
 export function DocumentFields({
   files,
+  remembered,
   errors,
   maxMb,
   onFile,
 }: {
   files: FormFiles;
+  remembered: DraftFile[];
   errors: FieldErrors;
   maxMb: number;
   onFile: (key: DocumentKey, file: File | undefined) => void;
@@ -80,6 +83,7 @@ export function DocumentFields({
             label={intl.formatMessage(label)}
             hint={intl.formatMessage(hint)}
             file={files[key]}
+            remembered={remembered.find((r) => r.key === key)?.name}
             error={errorText(errors[key], { field: intl.formatMessage(label) }) || undefined}
             onChange={(file) => onFile(key, file)}
           />

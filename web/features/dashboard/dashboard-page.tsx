@@ -8,6 +8,7 @@ import { RequireSignIn } from '../../components/require-sign-in';
 import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
 import { LiveIndicator } from '../track/live-indicator';
 import { AddApplicationForm } from './add-application-form';
+import { ContinueDraftCard } from './continue-draft-card';
 import { ApplicationCard } from './application-card';
 import { useMyApplications } from './use-my-applications';
 
@@ -112,6 +113,7 @@ export function DashboardPage() {
               <SignOutEverywhereButton />
             </div>
           </div>
+          <ContinueDraftCard />
           <MyApplications />
           <AddApplicationForm />
         </section>
