@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { continueLaterInput, type DraftContent } from '../../../shared/schemas/draft';
+import { z } from 'zod';
+import { contactEmail } from '../../../shared/schemas/contact';
+import type { DraftContent } from '../../../shared/schemas/draft';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { useLocale } from '../../i18n/locale-context';
 import { apiPost } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
+import { serverIssues, useSchemaForm } from '../../lib/schema-form';
 import { languageQueryParam } from '../../../shared/locales';
 
-const emailOnly = continueLaterInput.pick({ email: true });
+// its own name: the application form above has an `email` field too
+const emailOnly = z.strictObject({ laterEmail: contactEmail });
 const fieldParams = (error: object) =>
   (error as { params?: Record<string, string | number> }).params;
 
@@ -23,11 +26,11 @@ export function ContinueLater({ email, content }: { email: string; content: Draf
   const intl = useIntl();
   const errorText = useErrorText();
   const { locale } = useLocale();
-  const form = useSchemaForm(emailOnly, { email });
+  const form = useSchemaForm(emailOnly, { laterEmail: email });
   const { register, formState, setError, getValues, setValue } = form;
   useEffect(() => {
-    if (!form.getFieldState('email').isDirty && email !== getValues('email'))
-      setValue('email', email);
+    if (!form.getFieldState('laterEmail').isDirty && email !== getValues('laterEmail'))
+      setValue('laterEmail', email);
   }, [email, form, getValues, setValue]);
   const send = useMutation({
     mutationFn: (to: string) =>
@@ -35,10 +38,13 @@ export function ContinueLater({ email, content }: { email: string; content: Draf
         email: to,
         draft: content,
       }),
-    onError: (error) => showServerErrors(setError, error),
+    onError: (error) => {
+      const issue = serverIssues(error)?.email;
+      if (issue) setError('laterEmail', { type: issue.code, params: issue.params } as never);
+    },
   });
-  const submit = form.handleSubmit((body) => send.mutate(body.email));
-  const fieldError = formState.errors.email;
+  const submit = form.handleSubmit((body) => send.mutate(body.laterEmail));
+  const fieldError = formState.errors.laterEmail;
   const label = intl.formatMessage({
     id: 'application.draft.laterEmail',
     defaultMessage: 'Your e-mail address',
@@ -87,7 +93,7 @@ export function ContinueLater({ email, content }: { email: string; content: Draf
             autoComplete="email"
             maxLength={254}
             className="sm:min-w-72"
-            {...register('email')}
+            {...register('laterEmail')}
             error={
               errorText(fieldError && { code: fieldError.type, params: fieldParams(fieldError) }, {
                 field: label,
@@ -99,7 +105,7 @@ export function ContinueLater({ email, content }: { email: string; content: Draf
           </Button>
         </form>
       )}
-      {send.isError && !formState.errors.email && (
+      {send.isError && !formState.errors.laterEmail && (
         <Alert
           tone="error"
           title={intl.formatMessage({
