@@ -23,11 +23,13 @@ export class ApiError extends Error {
 const networkMessage = 'We could not reach the server. Check your connection and try again.';
 
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const sent = await withFilesRead(init.body);
   let response: Response;
   try {
     response = await fetch(path, {
       credentials: 'same-origin',
       ...init,
+      body: sent,
       headers: { accept: 'application/json', ...init.headers },
     });
   } catch {
@@ -51,6 +53,40 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
         body.error.current,
       )
     : new ApiError(status, 'HTTP_ERROR', 'Something went wrong. Please try again later.');
+}
+
+/** A chosen file that can no longer be read: changed, moved or deleted on disk since (issue 25 §4). */
+export const fileChanged = () =>
+  new ApiError(0, 'FILE_CHANGED', 'This file changed after you chose it. Please choose it again.');
+
+const isUnreadable = (error: unknown) =>
+  error instanceof DOMException &&
+  ['NotReadableError', 'NotFoundError', 'SecurityError'].includes(error.name);
+
+/** The file's content now, in memory: what is sent cannot change on the way. */
+export async function readChosenFile(file: File): Promise<File> {
+  try {
+    return new File([await file.arrayBuffer()], file.name, {
+      type: file.type,
+      lastModified: file.lastModified,
+    });
+  } catch (error) {
+    throw isUnreadable(error) ? fileChanged() : error;
+  }
+}
+
+/**
+ * A file edited after it was chosen makes the browser fail the whole request, which reads as a
+ * lost connection: every file of a body is read first, and one that cannot be is FILE_CHANGED.
+ */
+async function withFilesRead(body: RequestInit['body']): Promise<RequestInit['body']> {
+  if (body instanceof File) return readChosenFile(body);
+  if (!(body instanceof FormData)) return body;
+  const copy = new FormData();
+  for (const [name, value] of body.entries())
+    if (typeof value === 'string') copy.append(name, value);
+    else copy.append(name, await readChosenFile(value as File), (value as File).name);
+  return copy;
 }
 
 /** The server did not answer at all. */

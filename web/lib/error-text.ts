@@ -183,7 +183,7 @@ export const errorText = defineMessages({
   },
   FILE_CHANGED: {
     id: 'error.FILE_CHANGED',
-    defaultMessage: '{field} changed after you chose it. Please choose it again.',
+    defaultMessage: 'This file changed after you chose it. Please choose it again.',
   },
   DRAFT_NOT_FOUND: {
     id: 'error.DRAFT_NOT_FOUND',

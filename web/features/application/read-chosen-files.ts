@@ -1,11 +1,11 @@
 import type { DocumentKey } from '../../../shared/schemas/application';
+import { ApiError, readChosenFile } from '../../lib/api-client';
 import type { FormFiles } from './form-values';
 
 /**
  * Issue 25 §4: a file changed, moved or deleted on disk after it was chosen cannot be read any
- * more (NotReadableError, NotFoundError), and a request carrying it fails like a lost connection.
- * Each file is read into memory before sending: such a file is named to choose again, and what
- * is sent cannot change on the way.
+ * more, and a request carrying it fails like a lost connection. Each file is read into memory
+ * before sending: such a file is named to choose again, and what is sent cannot change on the way.
  */
 export async function readChosenFiles(
   files: FormFiles,
@@ -15,17 +15,9 @@ export async function readChosenFiles(
   for (const [key, file] of Object.entries(files) as [DocumentKey, File | undefined][]) {
     if (!file) continue;
     try {
-      const content = await file.arrayBuffer();
-      copies[key] = new File([content], file.name, {
-        type: file.type,
-        lastModified: file.lastModified,
-      });
+      copies[key] = await readChosenFile(file);
     } catch (error) {
-      if (
-        error instanceof DOMException &&
-        ['NotReadableError', 'NotFoundError', 'SecurityError'].includes(error.name)
-      )
-        changed.push(key);
+      if (error instanceof ApiError && error.code === 'FILE_CHANGED') changed.push(key);
       else throw error;
     }
   }
