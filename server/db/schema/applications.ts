@@ -31,6 +31,11 @@ import { erasureChannels, type ErasureChannel } from '../../../shared/schemas/pe
 import { users } from './auth.ts';
 import { programs, universities } from './catalogue.ts';
 import { partnerOrganisations } from './partners.ts';
+import { referrals } from './referrals.ts';
+import {
+  applicationSourceKinds,
+  type ApplicationSourceKind,
+} from '../../../shared/application-source.ts';
 
 const statusList = sql.raw(applicationStatuses.map((s) => `'${s}'`).join(', '));
 
@@ -116,10 +121,16 @@ export const applications = pgTable(
     /** How they asked: by deleting their account, or by e-mail to an admin. */
     erasureRequestedVia: text('erasure_requested_via').$type<ErasureChannel>(),
     /**
-     * Where the application came from (issue 28): null for one sent straight from the site, or
-     * 'partner' (with source_partner_id) and the other kinds the leads work adds (decision 0041).
+     * Where the case came from (issue 28, D20): 'direct' (the public form), 'referral' (an invitation
+     * sent from a referral: source_referral_id), 'partner' (a partner's submission; its column is the
+     * partners' work), 'booking' (after a consultation). The funnel counts by it.
      */
-    sourceKind: text('source_kind'),
+    sourceKind: text('source_kind').$type<ApplicationSourceKind>().notNull().default('direct'),
+    sourceReferralId: uuid('source_referral_id').references(() => referrals.id, {
+      onDelete: 'set null',
+    }),
+    /** The student agreed at submission that the referrer may follow their progress (name and stage only). */
+    referrerMayFollow: boolean('referrer_may_follow').notNull().default(false),
     sourcePartnerId: uuid('source_partner_id').references(() => partnerOrganisations.id, {
       onDelete: 'set null',
     }),
@@ -164,6 +175,21 @@ export const applications = pgTable(
       ),
     ),
     check(
+      'applications_source_kind_check',
+      sql.raw(`source_kind in (${applicationSourceKinds.map((s) => `'${s}'`).join(', ')})`),
+    ),
+    index('applications_source_referral_idx')
+      .on(t.sourceReferralId)
+      .where(sql`${t.sourceReferralId} is not null`),
+    // the funnel (bench/funnel.ts): one index-only pass over a date range with what it groups by
+    index('applications_funnel_idx').on(
+      t.createdAt,
+      t.sourceKind,
+      t.status,
+      t.ownerId,
+      t.universityId,
+    ),
+    check(
       'applications_english_level_check',
       sql.raw(`english_level in (${englishLevels.map((s) => `'${s}'`).join(', ')})`),
     ),
@@ -183,8 +209,15 @@ export const applicationStatusEvents = pgTable(
     note: text('note'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the next status replaced this one (null: the current status): the funnel's time in status. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
-  (t) => [index('application_status_events_application_idx').on(t.applicationId, t.createdAt)],
+  (t) => [
+    index('application_status_events_application_idx').on(t.applicationId, t.createdAt),
+    index('application_status_events_funnel_idx')
+      .on(t.createdAt, t.status, t.endedAt)
+      .where(sql`${t.endedAt} is not null`),
+  ],
 );
 
 export const applicationDocuments = pgTable(

@@ -89,6 +89,7 @@ export const bookings = pgTable(
     index('bookings_email_starts_idx').on(sql`lower(${t.email})`, t.startsAt),
     index('bookings_client_starts_idx').on(t.clientHash, t.startsAt),
     index('bookings_user_idx').on(t.userId),
+    index('bookings_created_idx').on(t.createdAt),
     check(
       'bookings_status_check',
       sql`${t.status} in ('confirmed', 'cancelled', 'held', 'no_show')`,

@@ -18,5 +18,8 @@ export const savedGuidance = pgTable(
     results: jsonb('results').$type<SavedGuidanceResult[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_guidance_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('saved_guidance_user_idx').on(t.userId, t.createdAt),
+    index('saved_guidance_created_idx').on(t.createdAt),
+  ],
 );

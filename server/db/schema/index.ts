@@ -14,3 +14,4 @@ export * from './bookings.ts';
 export * from './drafts.ts';
 export * from './partners.ts';
 export * from './commission.ts';
+export * from './leads.ts';

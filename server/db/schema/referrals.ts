@@ -1,4 +1,7 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/locales.ts';
+import { users } from './auth.ts';
 
 /*
  * Requests from the /refer page. `idempotency_key` is the client's key for one form fill: a double
@@ -20,15 +23,56 @@ const contactColumns = () => ({
  * comes in `student_*` (name, and an e-mail or a phone) with what they want to study. Rows from
  * before these columns have none.
  */
-export const referrals = pgTable('referrals', {
-  id: id(),
-  name: text('name').notNull(),
-  ...contactColumns(),
-  studentName: text('student_name'),
-  studentEmail: text('student_email'),
-  studentPhone: text('student_phone'),
-  studyInterest: text('study_interest'),
-});
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    ...contactColumns(),
+    studentName: text('student_name'),
+    studentEmail: text('student_email'),
+    studentPhone: text('student_phone'),
+    studyInterest: text('study_interest'),
+    /** The language the referrer used on the form: e-mails to the referrer are written in it. */
+    language: text('language').$type<Locale>(),
+    /** The language the referrer chose for the student: the invitation to apply is written in it. */
+    studentLanguage: text('student_language').$type<Locale>(),
+    /**
+     * The invitation to apply (issue 28 §1): SHA-256 of the secret in the e-mailed link's fragment
+     * (the secret itself is never stored), when it was sent, and by whom. A new invitation replaces
+     * the hash, so only the latest link opens the prefilled form.
+     */
+    invitationTokenHash: text('invitation_token_hash').unique(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The referrer was told (with the student's consent only) that the student was contacted / applied. */
+    referrerToldContactedAt: timestamp('referrer_told_contacted_at', { withTimezone: true }),
+    referrerToldAppliedAt: timestamp('referrer_told_applied_at', { withTimezone: true }),
+  },
+  (t) => [index('referrals_created_idx').on(t.createdAt)],
+);
+
+/**
+ * E-mails written from the console about a referral (issue 28 §1): a reply to the referrer, or the
+ * invitation to apply sent to the student. Kept on the referral; sent through the mail outbox.
+ */
+export const referralMessages = pgTable(
+  'referral_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    referralId: uuid('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'reply' | 'invitation'>().notNull(),
+    /** The text the staff member wrote (a reply's body, an invitation's optional note). */
+    body: text('body').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('referral_messages_referral_idx').on(t.referralId, t.createdAt),
+    check('referral_messages_kind_check', sql`${t.kind} in ('reply', 'invitation')`),
+  ],
+);
 
 export const partnerships = pgTable('partnerships', {
   id: id(),

@@ -72,6 +72,16 @@ export async function insertStatusEvent(
   db: Db,
   event: typeof applicationStatusEvents.$inferInsert,
 ) {
+  // the funnel's time in status: the status this one replaces ends when this one begins
+  await db
+    .update(applicationStatusEvents)
+    .set({ endedAt: event.createdAt ?? sql`now()` })
+    .where(
+      and(
+        eq(applicationStatusEvents.applicationId, event.applicationId),
+        isNull(applicationStatusEvents.endedAt),
+      ),
+    );
   await db.insert(applicationStatusEvents).values(event);
 }
 

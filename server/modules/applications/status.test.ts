@@ -46,6 +46,9 @@ describe('changeStatus', () => {
       [null, 'submitted', null, null],
       ['submitted', 'reviewed', 'Documents look complete.', staff.id],
     ]);
+    // the funnel's time in status (issue 28 §4): the first status ends when the next begins
+    expect(events[0]!.endedAt).toEqual(events[1]!.createdAt);
+    expect(events[1]!.endedAt).toBeNull();
     const mail = await waitForMail(ctx.app, email, /^Your application is being reviewed$/);
     expect(mail.text).toContain(statusDescriptions.reviewed);
     expect(mail.text).toContain('Documents look complete.');
