@@ -1,4 +1,5 @@
 import { registerChoices } from './modules/choices/index.ts';
+import { registerLeads } from './modules/leads/index.ts';
 import {
   catalogueAdminRoutes,
   catalogueChangeRoutes,
@@ -173,6 +174,7 @@ export async function buildApp(
   await registerDocuments(app);
   await registerCasework(app);
   await registerChoices(app);
+  await registerLeads(app);
   await registerPersonalData(app);
   await registerDrafts(app);
   await app.register(staffRoutes);

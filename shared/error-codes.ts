@@ -95,6 +95,16 @@ export const errorMessages = {
   ERASURE_PLAN_CHANGED:
     'What would be kept has changed since it was shown: read it again, then confirm.',
   CONTACT_REQUEST_NOT_FOUND: 'Request not found.',
+  REFERRAL_NO_STUDENT_EMAIL:
+    'This referral has no e-mail address for the student: an invitation cannot be sent.',
+  INVITATION_NOT_FOUND:
+    'This invitation link is no longer valid. You can still apply: fill in the form yourself.',
+  LEAD_NOT_FOUND: 'Lead not found.',
+  LEAD_CHANGED_MEANWHILE:
+    'Someone else has just changed this lead: the current version is shown. Check it before saving again.',
+  LEAD_OWNER_NOT_STAFF: 'The owner must be a consultant or an administrator.',
+  LEAD_CLOSE_REASON_REQUIRED: 'Say why the lead is closed',
+  FUNNEL_RANGE_INVALID: 'Choose a start date on or before the end date, at most three years apart',
 
   // versions (issue 25 §2): a save based on what someone else has changed since
   VERSION_REQUIRED: 'Say which version of the record this change is based on.',

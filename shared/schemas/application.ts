@@ -206,6 +206,16 @@ const applicationFields = z.strictObject({
   programId: catalogueId,
   universityId: catalogueId,
   universityIds,
+  /** Issue 28: the secret of the invitation link it came from (a referral); absent otherwise. */
+  invitation: z.preprocess(
+    (v) => (isMissing(v) ? undefined : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,64}$/, 'Not an invitation')
+      .optional(),
+  ),
+  /** From an invitation: the student agrees that the referrer may follow their progress. */
+  referrerMayFollow: yesNo,
 });
 
 /**

@@ -2,6 +2,7 @@ import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-j
 import { z } from 'zod';
 import { code } from '../error-codes.ts';
 import { isCountryCode } from '../countries.ts';
+import { locales } from '../locales.ts';
 import { contactEmail, countryCode, internationalPhone, requiredText } from './contact.ts';
 
 /**
@@ -45,6 +46,8 @@ export const referralInput = z.preprocess(
       studentEmail: optional(contactEmail),
       studentPhone: optional(internationalPhone),
       studyInterest: requiredText('What they want to study', 300),
+      /** The language the student reads: the invitation to apply is written in it (issue 28). */
+      studentLanguage: optional(z.enum(locales, { error: 'Choose a language from the list' })),
     })
     .superRefine((value, ctx) => {
       if (!value.studentEmail && !value.studentPhone)

@@ -4,6 +4,7 @@ import { code } from '../error-codes.ts';
 import { isBlank } from './form-values.ts';
 import { recordVersion } from './record-version.ts';
 import type { ErasureChannel } from './personal-data.ts';
+import type { ReferralCasework } from './leads.ts';
 import { applicationStatuses, type ApplicationStatus } from '../application-status.ts';
 import {
   contactRequestStatuses,
@@ -386,6 +387,8 @@ export interface ContactRequestEvent {
 
 export interface ContactRequestDetail extends ContactRequestSummary {
   history: ContactRequestEvent[];
+  /** A referral's way to a case (issue 28): replies, the invitation, the applications it became. */
+  casework: ReferralCasework | null;
 }
 
 export interface ContactRequestPage {

@@ -279,6 +279,34 @@ export function everyStaffRoute(
       payload,
       adminOnly: false,
     })),
+    // issue 28: a referral's reply and invitation (a made-up referral: nothing is sent), leads, funnel
+    {
+      method: 'POST',
+      url: `/api/staff/referrals/${requestId}/reply`,
+      payload: { body: 'Thank you' },
+      adminOnly: false,
+    },
+    {
+      method: 'POST',
+      url: `/api/staff/referrals/${requestId}/invite`,
+      payload: {},
+      adminOnly: false,
+    },
+    { method: 'GET', url: '/api/staff/leads', adminOnly: false },
+    { method: 'GET', url: `/api/staff/leads/referral/${requestId}`, adminOnly: false },
+    {
+      method: 'PUT',
+      url: `/api/staff/leads/referral/${requestId}`,
+      payload: {
+        version: 0,
+        ownerId: null,
+        stage: 'contacted',
+        closedReason: null,
+        followUpOn: null,
+      },
+      adminOnly: false,
+    },
+    { method: 'GET', url: '/api/staff/funnel?from=2026-01-01&to=2026-01-31', adminOnly: true },
     // the catalogue: admins and catalogue editors, not consultants (harmless: nothing valid is sent)
     ...catalogueRoutes().map((r) => ({ ...r, adminOnly: true })),
     // partners and commission (D20): admins only (made-up ids: nothing changes)

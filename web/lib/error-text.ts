@@ -286,6 +286,34 @@ export const errorText = defineMessages({
     defaultMessage:
       "Someone changed this university's commission meanwhile. Check it again, then save.",
   },
+  REFERRAL_NO_STUDENT_EMAIL: {
+    id: 'error.REFERRAL_NO_STUDENT_EMAIL',
+    defaultMessage:
+      'This referral has no e-mail address for the student: an invitation cannot be sent.',
+  },
+  INVITATION_NOT_FOUND: {
+    id: 'error.INVITATION_NOT_FOUND',
+    defaultMessage:
+      'This invitation link is no longer valid. You can still apply: fill in the form yourself.',
+  },
+  LEAD_NOT_FOUND: { id: 'error.LEAD_NOT_FOUND', defaultMessage: 'Lead not found.' },
+  LEAD_CHANGED_MEANWHILE: {
+    id: 'error.LEAD_CHANGED_MEANWHILE',
+    defaultMessage:
+      'Someone else has just changed this lead: the current version is shown. Check it before saving again.',
+  },
+  LEAD_OWNER_NOT_STAFF: {
+    id: 'error.LEAD_OWNER_NOT_STAFF',
+    defaultMessage: 'The owner must be a consultant or an administrator.',
+  },
+  LEAD_CLOSE_REASON_REQUIRED: {
+    id: 'error.LEAD_CLOSE_REASON_REQUIRED',
+    defaultMessage: 'Say why the lead is closed',
+  },
+  FUNNEL_RANGE_INVALID: {
+    id: 'error.FUNNEL_RANGE_INVALID',
+    defaultMessage: 'Choose a start date on or before the end date, at most three years apart',
+  },
   USER_NOT_FOUND: { id: 'error.USER_NOT_FOUND', defaultMessage: 'No such account.' },
   ALREADY_STAFF: {
     id: 'error.ALREADY_STAFF',

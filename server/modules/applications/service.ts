@@ -13,6 +13,7 @@ import { noticeOfApplication } from '../notices/team-notices.ts';
 import { receiveSubmission, removeFiles, type ReceivedFile } from './intake.ts';
 import { publishApplicationChange } from './live.ts';
 import * as repo from './repository.ts';
+import { findInvitedReferral, recordReferralApplication } from '../leads/referral-casework.ts';
 import { setStageDue } from '../casework/owners.ts';
 import { clearPending, markPending } from '../documents/orphans.ts';
 import { passportHint, toApplicationView } from './views.ts';
@@ -55,6 +56,7 @@ export async function submitApplication(
   }
 
   let choice: CatalogueChoice | undefined;
+  let referral: Awaited<ReturnType<typeof findInvitedReferral>>;
   const { input, files } = await receiveSubmission(req, {
     storage: app.storage,
     maxFileBytes: app.config.uploads.maxFileBytes,
@@ -63,6 +65,11 @@ export async function submitApplication(
     async validate(fields) {
       const parsed = parseInput(applicationInput, fields);
       choice = await checkCatalogueChoice(app.db, parsed);
+      // an invitation no longer valid (replaced by a newer one) is no reason to lose the form: the
+      // application goes in as a direct one
+      referral = parsed.invitation
+        ? await findInvitedReferral(app.db, parsed.invitation)
+        : undefined;
       await beforeStoring?.(parsed);
       return parsed;
     },
@@ -79,6 +86,13 @@ export async function submitApplication(
       const inserted = await repo.insertApplication(tx, {
         ...toRow(id, input, choice!, userId, language, idempotencyKey, app.fieldCipher),
         ...(source ? { sourceKind: source.kind, sourcePartnerId: source.partnerId } : {}),
+        ...(referral
+          ? {
+              sourceKind: 'referral' as const,
+              sourceReferralId: referral.id,
+              referrerMayFollow: input.referrerMayFollow,
+            }
+          : {}),
       });
       if (!inserted) return null;
       await repo.insertStatusEvent(tx, {
@@ -126,6 +140,7 @@ export async function submitApplication(
         ),
       );
       await noticeOfApplication(app, tx, { ...applicant, userId, nationality: input.nationality });
+      if (referral) await recordReferralApplication(app, tx, referral, input.referrerMayFollow);
       return inserted;
     });
   } catch (error) {

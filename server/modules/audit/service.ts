@@ -56,7 +56,10 @@ export type AuditAction =
   | 'partner.consent_stopped'
   | 'commission.rate_changed'
   | 'commission.line_created'
-  | 'commission.line_changed';
+  | 'commission.line_changed'
+  | 'referral.replied'
+  | 'referral.invited'
+  | 'lead.updated';
 
 export interface AuditRecord {
   /** Null when the command line did it. */
@@ -69,6 +72,8 @@ export interface AuditRecord {
     | 'user'
     | 'referral'
     | 'partnership'
+    | 'booking'
+    | 'guidance'
     | 'mail'
     | 'university'
     | 'program'

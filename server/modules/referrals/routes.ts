@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { requestLocale } from '../../i18n/request-locale.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { noticeOfPartnership, noticeOfReferral } from '../notices/team-notices.ts';
@@ -42,12 +43,17 @@ export async function referralRoutes(app: FastifyInstance) {
     await limits.address('referrals', input.email, reply);
     return answer(
       reply,
-      await createReferral(app.db, input, key, (tx, row) =>
-        noticeOfReferral(app, tx, {
-          ...row,
-          studentName: input.studentName,
-          studyInterest: input.studyInterest,
-        }),
+      await createReferral(
+        app.db,
+        input,
+        key,
+        (tx, row) =>
+          noticeOfReferral(app, tx, {
+            ...row,
+            studentName: input.studentName,
+            studyInterest: input.studyInterest,
+          }),
+        await requestLocale(req, null),
       ),
     );
   });

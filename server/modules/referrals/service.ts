@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import { AppError } from '../../lib/errors.ts';
 import type {
   ContactRequestReceipt,
@@ -38,9 +39,10 @@ export async function createReferral(
   input: ReferralInput,
   key: string,
   onStored: OnStored<repo.ReferralRow> = async () => {},
+  language: Locale | null = null,
 ): Promise<StoredOnce> {
   const inserted = await db.transaction(async (tx) => {
-    const row = await repo.insertReferralOnce(tx, { ...input, idempotencyKey: key });
+    const row = await repo.insertReferralOnce(tx, { ...input, language, idempotencyKey: key });
     if (row) await onStored(tx, row);
     return row;
   });

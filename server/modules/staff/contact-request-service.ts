@@ -12,6 +12,7 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findPeople } from './application-repository.ts';
 import * as repo from './contact-request-repository.ts';
+import { loadReferralCasework } from '../leads/referral-casework.ts';
 
 export const contactRequestPageSize = 25;
 
@@ -99,6 +100,7 @@ export async function getContactRequest(
   );
   return {
     ...summarise(type, row, events, names),
+    casework: type === 'referral' ? await loadReferralCasework(db, id) : null,
     history: events.map((e) => ({
       id: e.id,
       status: e.status,

@@ -35,6 +35,8 @@ const asPattern = (url: string) =>
     .replace(/\/categories\/[^/]+$/, '/categories/:name')
     .replace(/\/availability\/[a-z-]+/, '/availability/:id')
     .replace(/\/commission\/rates\/[a-z-]+$/, '/commission/rates/:universityId')
+    .replace(/\/leads\/[a-z]+\//, '/leads/:kind/')
+    .replace(/\?.*$/, '')
     .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
     .replace(/\/documents\/(?!versions\/)[A-Za-z]+\//, '/documents/:key/');
 

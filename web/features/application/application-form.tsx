@@ -35,13 +35,17 @@ import { DraftStatus } from './draft-status';
 import { draftOf, valuesOfDraft } from './draft-content';
 import type { Draft } from './use-draft';
 import { useLocale } from '../../i18n/locale-context';
+import { forgetInvitation, type Invitation } from './invitation';
 
 export function ApplicationForm({
   choice,
   picks,
   draft,
+  invitation,
   onSubmitted,
 }: {
+  /** Issue 28: opened from an invitation sent from a referral (name and contact filled in). */
+  invitation?: Invitation | null;
   choice: Choice;
   /** When fewer than three universities came with the application: the slots the form asks for. */
   picks?: { slots: string[]; fixed: number; onChange: (slots: string[]) => void };
@@ -49,8 +53,24 @@ export function ApplicationForm({
   draft: Draft;
   onSubmitted: (id: string, email: string) => void;
 }) {
-  const [typed, setValues] = useState<FormValues>(() => valuesOfDraft(draft.initial));
-  const [isEmailEdited, setEmailEdited] = useState(() => !!draft.initial?.values.email);
+  // an invitation fills in the name and contact where the draft has none (the page mounts the form
+  // again once it has them)
+  const prefill = invitation?.prefill;
+  const [typed, setValues] = useState<FormValues>(() => {
+    const start = valuesOfDraft(draft.initial);
+    return prefill
+      ? {
+          ...start,
+          fullName: start.fullName || prefill.fullName,
+          email: start.email || prefill.email,
+          phone: start.phone || (prefill.phone ?? ''),
+        }
+      : start;
+  });
+  const [isEmailEdited, setEmailEdited] = useState(
+    () => !!draft.initial?.values.email || Boolean(prefill),
+  );
+  const [referrerMayFollow, setReferrerMayFollow] = useState(false);
   const [files, setFiles] = useState<FormFiles>({});
   // files chosen before a reload or on another device: a browser cannot keep them
   const [remembered, setRemembered] = useState(() => draft.initial?.files ?? []);
@@ -161,13 +181,21 @@ export function ApplicationForm({
       }
       await draft.settle();
       const { id } = await uploadApplication(
-        toFormData(values, choice, read.files),
+        toFormData(
+          values,
+          choice,
+          read.files,
+          prefill && invitation
+            ? { invitation: invitation.token, referrerMayFollow: referrerMayFollow ? 'yes' : 'no' }
+            : {},
+        ),
         idempotencyKey,
         setProgress,
         locale,
       );
       draft.finish();
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });
+      if (invitation) forgetInvitation();
       onSubmitted(id, values.email.trim());
     } catch (error) {
       setBanner(
@@ -251,6 +279,23 @@ export function ApplicationForm({
           onFile={setFile}
         />
         <div className="space-y-3 border-t border-slate-200 pt-6">
+          {prefill && (
+            <label className="flex items-start gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                name="referrerMayFollow"
+                className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-700"
+                checked={referrerMayFollow}
+                onChange={(event) => setReferrerMayFollow(event.target.checked)}
+              />
+              <span>
+                <FormattedMessage
+                  id="application.form.referrerMayFollow"
+                  defaultMessage="I agree that the person who referred me may follow my progress: they are told that I was contacted and that I applied (my name only, nothing else)."
+                />
+              </span>
+            </label>
+          )}
           {isSubmitting && (
             <ProgressBar
               value={progress * 100}

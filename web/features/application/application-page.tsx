@@ -12,6 +12,8 @@ import { SubmittedPanel } from './submitted-panel';
 import { useApplicationChoice, type ApplicationChoice } from './use-application-choice';
 import { initialSlots } from './missing-picks';
 import { useDraft, type Draft } from './use-draft';
+import { useInvitation, type Invitation } from './invitation';
+import { useErrorText } from '../../lib/error-text';
 
 const m = defineMessages({
   title: { id: 'application.page.title', defaultMessage: 'Application' },
@@ -27,6 +29,8 @@ export function ApplicationPage() {
   usePageTitle(intl.formatMessage(m.title));
   const choice = useApplicationChoice();
   const [submitted, setSubmitted] = useState<{ id: string; email: string } | null>(null);
+  const invitation = useInvitation();
+  const errorText = useErrorText();
 
   return (
     <>
@@ -43,6 +47,23 @@ export function ApplicationPage() {
         />
       </PageHeader>
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+        {!submitted && invitation?.prefill && (
+          <Alert
+            tone="info"
+            title={intl.formatMessage(
+              { id: 'application.invitation.welcome', defaultMessage: 'Welcome, {name}' },
+              { name: invitation.prefill.fullName },
+            )}
+          >
+            <FormattedMessage
+              id="application.invitation.text"
+              defaultMessage="You were invited to apply. Your name and contact details are filled in: check them, choose your program and add your documents."
+            />
+          </Alert>
+        )}
+        {!submitted && invitation?.failed ? (
+          <Alert tone="warning">{errorText(invitation.failed)}</Alert>
+        ) : null}
         {submitted ? (
           <SubmittedPanel applicationId={submitted.id} email={submitted.email} />
         ) : choice.status === 'loading' ? (
@@ -64,6 +85,7 @@ export function ApplicationPage() {
         ) : (
           <ReadyForm
             choice={choice}
+            invitation={invitation}
             onSubmitted={(id, email) => {
               setSubmitted({ id, email });
               window.scrollTo({ top: 0 });
@@ -78,25 +100,31 @@ export function ApplicationPage() {
 /** The form for a chosen program; with fewer than three picks it asks for the missing ones first. */
 function ReadyForm({
   choice,
+  invitation,
   onSubmitted,
 }: {
   choice: Extract<ApplicationChoice, { status: 'ready' }>;
+  invitation: Invitation | null;
   onSubmitted: (id: string, email: string) => void;
 }) {
   const draft = useDraft(choice.program.id);
   const intl = useIntl();
   if (!draft.ready) return <Spinner label={intl.formatMessage(m.loading)} />;
-  return <DraftedForm choice={choice} draft={draft} onSubmitted={onSubmitted} />;
+  return (
+    <DraftedForm choice={choice} draft={draft} invitation={invitation} onSubmitted={onSubmitted} />
+  );
 }
 
 /** Once the saved draft is known: the form starts from it, the picks too. */
 function DraftedForm({
   choice,
   draft,
+  invitation,
   onSubmitted,
 }: {
   choice: Extract<ApplicationChoice, { status: 'ready' }>;
   draft: Draft;
+  invitation: Invitation | null;
   onSubmitted: (id: string, email: string) => void;
 }) {
   const [slots, setSlots] = useState(() => {
@@ -115,6 +143,7 @@ function DraftedForm({
     <>
       <ChoiceSummary program={choice.program} university={choice.university} picks={choice.picks} />
       <ApplicationForm
+        key={invitation?.prefill ? 'invited' : 'plain'}
         choice={{
           programId: choice.program.id,
           universityId: choice.university.id,
@@ -122,6 +151,7 @@ function DraftedForm({
         }}
         picks={complete ? undefined : { slots, fixed, onChange: setSlots }}
         draft={draft}
+        invitation={invitation}
         onSubmitted={onSubmitted}
       />
     </>

@@ -95,7 +95,12 @@ export function validate(
 }
 
 /** Fields first, then files: the server checks the fields before it stores any file. */
-export function toFormData(values: FormValues, choice: Choice, files: FormFiles): FormData {
+export function toFormData(
+  values: FormValues,
+  choice: Choice,
+  files: FormFiles,
+  extra: Record<string, string> = {},
+): FormData {
   const data = new FormData();
   for (const [name, value] of Object.entries(values)) {
     if (name === 'plannedTestDate' && values.hasCertification === 'yes') continue;
@@ -104,6 +109,8 @@ export function toFormData(values: FormValues, choice: Choice, files: FormFiles)
   data.append('programId', choice.programId);
   data.append('universityId', choice.universityId);
   for (const id of choice.universityIds) data.append('universityIds', id);
+  // an invitation's secret and the student's consent (issue 28)
+  for (const [name, value] of Object.entries(extra)) data.append(name, value);
   for (const key of documentKeys) {
     const file = files[key];
     if (!file || (key === 'certification' && values.hasCertification === 'no')) continue;

@@ -12,4 +12,8 @@ export const labels = defineMessages({
   studentEmail: { id: 'refer.field.studentEmail', defaultMessage: 'Student’s e-mail' },
   studentPhone: { id: 'refer.field.studentPhone', defaultMessage: 'Student’s phone' },
   studyInterest: { id: 'refer.field.studyInterest', defaultMessage: 'What they want to study' },
+  studentLanguage: {
+    id: 'refer.field.studentLanguage',
+    defaultMessage: 'Language we write to the student in',
+  },
 });

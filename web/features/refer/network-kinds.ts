@@ -19,6 +19,7 @@ export interface NetworkFormValues {
   studentEmail: string;
   studentPhone: string;
   studyInterest: string;
+  studentLanguage: string;
 }
 
 export const emptyValues: NetworkFormValues = {
@@ -31,6 +32,7 @@ export const emptyValues: NetworkFormValues = {
   studentEmail: '',
   studentPhone: '',
   studyInterest: '',
+  studentLanguage: '',
 };
 
 /** What differs between the two forms: labels (messages), the API path and the body the shared schema checks. */
@@ -49,6 +51,7 @@ export const networkKinds = {
       studentEmail: v.studentEmail,
       studentPhone: v.studentPhone,
       studyInterest: v.studyInterest,
+      studentLanguage: v.studentLanguage,
     }),
     fieldOf: (apiField: string) => apiField,
   },

@@ -1,6 +1,7 @@
 import type { UseFormRegister } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { TextField } from '../../components/field';
+import { SelectField, TextField } from '../../components/field';
+import { localeInfo, locales } from '../../../shared/locales';
 import { phoneExample } from '../../../shared/schemas/contact';
 import type { NetworkFormValues } from './network-kinds';
 import { labels } from './labels';
@@ -63,6 +64,27 @@ export function StudentFields({
           defaultMessage: 'A subject, a level or a program, e.g. MSc Data Science.',
         })}
       />
+      <SelectField
+        label={intl.formatMessage(labels.studentLanguage)}
+        {...register('studentLanguage')}
+        error={error('studentLanguage')}
+        hint={intl.formatMessage({
+          id: 'refer.form.studentLanguageHint',
+          defaultMessage: 'Our invitation to apply is written in this language.',
+        })}
+      >
+        <option value="">
+          {intl.formatMessage({
+            id: 'refer.form.sameLanguage',
+            defaultMessage: 'The language of this page',
+          })}
+        </option>
+        {locales.map((locale) => (
+          <option key={locale} value={locale} lang={localeInfo[locale].tag}>
+            {localeInfo[locale].nativeName}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { ContactStatusBadge } from './contact-status-badge';
 import { formatDayTime, statusLabel } from './format';
 import { useContactRequest, useMarkContactRequest } from './staff-api';
 import { TextAreaField } from '../../components/field';
+import { ReferralCasework } from './referral-casework';
 
 export function ContactRequestPage() {
   const params = useParams();
@@ -114,6 +115,7 @@ export function ContactRequestPage() {
               </dl>
             </section>
           )}
+          {r.casework && <ReferralCasework referral={r} />}
           <section
             aria-labelledby="handling-title"
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"

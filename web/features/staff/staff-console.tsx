@@ -14,6 +14,8 @@ import { AvailabilityPage } from './availability-page';
 import { ContactRequestPage } from './contact-request-page';
 import { ContactRequestsPage } from './contact-requests-page';
 import { MailPage } from './mail-page';
+import { FunnelPage } from './funnel-page';
+import { LeadsPage } from './leads-page';
 import { QueuePage } from './queue-page';
 import { TeamPage } from './team-page';
 
@@ -66,6 +68,11 @@ function Console({ user }: { user: AccountUser }) {
             </NavLink>
           )}
           {onCases && (
+            <NavLink to="/staff/leads" className={tabClass}>
+              Leads
+            </NavLink>
+          )}
+          {onCases && (
             <NavLink to="/staff/agenda" className={tabClass}>
               Agenda
             </NavLink>
@@ -91,6 +98,11 @@ function Console({ user }: { user: AccountUser }) {
             </NavLink>
           )}
           {isAdmin && (
+            <NavLink to="/staff/funnel" className={tabClass}>
+              Funnel
+            </NavLink>
+          )}
+          {isAdmin && (
             <NavLink to="/staff/mail" className={tabClass}>
               Mail
             </NavLink>
@@ -112,6 +124,16 @@ function Console({ user }: { user: AccountUser }) {
         {onCases && (
           <Route path="/staff/requests/:type/:id">
             <ContactRequestPage />
+          </Route>
+        )}
+        {onCases && (
+          <Route path="/staff/leads">
+            <LeadsPage />
+          </Route>
+        )}
+        {isAdmin && (
+          <Route path="/staff/funnel">
+            <FunnelPage />
           </Route>
         )}
         {onCases && (
