@@ -22,9 +22,6 @@ const actions: Record<string, string> = {
   'staff.reactivated': 'Account reactivated',
   'admin.created': 'Admin created (command line)',
   'contact_request.updated': 'Referral or partnership handled',
-  'referral.replied': 'Referrer answered by e-mail',
-  'referral.invited': 'Referred student invited to apply',
-  'lead.updated': 'Lead updated',
   'mail.retried': 'E-mail retried',
   'application.passport_viewed': 'Passport number viewed',
   'application.tracking_revoked': 'Tracking links stopped',
@@ -61,12 +58,6 @@ function describe(entry: AuditEntry): string {
       return `${d.email ?? entry.subjectId}: ${d.from} → ${d.to}`;
     case 'contact_request.updated':
       return `${entry.subjectType} ${d.from} → ${d.to}`;
-    case 'referral.invited':
-      return `invitation sent in ${d.language ?? ''}`;
-    case 'lead.updated': {
-      const [from, to] = (entry.details as { stage?: [string, string] }).stage ?? ['', ''];
-      return `${entry.subjectType}: ${from} → ${to}`;
-    }
     case 'mail.retried':
       return `“${d.subject ?? 'e-mail'}”`;
     case 'application.passport_viewed':
