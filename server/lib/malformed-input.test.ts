@@ -272,7 +272,11 @@ describe('NUL and lone surrogates in every field of the staff and catalogue rout
             cookie: cookies[b.sender],
             ...(form ? { 'content-type': form.contentType } : {}),
           },
-          payload: form ? form.payload : b.body,
+          payload: form
+            ? form.payload
+            : b.currentVersion
+              ? { ...b.body, version: await b.currentVersion() }
+              : b.body,
         });
         expect(res.statusCode, `${b.route}: ${res.body}`).toBeLessThan(300);
       }

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { recordVersion } from '../../shared/schemas/record-version.ts';
 import { errorEnglish, fieldIssue, isErrorCode } from '../../shared/error-codes.ts';
 import { ValidationError, type FieldProblem } from './errors.ts';
 
@@ -25,4 +26,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   }
   const names = Object.keys(problems).join(', ');
   throw new ValidationError(problems, `Invalid value for ${names}.`);
+}
+
+const versioned = z.object({ version: recordVersion });
+
+/**
+ * An edit of a versioned record (issue 25 §2): the version the editor's screen was based on, and
+ * the record's fields checked by their own schema (which does not know `version`).
+ */
+export function parseVersioned<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { version: number; values: z.infer<S> } {
+  const { version } = parseInput(versioned, input);
+  const { version: _version, ...rest } = input as Record<string, unknown>;
+  return { version, values: parseInput(schema, rest) };
 }

@@ -392,11 +392,15 @@ export interface StaffUniversity {
   logoUrl: string;
   active: boolean;
   programCount: number;
+  /** The version an edit names (issue 25 §2). */
+  version: number;
   updatedAt: string;
 }
 
 export interface StaffProgram extends ProgramValues {
   universityName: string;
+  /** The version an edit names (issue 25 §2). */
+  version: number;
   updatedAt: string;
 }
 
@@ -411,5 +415,7 @@ export interface StaffCostFigure extends CostFigureValues {
   id: string;
   /** Whether this is the figure of its kind in force today. */
   inForce: boolean;
+  /** The version an edit names (issue 25 §2). */
+  version: number;
   updatedAt: string;
 }

@@ -22,6 +22,11 @@ export interface ValidBody {
   sender: Sender;
   kind: 'json' | 'multipart';
   body: Record<string, unknown>;
+  /**
+   * A versioned record (issue 25 §2) that other requests of the run may change first (a CSV import
+   * rewrites programs): the version to send, read just before sending.
+   */
+  currentVersion?: () => Promise<number>;
 }
 
 /** Staff routes that take no body (their effect is the route itself). */
@@ -122,17 +127,15 @@ export async function validStaffBodies(app: FastifyInstance) {
   );
   const referral = await post(app, '/api/referrals', '', createReferralInput());
   const partnership = await post(app, '/api/partnerships', '', createPartnershipInput());
-  const { universities } = await get<{ universities: { id: string }[] }>(
+  const { universities } = await get<{ universities: { id: string; version: number }[] }>(
     app,
     '/api/staff/catalogue/universities',
     admin.cookie,
   );
-  const { items } = await get<{ items: { id: string; universityId: string }[] }>(
-    app,
-    '/api/staff/catalogue/programs',
-    admin.cookie,
-  );
-  const { figures } = await get<{ figures: { id: string }[] }>(
+  const { items } = await get<{
+    items: { id: string; universityId: string; version: number }[];
+  }>(app, '/api/staff/catalogue/programs', admin.cookie);
+  const { figures } = await get<{ figures: { id: string; version: number }[] }>(
     app,
     '/api/staff/catalogue/cost-figures',
     admin.cookie,
@@ -332,7 +335,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'POST /api/staff/catalogue/universities/:id',
       `/api/staff/catalogue/universities/${university}`,
-      universityValues,
+      { version: universities[0]!.version, ...universityValues },
     ),
     json('POST /api/staff/catalogue/categories', '/api/staff/catalogue/categories', {
       name: 'Fuzzing',
@@ -346,11 +349,21 @@ export async function validStaffBodies(app: FastifyInstance) {
       '/api/staff/catalogue/programs',
       programValues(`msc-fuzzing-${randomUUID().slice(0, 8)}`, university),
     ),
-    json(
-      'POST /api/staff/catalogue/programs/:id',
-      `/api/staff/catalogue/programs/${program.id}`,
-      programValues(program.id, program.universityId),
-    ),
+    {
+      ...json(
+        'POST /api/staff/catalogue/programs/:id',
+        `/api/staff/catalogue/programs/${program.id}`,
+        { version: program.version, ...programValues(program.id, program.universityId) },
+      ),
+      currentVersion: async () =>
+        (
+          await get<{ version: number }>(
+            app,
+            `/api/staff/catalogue/programs/${program.id}`,
+            admin.cookie,
+          )
+        ).version,
+    },
     json(
       'POST /api/staff/catalogue/programs/:id/active',
       `/api/staff/catalogue/programs/${program.id}/active`,
@@ -360,7 +373,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'POST /api/staff/catalogue/cost-figures/:id',
       `/api/staff/catalogue/cost-figures/${figure}`,
-      costFigure,
+      { version: figures[0]!.version, ...costFigure },
     ),
     // the applicant's side of the same casework
     json(

@@ -83,7 +83,7 @@ function png(width: number, height: number, extra = Buffer.alloc(0)): Buffer {
 describe('catalogue console: who may write', () => {
   const writes = [
     ['POST', '/api/staff/catalogue/universities', universityBody('perm-university')],
-    ['POST', '/api/staff/catalogue/universities/university-of-leeds', { ranking: 80 }],
+    ['POST', '/api/staff/catalogue/universities/university-of-leeds', { version: 1, ranking: 80 }],
     ['POST', '/api/staff/catalogue/programs', programBody('perm-program', 'university-of-leeds')],
     ['POST', '/api/staff/catalogue/programs/perm-program/active', { active: false }],
     [
@@ -195,7 +195,10 @@ describe('catalogue console: universities and programs', () => {
       'POST',
       '/api/staff/catalogue/universities/names-console',
       cookies.catalogue_editor,
-      { names: { ar: 'جامعة نورثغيت', 'zh-CN': '诺斯盖特大学', fr: 'Université de Northgate' } },
+      {
+        version: 1,
+        names: { ar: 'جامعة نورثغيت', 'zh-CN': '诺斯盖特大学', fr: 'Université de Northgate' },
+      },
     );
     expect(renamed.statusCode, renamed.body).toBe(200);
     const listed = await call('GET', '/api/staff/catalogue/universities', cookies.catalogue_editor);
@@ -232,7 +235,7 @@ describe('catalogue console: universities and programs', () => {
         'POST',
         '/api/staff/catalogue/universities/names-console',
         cookies.catalogue_editor,
-        { names },
+        { version: 2, names },
       );
       expect(bad.statusCode, JSON.stringify(names)).toBe(400);
     }
@@ -240,7 +243,7 @@ describe('catalogue console: universities and programs', () => {
       'POST',
       '/api/staff/catalogue/universities/names-console',
       cookies.catalogue_editor,
-      { names: { ar: 'x'.repeat(201) } },
+      { version: 2, names: { ar: 'x'.repeat(201) } },
     );
     expect(long.json().error.fields).toEqual({
       'names.ar': 'The Arabic name is at most 200 characters',
@@ -258,7 +261,7 @@ describe('catalogue console: universities and programs', () => {
       'POST',
       '/api/staff/catalogue/programs/msc-edit-me',
       cookies.catalogue_editor,
-      programBody('msc-edit-me', 'university-of-leeds', { tuitionGbp: '33500' }),
+      { version: 1, ...programBody('msc-edit-me', 'university-of-leeds', { tuitionGbp: '33500' }) },
     );
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).json().tuition).toBe(
@@ -288,6 +291,110 @@ describe('catalogue console: universities and programs', () => {
     expect((await t.app.inject({ url: '/api/programs/msc-edit-me' })).statusCode).toBe(404);
   });
 
+  it('two editors on one entry: a save based on an older version gets 409 with the entry as it is now, and overwrites nothing (issue 25 §2)', async () => {
+    await call(
+      'POST',
+      '/api/staff/catalogue/programs',
+      cookies.admin,
+      programBody('msc-two-editors', 'university-of-leeds'),
+    );
+    const seen = (
+      await call('GET', '/api/staff/catalogue/programs/msc-two-editors', cookies.admin)
+    ).json();
+    expect(seen.version).toBe(1);
+    const first = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-two-editors',
+      cookies.catalogue_editor,
+      {
+        version: 1,
+        ...programBody('msc-two-editors', 'university-of-leeds', { tuitionGbp: '34000' }),
+      },
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(2);
+    const late = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-two-editors',
+      cookies.admin,
+      {
+        version: 1,
+        ...programBody('msc-two-editors', 'university-of-leeds', { durationMonths: '18' }),
+      },
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'CATALOGUE_CHANGED_MEANWHILE',
+      current: { id: 'msc-two-editors', version: 2, tuitionGbp: 34_000, durationMonths: 12 },
+    });
+    const stored = (
+      await call('GET', '/api/staff/catalogue/programs/msc-two-editors', cookies.admin)
+    ).json();
+    expect(stored).toMatchObject({ version: 2, tuitionGbp: 34_000, durationMonths: 12 });
+    // switching it off is one field, on the program as it is now: no version asked
+    const off = await call(
+      'POST',
+      '/api/staff/catalogue/programs/msc-two-editors/active',
+      cookies.admin,
+      { active: false },
+    );
+    expect(off.json()).toMatchObject({ active: false, version: 3, tuitionGbp: 34_000 });
+
+    const university = (await call('GET', '/api/staff/catalogue/universities', cookies.admin))
+      .json()
+      .universities.find((u: { id: string }) => u.id === 'university-of-leeds');
+    const ranked = await call(
+      'POST',
+      '/api/staff/catalogue/universities/university-of-leeds',
+      cookies.admin,
+      { version: university.version, ranking: 81 },
+    );
+    expect(ranked.json().version).toBe(university.version + 1);
+    const staleUniversity = await call(
+      'POST',
+      '/api/staff/catalogue/universities/university-of-leeds',
+      cookies.catalogue_editor,
+      { version: university.version, location: 'Bradford' },
+    );
+    expect(staleUniversity.statusCode).toBe(409);
+    expect(staleUniversity.json().error.current).toMatchObject({ ranking: 81, location: 'Leeds' });
+
+    const figure = (await call('GET', '/api/staff/catalogue/cost-figures', cookies.admin)).json()
+      .figures[0];
+    const { id, version, kind, amountGbp, effectiveFrom, source, sourceUrl } = figure;
+    const values = { kind, amountGbp, effectiveFrom, source, sourceUrl };
+    expect(
+      (
+        await call('POST', `/api/staff/catalogue/cost-figures/${id}`, cookies.admin, {
+          version,
+          ...values,
+          amountGbp: amountGbp + 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const staleFigure = await call(
+      'POST',
+      `/api/staff/catalogue/cost-figures/${id}`,
+      cookies.admin,
+      {
+        version,
+        ...values,
+        source: 'an older page',
+      },
+    );
+    expect(staleFigure.statusCode).toBe(409);
+    expect(staleFigure.json().error.current).toMatchObject({ amountGbp: amountGbp + 1, source });
+    for (const bad of [undefined, 0, 'one', null, 1.5])
+      expect(
+        (
+          await call('POST', `/api/staff/catalogue/cost-figures/${id}`, cookies.admin, {
+            version: bad,
+            ...values,
+          })
+        ).statusCode,
+      ).toBe(400);
+  });
+
   it('sets the ATAS flag from the form (audited) and from the CSV; the export writes it; anything but yes/no is refused', async () => {
     const made = await call(
       'POST',
@@ -300,7 +407,10 @@ describe('catalogue console: universities and programs', () => {
       'POST',
       '/api/staff/catalogue/programs/msc-atas-form',
       cookies.catalogue_editor,
-      programBody('msc-atas-form', 'university-of-leeds', { atasRequired: true }),
+      {
+        version: 1,
+        ...programBody('msc-atas-form', 'university-of-leeds', { atasRequired: true }),
+      },
     );
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json().atasRequired).toBe(true);
@@ -318,6 +428,7 @@ describe('catalogue console: universities and programs', () => {
       after: { atasRequired: true },
     });
     const wrong = await call('POST', '/api/staff/catalogue/programs/msc-atas-form', cookies.admin, {
+      version: 2,
       ...programBody('msc-atas-form', 'university-of-leeds'),
       atasRequired: 'maybe',
     });

@@ -25,6 +25,7 @@ export const universityFields = {
   logo: universities.logo,
   active: universities.active,
   updatedAt: universities.updatedAt,
+  version: universities.version,
 };
 
 export const programFields = {
@@ -32,6 +33,7 @@ export const programFields = {
   atasRequired: programs.atasRequired,
   active: programs.active,
   updatedAt: programs.updatedAt,
+  version: programs.version,
 };
 
 export async function findUniversities(db: DbOrTx) {
@@ -69,7 +71,7 @@ export async function updateUniversity(
 ) {
   await db
     .update(universities)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date(), version: sql`${universities.version} + 1` })
     .where(eq(universities.id, id));
 }
 
@@ -146,7 +148,8 @@ export async function upsertPrograms(db: DbOrTx, rows: ProgramValues[]) {
         english_equivalents = excluded.english_equivalents, academic_level = excluded.academic_level,
         academic_requirement = excluded.academic_requirement, intakes = excluded.intakes,
         duration_months = excluded.duration_months, study_mode = excluded.study_mode, categories = excluded.categories,
-        url = excluded.url, last_checked = excluded.last_checked, atas_required = excluded.atas_required, active = excluded.active, updated_at = excluded.updated_at`);
+        url = excluded.url, last_checked = excluded.last_checked, atas_required = excluded.atas_required, active = excluded.active, updated_at = excluded.updated_at,
+        version = programs.version + 1`);
   }
 }
 
@@ -223,6 +226,7 @@ const figureFields = {
   source: ukCostFigures.source,
   sourceUrl: ukCostFigures.sourceUrl,
   updatedAt: ukCostFigures.updatedAt,
+  version: ukCostFigures.version,
 };
 
 export function findCostFigures(db: DbOrTx) {
@@ -248,7 +252,7 @@ export async function insertCostFigure(db: DbOrTx, id: string, values: CostFigur
 export async function updateCostFigure(db: DbOrTx, id: string, values: CostFigureValues) {
   await db
     .update(ukCostFigures)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date(), version: sql`${ukCostFigures.version} + 1` })
     .where(eq(ukCostFigures.id, id));
 }
 

@@ -14,7 +14,7 @@ import { categoryName } from '../../../shared/schemas/catalogue.ts';
 import { requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { liveStreamRoute, SseStreams } from '../../lib/events/sse.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { parseInput, parseVersioned } from '../../lib/validate.ts';
 import { exportPrograms, importPrograms, programsCsv, templateExample } from './csv-import.ts';
 import { maxLogoBytes } from './logo-image.ts';
 import * as catalogue from './service.ts';
@@ -66,7 +66,8 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/catalogue/universities/:id', editors, async (req) => {
     const { id } = parseInput(idParam, req.params);
-    return catalogue.updateUniversity(app, req.user!, id, parseInput(universityChanges, req.body));
+    const { version, values } = parseVersioned(universityChanges, req.body);
+    return catalogue.updateUniversity(app, req.user!, id, version, values);
   });
 
   app.post(
@@ -126,7 +127,8 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/catalogue/programs/:id', editors, async (req) => {
     const { id } = parseInput(idParam, req.params);
-    return catalogue.updateProgram(app, req.user!, id, parseInput(programInput, req.body));
+    const { version, values } = parseVersioned(programInput, req.body);
+    return catalogue.updateProgram(app, req.user!, id, version, values);
   });
 
   app.post('/api/staff/catalogue/programs/:id/active', editors, async (req) => {
@@ -148,14 +150,8 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/catalogue/cost-figures/:id', editors, async (req) => {
     const { id } = parseInput(figureParam, req.params);
-    return {
-      figures: await catalogue.updateCostFigure(
-        app,
-        req.user!,
-        id,
-        parseInput(costFigureInput, req.body),
-      ),
-    };
+    const { version, values } = parseVersioned(costFigureInput, req.body);
+    return { figures: await catalogue.updateCostFigure(app, req.user!, id, version, values) };
   });
 
   app.get('/api/staff/catalogue/programs-template.csv', editors, async (_req, reply) =>

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/catalogue-admin.ts';
 import { figureOn } from '../../../shared/cost-of-study.ts';
 import type { SessionUser } from '../../auth/session.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, NotFoundError, ValidationError, VersionConflict } from '../../lib/errors.ts';
 import { recordAudit, type AuditRecord, type DbOrTx } from '../audit/service.ts';
 import { logoUrl, uploadedLogoPrefix } from '../catalogue/catalogue-index.ts';
 import { notifyCatalogueChanged } from '../catalogue/catalogue-store.ts';
@@ -71,6 +71,10 @@ async function auditedWrite(
   });
 }
 
+/** A save based on an older version of the entry (issue 25 §2): 409 with the entry as it is now. */
+const changedMeanwhile = (current: unknown) =>
+  new VersionConflict('CATALOGUE_CHANGED_MEANWHILE', current);
+
 function toStaffUniversity(
   row: Awaited<ReturnType<typeof repo.findUniversities>>[number],
 ): StaffUniversity {
@@ -81,7 +85,7 @@ function toStaffUniversity(
 type ProgramDbRow = NonNullable<Awaited<ReturnType<typeof repo.findProgram>>>;
 
 export function toProgramValues(
-  row: Omit<ProgramDbRow, 'universityName' | 'updatedAt'>,
+  row: Omit<ProgramDbRow, 'universityName' | 'updatedAt' | 'version'>,
 ): ProgramValues {
   return {
     id: row.id,
@@ -113,6 +117,7 @@ function toStaffProgram(row: ProgramDbRow): StaffProgram {
     ...toProgramValues(row),
     universityName: row.universityName,
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -154,11 +159,13 @@ export async function updateUniversity(
   app: FastifyInstance,
   actor: SessionUser,
   id: string,
+  version: number,
   values: Partial<Omit<UniversityValues, 'id'>>,
 ): Promise<StaffUniversity> {
   await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findUniversity(tx, id, true);
     if (!before) throw universityNotFound();
+    if (before.version !== version) throw changedMeanwhile(before);
     const diff = changedFields(before, values);
     if (Object.keys(diff.after).length === 0) return null;
     await repo.updateUniversity(tx, id, values);
@@ -284,12 +291,14 @@ export async function updateProgram(
   app: FastifyInstance,
   actor: SessionUser,
   id: string,
+  version: number,
   values: ProgramValues,
 ): Promise<StaffProgram> {
   if (values.id !== id) throw new ValidationError({ id: 'The id of a program cannot be changed' });
   await auditedWrite(app, actor, async (tx) => {
     const row = await repo.findProgram(tx, id, true);
     if (!row) throw programNotFound();
+    if (row.version !== version) throw changedMeanwhile(toStaffProgram(row));
     await checkReferences(tx, values);
     const diff = changedFields(toProgramValues(row), values);
     if (Object.keys(diff.after).length === 0) return null;
@@ -312,7 +321,8 @@ export async function setProgramActive(
 ): Promise<StaffProgram> {
   const row = await repo.findProgram(app.db, id);
   if (!row) throw programNotFound();
-  return updateProgram(app, actor, id, { ...toProgramValues(row), active });
+  // a switch of one field: on the program as it is now
+  return updateProgram(app, actor, id, row.version, { ...toProgramValues(row), active });
 }
 
 function toStaffFigures(rows: Awaited<ReturnType<typeof repo.findCostFigures>>): StaffCostFigure[] {
@@ -354,11 +364,13 @@ export async function updateCostFigure(
   app: FastifyInstance,
   actor: SessionUser,
   id: string,
+  version: number,
   values: CostFigureValues,
 ): Promise<StaffCostFigure[]> {
   await auditedWrite(app, actor, async (tx) => {
     const before = await repo.findCostFigure(tx, id);
     if (!before) throw new NotFoundError('COST_FIGURE_NOT_FOUND', 'No such figure.');
+    if (before.version !== version) throw changedMeanwhile(before);
     const diff = changedFields(before, values);
     if (Object.keys(diff.after).length === 0) return null;
     await repo.updateCostFigure(tx, id, values);

@@ -5,6 +5,7 @@ import { applicationStatuses } from '../../../shared/application-status';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
+import { ErrorText } from '../../components/error-text';
 
 type Filters = Record<string, string | undefined>;
 
@@ -163,7 +164,7 @@ export function StageTimesForm() {
           </Button>
           {save.isError && (
             <p role="alert" className="mt-1 text-sm text-red-700">
-              {save.error.message}
+              <ErrorText error={save.error} />
             </p>
           )}
         </div>

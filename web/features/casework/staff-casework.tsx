@@ -18,6 +18,7 @@ import { AfterOfferPanel } from './after-offer';
 import { Conversation } from './conversation';
 import { formatDueDay, formatWhen } from './format';
 import { staffCasework, useAssignable, useCaseworkAction } from './staff-casework-api';
+import { ErrorText } from '../../components/error-text';
 
 const allAfterOfferKeys = Object.keys(afterOfferFields) as AfterOfferKey[];
 
@@ -120,7 +121,11 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
           ))}
         </SelectField>
       )}
-      {action.isError && <Alert tone="error">{action.error.message}</Alert>}
+      {action.isError && (
+        <Alert tone="error">
+          <ErrorText error={action.error} />
+        </Alert>
+      )}
     </section>
   );
 }
@@ -243,7 +248,11 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
           <Button type="submit" variant="secondary" disabled={action.isPending}>
             {action.isPending ? 'Sending…' : 'Send request'}
           </Button>
-          {action.isError && <Alert tone="error">{action.error.message}</Alert>}
+          {action.isError && (
+            <Alert tone="error">
+              <ErrorText error={action.error} />
+            </Alert>
+          )}
         </form>
       )}
     </section>
@@ -290,7 +299,11 @@ function CloseApplication({ id }: { id: string }) {
           Cancel
         </Button>
       </div>
-      {action.isError && <Alert tone="error">{action.error.message}</Alert>}
+      {action.isError && (
+        <Alert tone="error">
+          <ErrorText error={action.error} />
+        </Alert>
+      )}
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { CompareBar } from '../compare/compare-bar';
 import { GuideForm } from './guide-form';
 import { GuideResults } from './guide-results';
 import { HowWeRank } from './how-we-rank';
+import { ErrorText } from '../../components/error-text';
 
 /** /guide: a short profile in, programs ranked by rules with reasons and warnings out (D12). */
 export function GuidePage() {
@@ -95,7 +96,7 @@ export function GuidePage() {
               defaultMessage: 'We could not rank the programs.',
             })}
           >
-            {ask.error.message}
+            <ErrorText error={ask.error} />
           </Alert>
         )}
         {answer && profile && (

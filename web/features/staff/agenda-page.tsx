@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { Link } from '../../lib/router';
 import { useAgenda, useMarkBooking } from './bookings-api';
+import { ErrorText } from '../../components/error-text';
 
 const day = 86_400_000;
 const startOfToday = () => new Date(new Date().setHours(0, 0, 0, 0));
@@ -75,7 +76,11 @@ export function AgendaPage({ isAdmin }: { isAdmin: boolean }) {
         </Button>
       </div>
       {agenda.isPending && <Spinner label="Loading the agenda…" />}
-      {agenda.isError && <Alert tone="error">{agenda.error.message}</Alert>}
+      {agenda.isError && (
+        <Alert tone="error">
+          <ErrorText error={agenda.error} />
+        </Alert>
+      )}
       {agenda.data && !isAdmin && agenda.data.consultants.length === 0 && (
         <Alert tone="warning" title="Your account is not linked to a consultant">
           An admin links it under Availability; then the consultations booked with you show here.
@@ -200,7 +205,9 @@ function AgendaItem({
       {isCancelled && b.staffNote && <p className="mt-2 text-sm text-muted">Note: {b.staffNote}</p>}
       {mark.isError && (
         <div className="mt-2">
-          <Alert tone="error">{mark.error.message}</Alert>
+          <Alert tone="error">
+            <ErrorText error={mark.error} />
+          </Alert>
         </div>
       )}
     </li>

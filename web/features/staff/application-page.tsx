@@ -16,6 +16,7 @@ import { ChoiceCards } from './choice-cards';
 import { StatusBadge } from '../../components/status-badge';
 import { StatusHistory } from './status-history';
 import { StaffCaseworkMain, StaffCaseworkSide } from '../casework/staff-casework';
+import { ErrorText } from '../../components/error-text';
 
 export function ApplicationPage() {
   const { id = '' } = useParams();
@@ -42,7 +43,7 @@ export function ApplicationPage() {
       {query.isPending && <Spinner label="Loading the application…" />}
       {query.isError && (
         <Alert tone="error" title="The application could not be loaded">
-          {query.error.message}
+          <ErrorText error={query.error} />
         </Alert>
       )}
       {query.data && (

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { formatDayTime } from './format';
 import { Pagination } from '../../components/pagination';
 import { useAudit } from './staff-api';
+import { ErrorText } from '../../components/error-text';
 
 const actions: Record<string, string> = {
   'application.status_changed': 'Status changed',
@@ -128,7 +129,11 @@ export function AuditPage() {
         </div>
       </div>
       {audit.isPending && <Spinner label="Loading the audit log…" />}
-      {audit.isError && <Alert tone="error">{audit.error.message}</Alert>}
+      {audit.isError && (
+        <Alert tone="error">
+          <ErrorText error={audit.error} />
+        </Alert>
+      )}
       {audit.data && (
         <>
           <div

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { useSchemaForm } from '../../lib/schema-form';
 import { useAvailability, useLinkAccount, useSaveAvailability } from './bookings-api';
+import { ErrorText } from '../../components/error-text';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -32,7 +33,11 @@ export function AvailabilityPage({ isAdmin }: { isAdmin: boolean }) {
     <div className="mx-auto max-w-5xl space-y-4 px-4 py-6">
       <h1 className="text-2xl font-bold text-ink">Availability</h1>
       {page.isPending && <Spinner label="Loading availability…" />}
-      {page.isError && <Alert tone="error">{page.error.message}</Alert>}
+      {page.isError && (
+        <Alert tone="error">
+          <ErrorText error={page.error} />
+        </Alert>
+      )}
       {page.data && entries.length === 0 && (
         <Alert tone="warning" title="Your account is not linked to a consultant">
           Ask an admin to link it here; then you set the hours students can book.
@@ -85,7 +90,9 @@ function AccountLink({
       </SelectField>
       {link.isError && (
         <div className="mt-2">
-          <Alert tone="error">{link.error.message}</Alert>
+          <Alert tone="error">
+            <ErrorText error={link.error} />
+          </Alert>
         </div>
       )}
     </div>
@@ -285,7 +292,11 @@ function AvailabilityForm({ entry }: { entry: AvailabilityEntry }) {
         {number('minimumNoticeHours', 'Minimum notice (hours)')}
         {number('bookingWindowDays', 'Booking window (days)')}
       </div>
-      {save.isError && <Alert tone="error">{save.error.message}</Alert>}
+      {save.isError && (
+        <Alert tone="error">
+          <ErrorText error={save.error} />
+        </Alert>
+      )}
       {saved && <Alert tone="success">Saved. Students see the new times at once.</Alert>}
       <Button type="submit" disabled={isSubmitting}>
         Save availability

@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { formatDayTime } from './format';
 import { useAddNote } from './staff-api';
 import { TextAreaField } from '../../components/field';
+import { ErrorText } from '../../components/error-text';
 
 /** Notes for the team only: the applicant's pages and e-mails never show them. */
 export function InternalNotes({
@@ -53,7 +54,11 @@ export function InternalNotes({
           ))}
         </ul>
       )}
-      {add.isError && <Alert tone="error">{add.error.message}</Alert>}
+      {add.isError && (
+        <Alert tone="error">
+          <ErrorText error={add.error} />
+        </Alert>
+      )}
       <form onSubmit={submit} className="space-y-2">
         <TextAreaField
           label="Add a note"

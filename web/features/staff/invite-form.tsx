@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { useTeamAction } from './staff-api';
+import { ErrorText } from '../../components/error-text';
 
 export function InviteForm() {
   const invite = useTeamAction();
@@ -75,7 +76,9 @@ export function InviteForm() {
       <div className="mt-3" aria-live="polite">
         {sentTo && <Alert tone="success">Invitation sent to {sentTo}.</Alert>}
         {invite.isError && !(invite.error instanceof ApiError && invite.error.issues) && (
-          <Alert tone="error">{invite.error.message}</Alert>
+          <Alert tone="error">
+            <ErrorText error={invite.error} />
+          </Alert>
         )}
       </div>
     </section>

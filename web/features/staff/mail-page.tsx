@@ -5,6 +5,7 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { formatDayTime } from './format';
 import { useMailOverview, useRetryMail } from './staff-api';
+import { ErrorText } from '../../components/error-text';
 
 function RetryButton({ entry }: { entry: OutboxMailEntry }) {
   const retry = useRetryMail();
@@ -20,7 +21,7 @@ function RetryButton({ entry }: { entry: OutboxMailEntry }) {
       </Button>
       {retry.isError && (
         <span role="alert" className="text-sm text-red-800">
-          {retry.error.message}
+          <ErrorText error={retry.error} />
         </span>
       )}
     </div>
@@ -81,7 +82,11 @@ export function MailPage() {
         </p>
       </div>
       {mail.isPending && <Spinner label="Loading the mail queue…" />}
-      {mail.isError && <Alert tone="error">{mail.error.message}</Alert>}
+      {mail.isError && (
+        <Alert tone="error">
+          <ErrorText error={mail.error} />
+        </Alert>
+      )}
       {mail.data && (
         <>
           <p className="text-sm text-ink" aria-live="polite">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TeamMember } from '../../../shared/schemas/staff';
 import { Button } from '../../components/button';
 import { useTeamAction } from './staff-api';
+import { ErrorText } from '../../components/error-text';
 
 type Role = TeamMember['role'];
 type Pending = { kind: 'role'; role: Role } | { kind: 'deactivate' } | null;
@@ -162,7 +163,7 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
       )}
       {action.isError && (
         <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {action.error.message}
+          <ErrorText error={action.error} />
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { apiPost } from '../../lib/api-client';
+import { ErrorText } from '../../components/error-text';
 
 /** The masked passport number; the full one is fetched on request, and each view is audited. */
 export function PassportNumber({
@@ -32,7 +33,7 @@ export function PassportNumber({
       <span className="text-xs text-muted">(recorded in the audit log)</span>
       {reveal.isError && (
         <span role="alert" className="text-red-800">
-          {reveal.error.message}
+          <ErrorText error={reveal.error} />
         </span>
       )}
     </span>

@@ -10,6 +10,7 @@ import { QueueResults } from './queue-results';
 import { useQueue } from './staff-api';
 import { StatusChart } from './status-chart';
 import { CaseFilters, StageTimesForm } from '../casework/queue-case-filters';
+import { ErrorText } from '../../components/error-text';
 
 const filterNames = [
   'q',
@@ -80,7 +81,7 @@ export function QueuePage() {
       <CaseFilters filters={filters} counts={data?.flagCounts} onChange={change} />
       {queue.isError && checked.success && (
         <Alert tone="error" title="The applications could not be loaded">
-          {queue.error.message}
+          <ErrorText error={queue.error} />
         </Alert>
       )}
       {!checked.success && errors.page && <Alert tone="warning">{errors.page}</Alert>}

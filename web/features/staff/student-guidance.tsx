@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SavedGuidance } from '../../../shared/schemas/guidance';
 import { apiGet } from '../../lib/api-client';
+import { ErrorText } from '../../components/error-text';
 
 /** The guidance the student last asked for while signed in (issue 11 item 4), beside their application. */
 export function StudentGuidance({ applicationId }: { applicationId: string }) {
@@ -21,7 +22,11 @@ export function StudentGuidance({ applicationId }: { applicationId: string }) {
       <h2 id="student-guidance" className="text-lg font-semibold">
         Student&apos;s guidance
       </h2>
-      {query.isError && <p className="text-sm text-red-700">{query.error.message}</p>}
+      {query.isError && (
+        <p className="text-sm text-red-700">
+          <ErrorText error={query.error} />
+        </p>
+      )}
       {query.data && !g && (
         <p className="text-sm text-muted">
           The student has not asked for guidance while signed in.

@@ -7,6 +7,7 @@ import { DataRequests } from './data-requests';
 import { InviteForm } from './invite-form';
 import { MemberActions } from './member-actions';
 import { useTeam } from './staff-api';
+import { ErrorText } from '../../components/error-text';
 
 function State({ member }: { member: TeamMember }) {
   if (member.deactivatedAt)
@@ -29,7 +30,11 @@ export function TeamPage({ currentUserId }: { currentUserId: string }) {
       <h1 className="text-2xl font-bold text-ink">Team</h1>
       <InviteForm />
       {team.isPending && <Spinner label="Loading the team…" />}
-      {team.isError && <Alert tone="error">{team.error.message}</Alert>}
+      {team.isError && (
+        <Alert tone="error">
+          <ErrorText error={team.error} />
+        </Alert>
+      )}
       {team.data && (
         <ul
           className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"

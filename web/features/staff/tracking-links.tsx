@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../components/button';
 import { apiPost } from '../../lib/api-client';
+import { ErrorText } from '../../components/error-text';
 
 /** Ends every tracking link of the application (e.g. a forwarded e-mail); the applicant can still track with id and e-mail. */
 export function TrackingLinks({ applicationId }: { applicationId: string }) {
@@ -39,7 +40,7 @@ export function TrackingLinks({ applicationId }: { applicationId: string }) {
       )}
       {revoke.isError && (
         <p role="alert" className="mt-2 text-sm text-red-800">
-          {revoke.error.message}
+          <ErrorText error={revoke.error} />
         </p>
       )}
     </section>

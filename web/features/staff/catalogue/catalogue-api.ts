@@ -74,7 +74,8 @@ export function useCatalogueWrite<I, O>(send: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['staff', 'catalogue'] }),
+    // after a colleague's save meanwhile (409) too: the lists show what is saved now
+    onSettled: () => void client.invalidateQueries({ queryKey: ['staff', 'catalogue'] }),
   });
 }
 

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
 import { catalogueApi, useCatalogueWrite, useCategoryList } from './catalogue-api';
+import { ErrorText } from '../../../components/error-text';
 
 const programs = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'program' : 'programs'}`;
 
@@ -113,7 +114,7 @@ function CategoryRow({
       </div>
       {change.isError && (
         <p role="alert" className="text-sm font-medium text-red-700">
-          {change.error.message}
+          <ErrorText error={change.error} />
         </p>
       )}
       {renaming && (
@@ -148,7 +149,11 @@ export function CategoriesPage() {
       </p>
       <div aria-live="polite">{said && <Alert tone="success">{said}</Alert>}</div>
       {list.isPending && <Spinner label="Loading the categories" />}
-      {list.isError && <Alert tone="error">{list.error.message}</Alert>}
+      {list.isError && (
+        <Alert tone="error">
+          <ErrorText error={list.error} />
+        </Alert>
+      )}
       {list.data && (
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {list.data.map((c) => (

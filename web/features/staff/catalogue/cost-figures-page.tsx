@@ -12,7 +12,17 @@ import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
+import { ChangedMeanwhile, savedMeanwhile } from './changed-meanwhile';
 import { catalogueApi, useCatalogueWrite, useCostFigures } from './catalogue-api';
+import { ErrorText } from '../../../components/error-text';
+
+const figureLabels: Record<string, string> = {
+  kind: 'Figure',
+  amountGbp: 'Amount (GBP)',
+  effectiveFrom: 'Effective from',
+  source: 'Source',
+  sourceUrl: 'Source address',
+};
 
 function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () => void }) {
   const save = useCatalogueWrite(catalogueApi.saveFigure);
@@ -27,19 +37,39 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
     : { kind: 'visa-fee', amountGbp: '', effectiveFrom: '', source: '', sourceUrl: '' };
   const form = useSchemaForm(costFigureInput, defaults as never);
   const { register, formState, setError } = form;
+  // the version this form's values came from (issue 25 §2)
+  const [base, setBase] = useState(figure?.version);
+  const [conflict, setConflict] = useState<{
+    current: Record<string, unknown>;
+    mine: Record<string, unknown>;
+  } | null>(null);
   const err = (name: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   const field = (name: string) => ({ ...register(name as never), error: err(name) });
   const submit = form.handleSubmit(async (body) => {
+    setConflict(null);
     try {
-      await save.mutateAsync({ id: figure?.id, body });
+      await save.mutateAsync({
+        id: figure?.id,
+        body: figure ? { ...body, version: base } : body,
+      });
       onDone();
     } catch (error) {
+      const current = savedMeanwhile(error);
+      if (current) {
+        setBase(current.version as number);
+        setConflict({ current, mine: body as Record<string, unknown> });
+      }
       showServerErrors(setError as never, error);
     }
   });
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
+      {conflict && (
+        <div className="sm:col-span-2">
+          <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={figureLabels} />
+        </div>
+      )}
       <SelectField label="Figure" {...field('kind')}>
         {costFigureKinds.map((k) => (
           <option key={k} value={k}>
@@ -61,7 +91,7 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
         </Button>
         {save.isError && !(save.error instanceof ApiError && save.error.issues) && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {save.error.message}
+            <ErrorText error={save.error} />
           </p>
         )}
       </div>
@@ -86,7 +116,11 @@ export function CostFiguresPage() {
         force. Keep the source, so students can check it.
       </p>
       <div aria-live="polite">{said && <Alert tone="success">{said}</Alert>}</div>
-      {figures.isError && <Alert tone="error">{figures.error.message}</Alert>}
+      {figures.isError && (
+        <Alert tone="error">
+          <ErrorText error={figures.error} />
+        </Alert>
+      )}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {figures.data?.map((f) => (
           <li key={f.id} className="space-y-2 px-4 py-3">

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { usePageTitle } from '../../../components/page-title';
 import { catalogueApi, useCatalogueWrite } from './catalogue-api';
+import { ErrorText } from '../../../components/error-text';
 
 const shown = 200;
 
@@ -126,7 +127,11 @@ export function CsvPage() {
           </Button>
         </div>
         <div aria-live="polite">
-          {run.isError && <Alert tone="error">{run.error.message}</Alert>}
+          {run.isError && (
+            <Alert tone="error">
+              <ErrorText error={run.error} />
+            </Alert>
+          )}
         </div>
       </section>
       <div aria-live="polite">{report && <Report report={report} />}</div>

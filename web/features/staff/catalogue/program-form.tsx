@@ -12,7 +12,9 @@ import { SelectField, TextAreaField, TextField } from '../../../components/field
 import { usePageTitle } from '../../../components/page-title';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
 import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
+import { ChangedMeanwhile, savedMeanwhile } from './changed-meanwhile';
 import {
   catalogueApi,
   useCatalogueCategories,
@@ -49,7 +51,7 @@ function toFormValues(p: StaffProgram | undefined): Values {
       active: true,
     };
   }
-  const { universityName: _name, updatedAt: _at, ...values } = p;
+  const { universityName: _name, updatedAt: _at, version: _version, ...values } = p;
   return {
     ...values,
     tuitionGbp: String(p.tuitionGbp),
@@ -62,6 +64,30 @@ function toFormValues(p: StaffProgram | undefined): Values {
   } as unknown as Values;
 }
 
+/** The fields a colleague may have changed meanwhile, as the form names them. */
+const programLabels: Record<string, string> = {
+  universityId: 'University',
+  name: 'Name',
+  level: 'Level',
+  tuitionGbp: 'Tuition',
+  feeYear: 'Fee year',
+  ieltsOverall: 'IELTS overall',
+  ieltsMinComponent: 'IELTS per component',
+  academicLevel: 'Academic level',
+  durationMonths: 'Duration (months)',
+  intakes: 'Intakes',
+  studyMode: 'Study mode',
+  categories: 'Categories',
+  url: 'Official course page',
+  lastChecked: 'Last checked',
+  requirements: 'Entry requirements',
+  academicRequirement: 'Academic requirement',
+  englishEquivalents: 'Accepted English equivalents',
+  description: 'Short description',
+  atasRequired: 'ATAS needed',
+  active: 'Active',
+};
+
 /** /staff/catalogue/programs/new and /staff/catalogue/programs/:id */
 export function ProgramEditPage() {
   const { id } = useParams();
@@ -69,7 +95,7 @@ export function ProgramEditPage() {
   const justSaved = (useLocation().state as { saved?: string } | null)?.saved ?? null;
   usePageTitle(id ? 'Edit program' : 'Add a program');
   if (id && program.isPending) return <Spinner label="Loading the program" />;
-  if (id && program.isError) return <Alert tone="error">{program.error.message}</Alert>;
+  if (id && program.isError) return <ProgramLoadError error={program.error} />;
   return <ProgramForm key={id ?? 'new'} program={program.data} justSaved={justSaved} />;
 }
 
@@ -86,6 +112,13 @@ function ProgramForm({
   const save = useCatalogueWrite(catalogueApi.saveProgram);
   const toggle = useCatalogueWrite(catalogueApi.setProgramActive);
   const [saved, setSaved] = useState<string | null>(justSaved);
+  const errorText = useErrorText();
+  // the version this form's values came from (issue 25 §2): a colleague's save meanwhile is a 409
+  const [base, setBase] = useState(program?.version);
+  const [conflict, setConflict] = useState<{
+    current: Record<string, unknown>;
+    mine: Record<string, unknown>;
+  } | null>(null);
   const form = useSchemaForm(programInput, toFormValues(program) as never);
   const { register, formState, setError } = form;
   const err = (name: string) =>
@@ -94,8 +127,13 @@ function ProgramForm({
 
   const submit = form.handleSubmit(async (body) => {
     setSaved(null);
+    setConflict(null);
     try {
-      const result = await save.mutateAsync({ id: program?.id, body });
+      const result = await save.mutateAsync({
+        id: program?.id,
+        body: program ? { ...body, version: base } : body,
+      });
+      setBase(result.version);
       const said = `${result.name} is saved. The public site shows the change now.`;
       setSaved(said);
       if (!program)
@@ -104,6 +142,11 @@ function ProgramForm({
           state: { saved: said },
         });
     } catch (error) {
+      const current = savedMeanwhile(error);
+      if (current) {
+        setBase(current.version as number);
+        setConflict({ current, mine: body as Record<string, unknown> });
+      }
       showServerErrors(setError as never, error);
     }
   });
@@ -120,6 +163,9 @@ function ProgramForm({
         <Alert tone="warning" title="Deactivated">
           This program is not on the public site. Activate it to show it again.
         </Alert>
+      )}
+      {conflict && (
+        <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={programLabels} />
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField
@@ -249,9 +295,9 @@ function ProgramForm({
               {saved}
             </p>
           )}
-          {save.isError && !(save.error instanceof ApiError && save.error.issues) && (
+          {save.isError && !conflict && !(save.error instanceof ApiError && save.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {save.error.message}
+              {errorText(save.error)}
             </p>
           )}
           {Object.keys(formState.errors).length > 0 && (
@@ -263,4 +309,9 @@ function ProgramForm({
       </form>
     </div>
   );
+}
+
+function ProgramLoadError({ error }: { error: unknown }) {
+  const errorText = useErrorText();
+  return <Alert tone="error">{errorText(error)}</Alert>;
 }

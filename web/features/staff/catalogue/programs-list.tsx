@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { useCataloguePrograms, useCatalogueUniversities } from './catalogue-api';
+import { ErrorText } from '../../../components/error-text';
 
 export function ProgramsListPage() {
   usePageTitle('Catalogue: programs');
@@ -51,7 +52,11 @@ export function ProgramsListPage() {
           ))}
         </SelectField>
       </div>
-      {programs.isError && <Alert tone="error">{programs.error.message}</Alert>}
+      {programs.isError && (
+        <Alert tone="error">
+          <ErrorText error={programs.error} />
+        </Alert>
+      )}
       {programs.data && (
         <>
           <p className="mt-4 text-sm text-muted" aria-live="polite">

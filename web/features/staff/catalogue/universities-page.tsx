@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { universityInput, type StaffUniversity } from '../../../../shared/schemas/catalogue-admin';
-import { ukRegions } from '../../../../shared/schemas/catalogue';
+import { otherLocales, ukRegions } from '../../../../shared/schemas/catalogue';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/field';
 import { usePageTitle } from '../../../components/page-title';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors, useSchemaForm } from '../../../lib/schema-form';
+import { ChangedMeanwhile, savedMeanwhile } from './changed-meanwhile';
 import { catalogueApi, useCatalogueUniversities, useCatalogueWrite } from './catalogue-api';
-import { NameFields, type Errors } from './university-names';
+import { localeLabel, NameFields, type Errors } from './university-names';
+import { ErrorText } from '../../../components/error-text';
 
 function AddUniversity() {
   const create = useCatalogueWrite(catalogueApi.createUniversity);
@@ -73,7 +75,7 @@ function AddUniversity() {
           )}
           {create.isError && !(create.error instanceof ApiError && create.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {create.error.message}
+              <ErrorText error={create.error} />
             </p>
           )}
         </div>
@@ -84,18 +86,42 @@ function AddUniversity() {
 
 const namesOnly = universityInput.pick({ names: true });
 
+const nameLabels: Record<string, string> = Object.fromEntries(
+  otherLocales.map((l) => [l, `Name in ${localeLabel[l]}`]),
+);
+const flatNames = (names: unknown): Record<string, unknown> => ({
+  ...Object.fromEntries(otherLocales.map((l) => [l, ''])),
+  ...(typeof names === 'object' && names !== null ? names : {}),
+});
+
 /** A university's names in the other languages, edited where it is listed. */
 function UniversityNamesForm({ university }: { university: StaffUniversity }) {
   const update = useCatalogueWrite(catalogueApi.updateUniversity);
   const [said, setSaid] = useState<string | null>(null);
   const values = { names: { ...university.names } } as z.input<typeof namesOnly>;
   const form = useSchemaForm(namesOnly, values as never);
+  // the version these names came from (issue 25 §2): a colleague's save meanwhile is a 409
+  const [base, setBase] = useState(university.version);
+  const [conflict, setConflict] = useState<{
+    current: Record<string, unknown>;
+    mine: Record<string, unknown>;
+  } | null>(null);
   const submit = form.handleSubmit(async (body) => {
     setSaid(null);
+    setConflict(null);
     try {
-      await update.mutateAsync({ id: university.id, body });
+      const saved = await update.mutateAsync({
+        id: university.id,
+        body: { ...body, version: base },
+      });
+      setBase(saved.version);
       setSaid('Names saved.');
     } catch (error) {
+      const current = savedMeanwhile(error);
+      if (current) {
+        setBase(current.version as number);
+        setConflict({ current: flatNames(current.names), mine: flatNames(body.names) });
+      }
       showServerErrors(form.setError as never, error);
     }
   });
@@ -106,6 +132,11 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
         <span className="sr-only"> for {university.name}</span>
       </summary>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-3">
+        {conflict && (
+          <div className="sm:col-span-3">
+            <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={nameLabels} />
+          </div>
+        )}
         <NameFields
           register={form.register as never}
           errors={form.formState.errors as Errors}
@@ -122,7 +153,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
           )}
           {update.isError && !(update.error instanceof ApiError && update.error.issues) && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {update.error.message}
+              <ErrorText error={update.error} />
             </p>
           )}
         </div>
@@ -175,7 +206,12 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
         <Button
           variant="secondary"
           disabled={update.isPending}
-          onClick={() => update.mutate({ id: university.id, body: { active: !university.active } })}
+          onClick={() =>
+            update.mutate({
+              id: university.id,
+              body: { version: university.version, active: !university.active },
+            })
+          }
         >
           {university.active ? 'Deactivate' : 'Activate'}
           <span className="sr-only"> {university.name}</span>
@@ -190,12 +226,12 @@ function UniversityRow({ university }: { university: StaffUniversity }) {
         )}
         {upload.isError && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {upload.error.message}
+            <ErrorText error={upload.error} />
           </p>
         )}
         {update.isError && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {update.error.message}
+            <ErrorText error={update.error} />
           </p>
         )}
       </div>
@@ -210,7 +246,11 @@ export function UniversitiesPage() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">Universities</h1>
       <AddUniversity />
-      {universities.isError && <Alert tone="error">{universities.error.message}</Alert>}
+      {universities.isError && (
+        <Alert tone="error">
+          <ErrorText error={universities.error} />
+        </Alert>
+      )}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
         {universities.data?.map((u) => (
           <UniversityRow key={u.id} university={u} />

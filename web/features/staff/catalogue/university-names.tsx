@@ -2,7 +2,7 @@ import { otherLocales, type OtherLocale } from '../../../../shared/schemas/catal
 import { localeInfo } from '../../../../shared/locales';
 import { TextField } from '../../../components/field';
 
-const localeLabel: Record<OtherLocale, string> = {
+export const localeLabel: Record<OtherLocale, string> = {
   'zh-CN': 'Chinese',
   ar: 'Arabic',
   ur: 'Urdu',

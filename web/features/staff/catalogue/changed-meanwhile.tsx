@@ -1,0 +1,53 @@
+import { Alert } from '../../../components/alert';
+import { ApiError } from '../../../lib/api-client';
+
+/** A catalogue entry saved by a colleague meanwhile (issue 25 §2): the entry as it is now. */
+export function savedMeanwhile(error: unknown): Record<string, unknown> | null {
+  return error instanceof ApiError &&
+    error.code === 'CATALOGUE_CHANGED_MEANWHILE' &&
+    typeof error.current === 'object' &&
+    error.current !== null
+    ? (error.current as Record<string, unknown>)
+    : null;
+}
+
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '(empty)'
+    : Array.isArray(value)
+      ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+/**
+ * What a colleague saved that differs from what this person is saving: field by field, their
+ * value. The form keeps this person's input; saving again (on the new version) replaces theirs.
+ */
+export function ChangedMeanwhile({
+  current,
+  mine,
+  labels,
+}: {
+  current: Record<string, unknown>;
+  mine: Record<string, unknown>;
+  labels: Record<string, string>;
+}) {
+  const differing = Object.keys(labels).filter(
+    (k) => k in current && shown(current[k]) !== shown(mine[k]),
+  );
+  return (
+    <Alert tone="warning" title="Someone else saved this entry meanwhile">
+      <p>Your changes are kept below. Check theirs, then save again to replace them.</p>
+      {differing.length > 0 && (
+        <ul className="mt-2 list-disc ps-5">
+          {differing.map((k) => (
+            <li key={k}>
+              {labels[k]}: now “{shown(current[k])}”
+            </li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}
