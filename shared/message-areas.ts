@@ -42,6 +42,8 @@ export const messageAreas = {
   /** An application from form to decision: /application, /track, the dashboard's cards, casework. */
   application: ['application', 'casework', 'document', 'track'],
   staff: ['staff'],
+  /** A partner organisation's portal (D20): /partner. */
+  partner: ['partner'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageArea = keyof typeof messageAreas;

@@ -146,6 +146,12 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/partner',
+    ...screen(['partner', 'application', 'account', 'auth'], () =>
+      import('./features/partner/partner-page').then((m) => m.PartnerPage),
+    ),
+  },
+  {
     path: '/account',
     ...screen(['account', 'auth'], () =>
       import('./features/account/account-page').then((m) => m.AccountPage),

@@ -45,6 +45,11 @@ export function NavAccountLinks() {
           <FormattedMessage id="nav.staff" defaultMessage="Staff console" />
         </ButtonLink>
       )}
+      {user.role === 'partner' && (
+        <ButtonLink key="partner" to="/partner" variant="ghost" className="whitespace-nowrap">
+          <FormattedMessage id="nav.partner" defaultMessage="Partner portal" />
+        </ButtonLink>
+      )}
       <ButtonLink key="dashboard" to="/dashboard" variant="ghost" className="whitespace-nowrap">
         <FormattedMessage id="nav.dashboard" defaultMessage="My Applications" />
       </ButtonLink>

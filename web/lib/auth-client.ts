@@ -17,7 +17,7 @@ export interface AccountUser {
   id: string;
   email: string;
   emailVerified: boolean;
-  role: 'applicant' | 'consultant' | 'catalogue_editor' | 'admin';
+  role: 'applicant' | 'consultant' | 'catalogue_editor' | 'admin' | 'partner';
   name: string;
   /** An authenticator app is set up (issue 10). */
   twoFactorEnabled?: boolean;

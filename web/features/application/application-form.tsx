@@ -96,7 +96,10 @@ export function ApplicationForm({
   const isSubmitting = progress !== null;
 
   // prefilled from the signed-in account until the applicant types their own
-  const values = isEmailEdited ? typed : { ...typed, email: session.data?.email ?? '' };
+  // a partner applies for a student (D20): the student's address, never the partner's own
+  const forStudent = session.data?.role === 'partner';
+  const values =
+    isEmailEdited || forStudent ? typed : { ...typed, email: session.data?.email ?? '' };
 
   const content = draftOf(typed, isEmailEdited, files, remembered, choice);
   const contentKey = JSON.stringify(content);
@@ -192,6 +195,7 @@ export function ApplicationForm({
         idempotencyKey,
         setProgress,
         locale,
+        forStudent ? '/api/partner/applications' : '/api/applications',
       );
       draft.finish();
       void queryClient.invalidateQueries({ queryKey: ['my-applications'] });

@@ -13,10 +13,12 @@ export function uploadApplication(
   onProgress: (fraction: number) => void,
   /** The language the form is shown in: the application's e-mails are written in it. */
   locale: Locale,
+  /** A partner's submission for a student goes to /api/partner/applications (D20). */
+  path = '/api/applications',
 ): Promise<ApplicationSubmitted> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/applications?${languageQueryParam}=${encodeURIComponent(locale)}`);
+    xhr.open('POST', `${path}?${languageQueryParam}=${encodeURIComponent(locale)}`);
     xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'text';

@@ -1,8 +1,9 @@
 import { queryClient } from '../../lib/query-client';
 import { sessionQueryKey, type AccountUser } from '../../lib/auth-client';
 
-/** Where a signed-in person starts: staff in the console, everyone else on their dashboard. */
+/** Where a signed-in person starts: staff in the console, partners in their portal (D20), everyone else on their dashboard. */
 export function homeFor(user: Pick<AccountUser, 'role'> | null | undefined): string {
+  if (user?.role === 'partner') return '/partner';
   return user && user.role !== 'applicant' ? '/staff' : '/dashboard';
 }
 

@@ -11,6 +11,8 @@ import { formatDayTime, statusLabel } from './format';
 import { useContactRequest, useMarkContactRequest } from './staff-api';
 import { TextAreaField } from '../../components/field';
 import { ReferralCasework } from './referral-casework';
+import { useSession } from '../../lib/auth-client';
+import { AcceptPartnership } from './accept-partnership';
 
 export function ContactRequestPage() {
   const params = useParams();
@@ -19,6 +21,7 @@ export function ContactRequestPage() {
   const request = useContactRequest(type, id);
   const mark = useMarkContactRequest(type, id);
   const [note, setNote] = useState('');
+  const isAdmin = useSession().data?.role === 'admin';
   usePageTitle(`${type === 'referral' ? 'Referral' : 'Partnership request'} · Staff console`);
 
   const act = (status: 'contacted' | 'closed') =>
@@ -77,6 +80,7 @@ export function ContactRequestPage() {
               ))}
             </dl>
           </section>
+          {type === 'partnership' && isAdmin && <AcceptPartnership id={id} />}
           {r.student && (
             <section
               aria-labelledby="student-title"

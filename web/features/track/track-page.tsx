@@ -20,6 +20,7 @@ import { ActionRequired } from './action-required';
 import { OutcomeAndTime } from '../casework/applicant-outcome';
 import { TrackCasework } from '../casework/track-casework';
 import { ApplicantChoices } from '../casework/applicant-choices';
+import { PartnerFollowing } from './partner-following';
 import { StatusBanner } from './status-banner';
 import { StopLinks } from './stop-links';
 import {
@@ -305,6 +306,10 @@ function Tracker() {
             application={tracked.data.application}
             token={tracked.data.token}
             onUpdated={showApplication}
+          />
+          <PartnerFollowing
+            applicationId={tracked.data.application.id}
+            token={tracked.data.token}
           />
           <StopLinks token={tracked.data.token} onStopped={linksWereStopped} />
         </>
