@@ -78,7 +78,11 @@ export const messageParams = z.strictObject({
 });
 
 /** Admin: a consultant (or nobody); a consultant may only take an unassigned case for themself. */
-export const assignInput = z.strictObject({ ownerId: z.uuid('Choose a consultant').nullable() });
+/** `from`: the owner the person saw (issue 25 §2); someone else's change meanwhile answers 409. */
+export const assignInput = z.strictObject({
+  from: z.uuid('Choose a consultant').nullable(),
+  ownerId: z.uuid('Choose a consultant').nullable(),
+});
 
 export const maxStageWorkingDays = 120;
 /** Admins: working days each stage usually takes (blank: no expectation, never late). */

@@ -153,11 +153,11 @@ export const inviteInput = z.strictObject({
 });
 export type InviteInput = z.infer<typeof inviteInput>;
 
-export const roleChangeInput = z.strictObject({
-  role: z.enum(['applicant', 'consultant', 'catalogue_editor', 'admin'], {
-    error: 'Role is applicant, consultant, catalogue editor or admin',
-  }),
+const teamRole = z.enum(['applicant', 'consultant', 'catalogue_editor', 'admin'], {
+  error: 'Role is applicant, consultant, catalogue editor or admin',
 });
+/** `from`: the role the admin saw (issue 25 §2); another admin's change meanwhile answers 409. */
+export const roleChangeInput = z.strictObject({ from: teamRole, role: teamRole });
 
 export const auditQuery = z.strictObject({
   action: optional(z.string().trim().max(60)),

@@ -259,6 +259,7 @@ export async function validStaffBodies(app: FastifyInstance) {
       role: 'consultant',
     }),
     json('POST /api/staff/team/:id/role', `/api/staff/team/${promoted.user.id}/role`, {
+      from: 'consultant',
       role: 'catalogue_editor',
     }),
     json('POST /api/staff/data-requests/lookup', '/api/staff/data-requests/lookup', {
@@ -316,6 +317,7 @@ export async function validStaffBodies(app: FastifyInstance) {
       note: 'The transcript is not final yet',
     }),
     json('PUT /api/staff/applications/:id/owner', `${staff}/owner`, {
+      from: null,
       ownerId: colleague.user.id,
     }),
     json(

@@ -148,7 +148,7 @@ export function everyStaffRoute(
     {
       method: 'POST',
       url: `/api/staff/team/${userId}/role`,
-      payload: { role: 'admin' },
+      payload: { from: 'consultant', role: 'admin' },
       adminOnly: true,
     },
     { method: 'POST', url: `/api/staff/team/${userId}/deactivate`, adminOnly: true },
@@ -246,7 +246,7 @@ export function everyStaffRoute(
     {
       method: 'PUT',
       url: `/api/staff/applications/${applicationId}/owner`,
-      payload: { ownerId: null },
+      payload: { from: null, ownerId: null },
       adminOnly: false,
     },
     { method: 'GET', url: '/api/staff/assignable', adminOnly: false },

@@ -400,7 +400,12 @@ describe('the queue counts (kept a few seconds per filter)', () => {
     expect((await queue()).flagCounts.actionRequired).toBe(before.flagCounts.actionRequired);
 
     expect(
-      (await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id })).statusCode,
+      (
+        await call('PUT', `${base()}/owner`, staff(), {
+          from: null,
+          ownerId: s.consultant.user.id,
+        })
+      ).statusCode,
     ).toBe(204);
     expect((await queue('owner=none')).total).toBe(unassigned - 1);
     expect((await queue('owner=me')).statusCounts.submitted).toBeGreaterThanOrEqual(1);
@@ -417,15 +422,28 @@ describe('owners and time', () => {
   it('assignment rules: a consultant takes an unassigned case only, for themself; an admin assigns anyone on the team', async () => {
     const other = await createStaff(ctx.app, 'consultant', 'Omar Other');
     const admin = await createStaff(ctx.app, 'admin');
-    const owner = (ownerId: string | null, caller: Caller) =>
-      call('PUT', `${base()}/owner`, caller, { ownerId });
-    expect((await owner(other.user.id, staff())).statusCode).toBe(403);
-    expect((await owner(s.consultant.user.id, staff())).statusCode).toBe(204);
+    const owner = (ownerId: string | null, caller: Caller, from: string | null) =>
+      call('PUT', `${base()}/owner`, caller, { from, ownerId });
+    expect((await owner(other.user.id, staff(), null)).statusCode).toBe(403);
+    expect((await owner(s.consultant.user.id, staff(), null)).statusCode).toBe(204);
     expect((await detail()).casework.owner).toMatchObject({ id: s.consultant.user.id });
-    expect((await owner(other.user.id, { cookie: other.cookie })).statusCode).toBe(409);
-    expect((await owner(null, { cookie: other.cookie })).statusCode).toBe(403);
-    expect((await owner(s.applicant.user.id, { cookie: admin.cookie })).statusCode).toBe(400);
-    expect((await owner(other.user.id, { cookie: admin.cookie })).statusCode).toBe(204);
+    const me = s.consultant.user.id;
+    // another consultant who saw it unassigned: someone took it meanwhile (issue 25 §2)
+    const late = await owner(other.user.id, { cookie: other.cookie }, null);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'OWNER_CHANGED_MEANWHILE',
+      current: { ownerId: me, ownerName: 'Cora Consultant' },
+    });
+    expect((await owner(other.user.id, { cookie: other.cookie }, me)).json().error.code).toBe(
+      'CASE_TAKEN',
+    );
+    expect((await owner(null, { cookie: other.cookie }, me)).statusCode).toBe(403);
+    expect((await owner(s.applicant.user.id, { cookie: admin.cookie }, me)).statusCode).toBe(400);
+    // an admin who saw it unassigned does not silently move it away from its owner
+    expect((await owner(other.user.id, { cookie: admin.cookie }, null)).statusCode).toBe(409);
+    expect((await detail()).casework.owner).toMatchObject({ id: me });
+    expect((await owner(other.user.id, { cookie: admin.cookie }, me)).statusCode).toBe(204);
     const mineOnly = (
       await call('GET', `/api/staff/applications?q=${s.applicationId}&owner=me`, {
         cookie: other.cookie,
@@ -457,7 +475,7 @@ describe('owners and time', () => {
     );
     expect(set.statusCode, set.body).toBe(200);
     expect((await applicantView()).casework.stageWorkingDays).toBe(3);
-    await call('PUT', `${base()}/owner`, staff(), { ownerId: s.consultant.user.id });
+    await call('PUT', `${base()}/owner`, staff(), { from: null, ownerId: s.consultant.user.id });
     const only = `q=${s.applicationId}`;
     expect(
       (await call('GET', `/api/staff/applications?${only}&late=1`, staff())).json<QueuePage>()
@@ -770,7 +788,7 @@ describe('who may use the new routes', () => {
       ['POST', `${base()}/requests/${requestId}/cancel`],
       ['POST', `${base()}/messages`, { body: 'hello' }],
       ['POST', `${base()}/messages/read`],
-      ['PUT', `${base()}/owner`, { ownerId: null }],
+      ['PUT', `${base()}/owner`, { from: null, ownerId: null }],
       ['GET', '/api/staff/assignable'],
       ['GET', '/api/staff/stage-times'],
       ['PUT', '/api/staff/stage-times', { submitted: 2 }],

@@ -6,7 +6,7 @@ import { addWorkingDays } from '../../../shared/working-days.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
 import { applications, stageTimes, userDeactivations, users } from '../../db/schema/index.ts';
-import { AppError, ValidationError } from '../../lib/errors.ts';
+import { AppError, ValidationError, VersionConflict } from '../../lib/errors.ts';
 import { publishApplicationChange } from '../applications/live.ts';
 import { noteApplicationChange } from '../staff/queue-counts.ts';
 import { lockApplication } from '../applications/repository.ts';
@@ -43,11 +43,22 @@ export async function assignOwner(
   app: FastifyInstance,
   actor: SessionUser,
   applicationId: string,
+  from: string | null,
   ownerId: string | null,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
     if (!application) throw applicationNotFound();
+    if (application.ownerId === ownerId) return;
+    if (application.ownerId !== from) {
+      const [owner] = application.ownerId
+        ? await tx.select({ name: users.name }).from(users).where(eq(users.id, application.ownerId))
+        : [];
+      throw new VersionConflict('OWNER_CHANGED_MEANWHILE', {
+        ownerId: application.ownerId,
+        ownerName: owner?.name ?? null,
+      });
+    }
     if (actor.role !== 'admin') {
       if (ownerId !== actor.id)
         throw new AppError(

@@ -136,8 +136,14 @@ export async function caseworkRoutes(app: FastifyInstance) {
 
   app.put('/api/staff/applications/:id/owner', staffOnly, async (req, reply) => {
     const { id } = parseInput(applicationIdParam, req.params);
-    const { ownerId } = parseInput(assignInput, req.body);
-    await assignOwner(app, req.user!, id.toLowerCase(), ownerId?.toLowerCase() ?? null);
+    const { from, ownerId } = parseInput(assignInput, req.body);
+    await assignOwner(
+      app,
+      req.user!,
+      id.toLowerCase(),
+      from?.toLowerCase() ?? null,
+      ownerId?.toLowerCase() ?? null,
+    );
     return noStore(reply).code(204).send();
   });
 

@@ -186,7 +186,7 @@ describe('an applicant cannot make itself staff', () => {
       {
         method: 'POST',
         url: `/api/staff/team/${applicant.user.id}/role`,
-        payload: { role: 'admin' },
+        payload: { from: 'applicant', role: 'admin' },
       },
       applicant.cookie,
     );

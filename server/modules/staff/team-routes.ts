@@ -30,8 +30,8 @@ export async function staffTeamRoutes(app: FastifyInstance) {
 
   app.post('/api/staff/team/:id/role', adminOnly, async (req) => {
     const { id } = parseInput(userParam, req.params);
-    const { role } = parseInput(roleChangeInput, req.body);
-    return changeRole(app, req.user!, id, role);
+    const { from, role } = parseInput(roleChangeInput, req.body);
+    return changeRole(app, req.user!, id, from, role);
   });
 
   app.post('/api/staff/team/:id/deactivate', adminOnly, async (req) => {

@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../shared/staff-workflow.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { UserRole } from '../../db/schema/auth.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, NotFoundError, VersionConflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { invitationMail } from './emails.ts';
 import { issueSetPasswordLink, setPasswordLinkDays } from './set-password-link.ts';
@@ -119,6 +119,7 @@ export async function changeRole(
   app: FastifyInstance,
   actor: SessionUser,
   userId: string,
+  from: UserRole,
   role: UserRole,
 ): Promise<TeamMember> {
   await app.db.transaction(async (tx) => {
@@ -126,6 +127,7 @@ export async function changeRole(
     const target = await repo.findMember(tx, userId);
     if (!target) throw notFound();
     if (target.role === role) return;
+    if (target.role !== from) throw new VersionConflict('ROLE_CHANGED_MEANWHILE', toMember(target));
     if (target.role === 'admin' && (await repo.countActiveAdminsOtherThan(tx, userId)) === 0)
       throw lastAdmin();
     await repo.setRole(tx, userId, role);

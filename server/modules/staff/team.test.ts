@@ -226,6 +226,7 @@ describe('roles', () => {
     const admin = await createStaff(ctx.app, 'admin');
     const consultant = await createStaff(ctx.app, 'consultant');
     const res = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+      from: 'consultant',
       role: 'admin',
     });
     expect(res.statusCode).toBe(200);
@@ -234,6 +235,7 @@ describe('roles', () => {
     expect(
       (
         await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+          from: 'admin',
           role: 'applicant',
         })
       ).statusCode,
@@ -258,7 +260,16 @@ describe('roles', () => {
     ]);
     expect(audit.items[0]!.actor).toEqual({ id: admin.user.id, name: 'Ada Admin' });
 
+    // another admin's page still showed 'consultant': the change meanwhile is a 409, nothing moves
+    const stale = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+      from: 'consultant',
+      role: 'catalogue_editor',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(apiError(stale).code).toBe('ROLE_CHANGED_MEANWHILE');
+    expect(stale.json().error.current).toMatchObject({ id: consultant.user.id, role: 'applicant' });
     const restored = await post(`/api/staff/team/${consultant.user.id}/role`, admin.cookie, {
+      from: 'applicant',
       role: 'consultant',
     });
     expect(restored.json().role).toBe('consultant');
@@ -269,6 +280,7 @@ describe('roles', () => {
     await ctx.app.db.update(users).set({ role: 'consultant' }).where(eq(users.role, 'admin'));
     const admin = await createStaff(ctx.app, 'admin');
     const selfDemotion = await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, {
+      from: 'admin',
       role: 'consultant',
     });
     expect(selfDemotion.statusCode).toBe(409);
@@ -276,8 +288,14 @@ describe('roles', () => {
 
     const second = await createStaff(ctx.app, 'admin');
     const [a, b] = await Promise.all([
-      post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'consultant' }),
-      post(`/api/staff/team/${second.user.id}/role`, second.cookie, { role: 'consultant' }),
+      post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, {
+        from: 'admin',
+        role: 'consultant',
+      }),
+      post(`/api/staff/team/${second.user.id}/role`, second.cookie, {
+        from: 'admin',
+        role: 'consultant',
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const admins = await ctx.app.db.select().from(users).where(eq(users.role, 'admin'));
@@ -289,16 +307,26 @@ describe('roles', () => {
     expect(
       (
         await post('/api/staff/team/7b1e8f3c-1111-4a2b-9c3d-123456789abc/role', admin.cookie, {
+          from: 'consultant',
           role: 'admin',
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, { role: 'owner' }))
-        .statusCode,
+      (
+        await post(`/api/staff/team/${admin.user.id}/role`, admin.cookie, {
+          from: 'admin',
+          role: 'owner',
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await post('/api/staff/team/not-an-id/role', admin.cookie, { role: 'admin' })).statusCode,
+      (
+        await post('/api/staff/team/not-an-id/role', admin.cookie, {
+          from: 'consultant',
+          role: 'admin',
+        })
+      ).statusCode,
     ).toBe(400);
   });
 });

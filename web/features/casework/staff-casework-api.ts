@@ -33,8 +33,9 @@ export const staffCasework = {
     return apiFetch<null>(`${base(id)}/messages`, { method: 'POST', body: form });
   },
   read: (id: string) => apiPost<null>(`${base(id)}/messages/read`, {}),
-  assign: (id: string, ownerId: string | null) =>
-    apiFetch<null>(`${base(id)}/owner`, json('PUT', { ownerId })),
+  /** `from`: the owner shown; someone else's change meanwhile is a 409 (issue 25 §2). */
+  assign: (id: string, from: string | null, ownerId: string | null) =>
+    apiFetch<null>(`${base(id)}/owner`, json('PUT', { from, ownerId })),
   close: (id: string, reason: string) => apiPost<null>(`${base(id)}/close`, { reason }),
   afterOffer: (id: string, values: object) =>
     apiFetch<null>(`${base(id)}/after-offer`, json('PATCH', values)),

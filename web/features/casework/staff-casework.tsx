@@ -99,7 +99,11 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
         <Button
           variant="secondary"
           disabled={action.isPending}
-          onClick={() => action.mutate(() => staffCasework.assign(application.id, me.id))}
+          onClick={() =>
+            action.mutate(() =>
+              staffCasework.assign(application.id, casework.owner?.id ?? null, me.id),
+            )
+          }
         >
           Take this case
         </Button>
@@ -110,7 +114,13 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
           value={casework.owner?.id ?? ''}
           disabled={action.isPending}
           onChange={(e) =>
-            action.mutate(() => staffCasework.assign(application.id, e.target.value || null))
+            action.mutate(() =>
+              staffCasework.assign(
+                application.id,
+                casework.owner?.id ?? null,
+                e.target.value || null,
+              ),
+            )
           }
         >
           <option value="">Unassigned</option>

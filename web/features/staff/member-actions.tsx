@@ -46,7 +46,8 @@ export function MemberActions({ member, isSelf }: { member: TeamMember; isSelf: 
       pending.kind === 'role'
         ? {
             path: `/${member.id}/role`,
-            body: { role: pending.role },
+            // the role shown: another admin's change meanwhile is a 409 (issue 25 §2)
+            body: { from: member.role, role: pending.role },
             said: `${label} is now ${roleNames[pending.role].toLowerCase()}.`,
           }
         : { path: `/${member.id}/deactivate`, said: `${label} is deactivated.` };
