@@ -43,7 +43,7 @@ export const errorMessages = {
   LOGO_NOT_AN_IMAGE: 'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).',
   LOGO_UNREADABLE: 'This file could not be read as a PNG or JPEG image.',
   LOGO_TOO_LARGE: 'A logo is at most {max} × {max} pixels.',
-  CSV_INVALID: 'This CSV file could not be read.',
+  CSV_INVALID: 'This CSV file could not be read. {detail}',
   GUIDANCE_AI_OFF: 'No assistant is configured here: fill in the form, the ranking is rule-based.',
   GUIDANCE_AI_FAILED: 'The assistant could not answer. Fill in the form below instead.',
   GUIDANCE_AI_TIMEOUT:

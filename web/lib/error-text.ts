@@ -111,7 +111,10 @@ export const errorText = defineMessages({
     id: 'error.LOGO_TOO_LARGE',
     defaultMessage: 'This logo is too large. Choose a smaller image.',
   },
-  CSV_INVALID: { id: 'error.CSV_INVALID', defaultMessage: 'This CSV file could not be read.' },
+  CSV_INVALID: {
+    id: 'error.CSV_INVALID',
+    defaultMessage: 'This CSV file could not be read. {detail}',
+  },
   GUIDANCE_AI_OFF: {
     id: 'error.GUIDANCE_AI_OFF',
     defaultMessage: 'No assistant is configured here: fill in the form, the ranking is rule-based.',

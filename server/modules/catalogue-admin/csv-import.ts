@@ -81,7 +81,9 @@ export async function exportPrograms(app: FastifyInstance): Promise<string> {
   return programsCsv((await repo.findAllPrograms(app.db)).map(toProgramValues));
 }
 
-const badFile = (message: string) => new AppError('CSV_INVALID', 400, message);
+/** What is wrong with the file travels as a value: the console shows it beside the code's words. */
+const badFile = (message: string) =>
+  new AppError('CSV_INVALID', 400, message, { detail: message });
 
 /** The file's records, each with its line; the header must name exactly the template's columns. */
 function readCsv(text: string): { line: number; record: Record<string, string> }[] {

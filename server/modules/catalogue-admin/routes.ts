@@ -177,7 +177,9 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     async (req) => {
       const { apply } = parseInput(importQuery, req.query);
       if (typeof req.body !== 'string') {
-        throw new AppError('CSV_INVALID', 415, 'Send the CSV file itself (text/csv).');
+        throw new AppError('CSV_INVALID', 415, undefined, {
+          detail: 'Send the CSV file itself (text/csv).',
+        });
       }
       return importPrograms(app, req.user!, req.body, apply === '1');
     },
