@@ -361,11 +361,13 @@ describe.sequential('the staff console', () => {
     expect(await sections.allTextContents()).toEqual([
       'Applications',
       'Referrals & partners',
+      'Leads',
       'Agenda',
       'Availability',
       'Catalogue',
       'Team',
       'Audit log',
+      'Funnel',
       'Mail',
     ]);
     for (const box of await Promise.all((await sections.all()).map((link) => link.boundingBox()))) {
