@@ -82,8 +82,7 @@ export async function exportPrograms(app: FastifyInstance): Promise<string> {
 }
 
 /** What is wrong with the file travels as a value: the console shows it beside the code's words. */
-const badFile = (message: string) =>
-  new AppError('CSV_INVALID', 400, message, { detail: message });
+const badFile = (message: string) => new AppError('CSV_INVALID', 400, message, { detail: message });
 
 /** The file's records, each with its line; the header must name exactly the template's columns. */
 function readCsv(text: string): { line: number; record: Record<string, string> }[] {
