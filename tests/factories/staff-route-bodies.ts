@@ -225,6 +225,30 @@ export async function validStaffBodies(app: FastifyInstance) {
       status: 'contacted',
       note: 'Called back',
     }),
+    // issue 28: the referral answered, turned into an invitation, and worked as a lead
+    json('POST /api/staff/referrals/:id/reply', `/api/staff/referrals/${referral.id}/reply`, {
+      body: 'Thank you: we will call the student this week.',
+    }),
+    json('POST /api/staff/referrals/:id/invite', `/api/staff/referrals/${referral.id}/invite`, {
+      note: 'We look forward to your application.',
+    }),
+    {
+      ...json('PUT /api/staff/leads/:kind/:id', `/api/staff/leads/referral/${referral.id}`, {
+        version: 0,
+        ownerId: null,
+        stage: 'contacted',
+        closedReason: '',
+        followUpOn: isoDay(7),
+      }),
+      currentVersion: async () =>
+        (
+          await get<{ version: number }>(
+            app,
+            `/api/staff/leads/referral/${referral.id}`,
+            admin.cookie,
+          )
+        ).version,
+    },
     json(
       'POST /api/staff/partnerships/:id/status',
       `/api/staff/partnerships/${partnership.id}/status`,
