@@ -59,6 +59,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            expect: { poll: { timeout: 10_000, interval: 50 } },
             env: { TEST_DATABASE_URL: postgres },
             // A browser test that fails once under CI load is run again, and marked "retry" in the log.
             retry: process.env.CI ? 1 : 0,

@@ -88,9 +88,12 @@ beforeAll(async () => {
   await writeFile(journalFile, JSON.stringify(journal));
   const migrate = database.kind === 'postgres' ? migratePg : migratePglite;
   await migrate(database.db as never, { migrationsFolder: before });
-  // today's seed writes the catalogue columns later migrations add (0023, 0024: they add them
-  // only if missing, so the migrations below still run over them)
+  // today's seed writes the catalogue columns later migrations add (0023, 0024, 0026: they add
+  // them only if missing, so the migrations below still run over them)
   for (const statement of [
+    ...['universities', 'programs', 'program_categories', 'uk_cost_figures', 'consultants'].map(
+      (table) => `alter table ${table} add column if not exists version integer not null default 1`,
+    ),
     `alter table universities add column if not exists names jsonb not null default '{}'::jsonb`,
     `alter table consultants add column if not exists role_by_language jsonb not null default '{}'::jsonb`,
     `alter table consultants add column if not exists nationality_by_language jsonb not null default '{}'::jsonb`,

@@ -110,6 +110,10 @@ describe('/universities', () => {
     await expect
       .poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed'))
       .toBe('true');
+    // the pick keeps the keyboard's place: Space on the same card takes it back
+    expect(
+      await card(page, 'University of Oxford').evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Space');
     await expect
       .poll(() => card(page, 'University of Oxford').getAttribute('aria-pressed'))
