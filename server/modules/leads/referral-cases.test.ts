@@ -116,7 +116,7 @@ describe('a referral answered from the console (issue 28 §1)', () => {
     expect(mail.subject).toBe('Adaeze Obi vous propose d’étudier au Royaume-Uni');
     expect(mail.text).toContain('Call us any time.');
     const link = linkIn(mail, ctx.app.config.publicUrl);
-    expect(link).toMatch(/\/apply#invite=[A-Za-z0-9_-]{43}$/);
+    expect(link).toMatch(/\/application#invite=[A-Za-z0-9_-]{43}$/);
     expect(new URL(link).search).toBe('');
     expect(detail.casework).toMatchObject({ studentLanguage: 'fr', invitedAt: expect.any(String) });
     expect(detail.casework!.messages.map((m) => m.kind)).toEqual(['invitation']);

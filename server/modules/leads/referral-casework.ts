@@ -29,7 +29,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** The invitation's link: its secret in the fragment (decision 0032), never a query string. */
 export const invitationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/apply#invite=${token}`;
+  `${publicUrl}/application#invite=${token}`;
 
 const referralNotFound = () =>
   new NotFoundError('CONTACT_REQUEST_NOT_FOUND', 'Referral not found.');
