@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createPartnershipInput } from '../factories/referral.ts';
+import { chooseInStorage, fillApplicationForm, journey } from './application-helpers.ts';
+import {
+  codeFor,
+  newEmail,
+  registerAccount,
+  setUpTotpOnAccountPage,
+  signInByApi,
+  signInWithForm,
+} from './auth-helpers.ts';
+import { expectNoSeriousAxeViolations, screenshot, useBrowser, type E2ePage } from './browser.ts';
+import { caseworkPages } from './casework-helpers.ts';
+import { linkIn, waitForMail } from './outbox.ts';
+
+const browser = useBrowser();
+const { open, baseUrl } = browser;
+const { consultantAt, trackAt } = caseworkPages(browser);
+const password = 'partner-e2e-password';
+
+/** A partnership request as the /refer form sends it; its id. */
+async function requestPartnership(businessName: string) {
+  const input = createPartnershipInput({ businessName });
+  const res = await fetch(`${baseUrl}/api/partnerships?lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(input),
+  });
+  expect(res.status).toBe(201);
+  return { id: ((await res.json()) as { id: string }).id, email: input.email };
+}
+
+/** An admin (the test-only route gives a registered account the role), signed in with its factor. */
+async function adminAt(at: string): Promise<E2ePage> {
+  const { email, password: adminPassword } = await registerAccount();
+  const made = await fetch(`${baseUrl}/api/test/staff-role`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role: 'admin' }),
+  });
+  expect(made.status).toBe(204);
+  const admin = await open('/');
+  await signInByApi(admin.context.request, email, adminPassword, { enroll: true });
+  await admin.page.goto(at);
+  return admin;
+}
+
+/** The invited contact sets a password from the e-mail, then the second factor it must have. */
+async function onboard(email: string, organisation: string) {
+  const mail = await waitForMail(email, new RegExp(`partner account for ${organisation}$`));
+  const visitor = await open(new URL(linkIn(mail)).pathname + new URL(linkIn(mail)).hash);
+  await visitor.page.getByLabel('New password', { exact: true }).fill(password);
+  await visitor.page.getByLabel('Confirm new password', { exact: true }).fill(password);
+  await visitor.page.getByRole('button', { name: 'Set New Password' }).click();
+  await visitor.page.waitForURL('**/account?setup=two-factor');
+  // without the factor the portal's reads are refused
+  const early = await visitor.context.request.get('/api/partner/applications');
+  expect(early.status()).toBe(403);
+  await setUpTotpOnAccountPage(visitor.page, email, password);
+  await visitor.context.close();
+}
+
+/** Signs in with the form and the authenticator code; lands on the partner portal. */
+async function partnerSignsIn(email: string, viewport: 'phone' | 'desktop' = 'desktop') {
+  const partner = await open('/login', viewport);
+  await signInWithForm(partner.page, email, password);
+  await partner.page.getByLabel('Code from your authenticator app').fill(codeFor(email));
+  await partner.page.getByRole('button', { name: 'Verify' }).click();
+  await partner.page.waitForURL('**/partner');
+  return partner;
+}
+
+async function putJson(request: APIRequestContext, url: string, data: object) {
+  const res = await request.put(url, { data, headers: { origin: baseUrl } });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json() as Promise<{ version: number }>;
+}
+
+describe('the partner portal (issue 28 §2 §3)', () => {
+  it(
+    'an admin accepts a partnership; the partner signs in with its second factor, applies for a student, follows it to offered and accepted live and sees its commission; another partner sees none of it',
+    { timeout: 180_000 },
+    async () => {
+      const tag = randomUUID().slice(0, 6);
+      const mineName = `Accra Scholars ${tag}`;
+      const otherName = `Other Agency ${tag}`;
+      const mine = await requestPartnership(mineName);
+      const other = await requestPartnership(otherName);
+
+      // the admin accepts the request from the console
+      const admin = await adminAt(`/staff/requests/partnership/${mine.id}`);
+      await admin.page.getByRole('button', { name: 'Accept as partner' }).click();
+      await admin.page.getByText(`${mineName} is now a partner.`).waitFor();
+      await expectNoSeriousAxeViolations(admin.page);
+      const accepted = await admin.context.request.post(
+        `/api/staff/partnerships/${other.id}/accept`,
+        { data: {}, headers: { origin: baseUrl } },
+      );
+      expect(accepted.status()).toBe(201);
+
+      // the agency's terms for the program's university and the partner's share of them
+      const orgs = (await (await admin.context.request.get('/api/staff/partners')).json()) as {
+        id: string;
+        name: string;
+        version: number;
+      }[];
+      const org = orgs.find((o) => o.name === mineName)!;
+      const rates = (await (
+        await admin.context.request.get('/api/staff/commission/rates')
+      ).json()) as { universityId: string; version: number | null }[];
+      const rate = rates.find((r) => r.universityId === journey.universityId);
+      await putJson(admin.context.request, `/api/staff/commission/rates/${journey.universityId}`, {
+        kind: 'fixed',
+        fixedPence: 300_000,
+        version: rate?.version ?? null,
+      });
+      await putJson(admin.context.request, `/api/staff/partners/${org.id}/share`, {
+        shareBp: 2000,
+        version: org.version,
+      });
+
+      await onboard(mine.email, mineName);
+      await onboard(other.email, otherName);
+      const partner = await partnerSignsIn(mine.email);
+      await partner.page.getByRole('heading', { level: 1, name: mineName }).waitFor();
+      await partner.page.getByText('No students here yet.').waitFor();
+
+      // the partner applies for a student: the student's own address
+      const studentEmail = newEmail('partner-student');
+      await chooseInStorage(partner.page);
+      await partner.page.goto('/application');
+      await fillApplicationForm(partner.page, { fullName: 'Kwame Mensah', email: studentEmail });
+      await partner.page.getByRole('button', { name: 'Submit application' }).click();
+      await partner.page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+      const applicationId = (await partner.page
+        .getByTestId('application-id')
+        .textContent())!.trim();
+      // the student, not the partner, receives the confirmation with the tracking link
+      const link = linkIn(await waitForMail(studentEmail, /received your application/i));
+
+      await partner.page.goto('/partner');
+      const card = partner.page.getByRole('listitem').filter({ hasText: 'Kwame Mensah' });
+      await card.getByText('Submitted', { exact: true }).waitFor();
+      await card.getByText(journey.universityName).first().waitFor();
+
+      // a consultant, in another browser, records the first choice as sent and its offer
+      const staff = await consultantAt(`/staff/applications/${applicationId}`);
+      const choice = staff.page
+        .getByRole('region', { name: 'Universities' })
+        .getByRole('article')
+        .first();
+      await choice.getByRole('button', { name: 'Record as sent' }).click();
+      await card.getByText('Applied', { exact: true }).waitFor();
+      await choice.getByLabel('Decision').selectOption('unconditional_offer');
+      await choice.getByRole('button', { name: 'Record the decision' }).click();
+      await card.getByText('Offered', { exact: true }).waitFor();
+
+      // the student accepts it as firm from the tracking link: accepted, and a commission line
+      const student = await trackAt(link);
+      const offer = student.page
+        .getByRole('region', { name: 'Your universities' })
+        .getByRole('article')
+        .first();
+      await offer.getByRole('button', { name: 'Accept as my firm choice' }).click();
+      await offer.getByRole('button', { name: 'Yes, send my reply' }).click();
+      await card.getByText('Accepted', { exact: true }).waitFor();
+      const commission = partner.page.getByRole('region', { name: 'Your commission' });
+      const line = commission.getByRole('row').filter({ hasText: 'Kwame Mensah' });
+      await line.getByText('£600.00').waitFor();
+      await line.getByText('Expected', { exact: true }).waitFor();
+      // the agency's own amount is never on the partner's page
+      expect(await partner.page.getByText('£3,000.00').count()).toBe(0);
+      await screenshot(partner.page, 'partner-portal-accepted-1280');
+      await expectNoSeriousAxeViolations(partner.page);
+
+      // the other partner sees none of it, and its ids answer 404
+      const second = await partnerSignsIn(other.email, 'phone');
+      await second.page.getByRole('heading', { level: 1, name: otherName }).waitFor();
+      await second.page.getByText('No students here yet.').waitFor();
+      await second.page.getByText(/^No commission yet/).waitFor();
+      expect(await second.page.getByText('Kwame Mensah').count()).toBe(0);
+      const theirs = await second.context.request.get(`/api/partner/applications/${applicationId}`);
+      expect(theirs.status()).toBe(404);
+      expect(((await theirs.json()) as { error: { code: string } }).error.code).toBe(
+        'APPLICATION_NOT_FOUND',
+      );
+      const list = await second.context.request.get('/api/partner/applications');
+      expect(await list.json()).toEqual([]);
+      const lines = await second.context.request.get('/api/partner/commission');
+      expect(await lines.json()).toEqual([]);
+      const csv = await (await second.context.request.get('/api/partner/applications.csv')).text();
+      expect(csv).not.toContain('Kwame');
+      // and the first partner's own read of the same id works
+      const own = await partner.context.request.get(`/api/partner/applications/${applicationId}`);
+      expect(own.status()).toBe(200);
+
+      for (const p of [partner, second, staff, student, admin]) expect(p.problems).toEqual([]);
+    },
+  );
+});
