@@ -133,6 +133,14 @@ export const commissionLineUpdate = z.strictObject({
 });
 export type CommissionLineUpdate = z.infer<typeof commissionLineUpdate>;
 
+/** The console's commission list and its CSV: by status, partner ("none": the agency's own cases) and university. */
+export const commissionLineQuery = z.strictObject({
+  status: z.enum(commissionLineStatuses, { error: 'Unknown status' }).optional(),
+  partnerId: z.union([z.uuid('Not a partner id'), z.literal('none')]).optional(),
+  universityId: z.string().trim().min(1).max(120, 'Not a university id').optional(),
+});
+export type CommissionLineQuery = z.infer<typeof commissionLineQuery>;
+
 /* ----- answers ----- */
 
 export interface PartnerChoiceView {

@@ -232,5 +232,43 @@ describe('commission lines (D20)', () => {
       agencyPence: 175_050,
       partnerPence: 0,
     });
+
+    // the console's filters, on the list and on the CSV alike
+    const ids = async (query: string) =>
+      (await call('GET', `/api/staff/commission/lines${query}`, admin.cookie))
+        .json<CommissionLineView[]>()
+        .map((l) => l.id);
+    expect(await ids(`?universityId=${universityId}&partnerId=none`)).toContain(line!.id);
+    expect(await ids('?status=expected')).toContain(line!.id);
+    expect(await ids('?status=paid')).not.toContain(line!.id);
+    expect(await ids('?universityId=no-such-university')).toEqual([]);
+    expect(await ids(`?partnerId=${crypto.randomUUID()}`)).toEqual([]);
+    const paid = await call('PATCH', `/api/staff/commission/lines/${line!.id}`, admin.cookie, {
+      version: line!.version,
+      status: 'paid',
+      on: '2026-10-01',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await ids('?status=paid')).toContain(line!.id);
+    const csv = await call(
+      'GET',
+      `/api/staff/commission/lines.csv?status=expected&universityId=${universityId}`,
+      admin.cookie,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(line!.id);
+    const paidCsv = await call('GET', '/api/staff/commission/lines.csv?status=paid', admin.cookie);
+    expect(paidCsv.body).toContain(line!.id);
+    for (const bad of [
+      '?status=owed',
+      '?partnerId=abc',
+      `?universityId=${'x'.repeat(121)}`,
+      '?x=1',
+    ]) {
+      const res = await call('GET', `/api/staff/commission/lines${bad}`, admin.cookie);
+      expect(res.statusCode, bad).toBe(400);
+      const csvRes = await call('GET', `/api/staff/commission/lines.csv${bad}`, admin.cookie);
+      expect(csvRes.statusCode, bad).toBe(400);
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   commissionAmounts,
+  type CommissionLineQuery,
   type CommissionLineUpdate,
   type CommissionLineView,
   type CommissionRateInput,
@@ -216,8 +217,24 @@ function toLineView({ line, partnerName, studentName }: LineRow): CommissionLine
   };
 }
 
-export async function listLines(db: Db): Promise<CommissionLineView[]> {
-  const rows = await lineQuery(db).orderBy(desc(commissionLines.createdAt)).limit(5000);
+export async function listLines(
+  db: Db,
+  filter: CommissionLineQuery = {},
+): Promise<CommissionLineView[]> {
+  const rows = await lineQuery(db)
+    .where(
+      and(
+        filter.status ? eq(commissionLines.status, filter.status) : undefined,
+        filter.partnerId === 'none'
+          ? isNull(commissionLines.partnerId)
+          : filter.partnerId
+            ? eq(commissionLines.partnerId, filter.partnerId.toLowerCase())
+            : undefined,
+        filter.universityId ? eq(commissionLines.universityId, filter.universityId) : undefined,
+      ),
+    )
+    .orderBy(desc(commissionLines.createdAt))
+    .limit(5000);
   return rows.map(toLineView);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  commissionLineQuery,
   commissionLineUpdate,
   commissionRateInput,
   partnerIdParam,
@@ -84,17 +85,20 @@ export async function partnerStaffRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/staff/commission/lines', adminOnly, async () => listLines(app.db));
+  app.get('/api/staff/commission/lines', adminOnly, async (req) =>
+    listLines(app.db, parseInput(commissionLineQuery, req.query)),
+  );
 
-  app.get('/api/staff/commission/lines.csv', adminOnly, async (_req, reply) =>
-    reply
+  app.get('/api/staff/commission/lines.csv', adminOnly, async (req, reply) => {
+    const filter = parseInput(commissionLineQuery, req.query);
+    return reply
       .type('text/csv; charset=utf-8')
       .header(
         'content-disposition',
         `attachment; filename="commission-${new Date().toISOString().slice(0, 10)}.csv"`,
       )
-      .send(linesCsv(await listLines(app.db))),
-  );
+      .send(linesCsv(await listLines(app.db, filter)));
+  });
 
   app.patch('/api/staff/commission/lines/:id', adminOnly, async (req) => {
     const { id } = parseInput(partnerIdParam, req.params);

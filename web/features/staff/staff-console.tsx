@@ -15,6 +15,7 @@ import { ContactRequestPage } from './contact-request-page';
 import { ContactRequestsPage } from './contact-requests-page';
 import { MailPage } from './mail-page';
 import { FunnelPage } from './funnel-page';
+import { CommissionPage } from './commission-page';
 import { LeadsPage } from './leads-page';
 import { QueuePage } from './queue-page';
 import { TeamPage } from './team-page';
@@ -103,6 +104,11 @@ function Console({ user }: { user: AccountUser }) {
             </NavLink>
           )}
           {isAdmin && (
+            <NavLink to="/staff/commission" className={tabClass}>
+              Commission
+            </NavLink>
+          )}
+          {isAdmin && (
             <NavLink to="/staff/mail" className={tabClass}>
               Mail
             </NavLink>
@@ -159,6 +165,11 @@ function Console({ user }: { user: AccountUser }) {
         {isAdmin && (
           <Route path="/staff/audit">
             <AuditPage />
+          </Route>
+        )}
+        {isAdmin && (
+          <Route path="/staff/commission">
+            <CommissionPage />
           </Route>
         )}
         {isAdmin && (
