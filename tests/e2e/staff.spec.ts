@@ -368,6 +368,7 @@ describe.sequential('the staff console', () => {
       'Team',
       'Audit log',
       'Funnel',
+      'Commission',
       'Mail',
     ]);
     for (const box of await Promise.all((await sections.all()).map((link) => link.boundingBox()))) {
