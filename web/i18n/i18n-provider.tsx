@@ -19,6 +19,14 @@ export const intlFormats = (locale: Locale) =>
         currencyDisplay: locale === 'ar' ? 'name' : 'narrowSymbol',
         maximumFractionDigits: 0,
       },
+      /** Money to the penny (commission): the same words for the currency, with pence. */
+      gbpPence: {
+        style: 'currency',
+        currency: 'GBP',
+        currencyDisplay: locale === 'ar' ? 'name' : 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      },
     },
   }) as const;
 

@@ -215,11 +215,8 @@ function Commission() {
                     {line.intake && <span className="text-muted"> · {line.intake}</span>}
                   </td>
                   <td className="px-3 py-2 font-semibold tabular-nums">
-                    <FormattedNumber
-                      value={line.partnerPence / 100}
-                      style="currency"
-                      currency="GBP"
-                    />
+                    {/* pence to pounds; "UK£" nowhere: the locale's own words (intlFormats) */}
+                    <FormattedNumber value={line.partnerPence / 100} format="gbpPence" />
                   </td>
                   <td className="px-3 py-2">{intl.formatMessage(partnerWords[line.status])}</td>
                 </tr>

@@ -24,7 +24,8 @@ export default function FunnelCharts({
 }) {
   const steps = report.steps.map((s) => ({ name: stepLabels[s.step] ?? s.step, count: s.count }));
   return (
-    <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true">
+    // the tables say the same: the charts are out of reach of screen readers and of the keyboard
+    <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true" inert>
       <figure className="rounded-xl border border-slate-200 bg-white p-4">
         <figcaption className="mb-2 text-sm font-semibold text-ink">Each step</figcaption>
         <div className="h-72">

@@ -52,9 +52,15 @@ function BreakdownTable({
   labelOf?: (row: FunnelBreakdownRow) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 pt-3 text-left text-base font-semibold text-ink">
+    // a table wider than a phone scrolls: the keyboard reaches it too
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
+      <table className="w-full text-start text-sm">
+        <caption className="px-4 pt-3 text-start text-base font-semibold text-ink">
           {caption}
         </caption>
         <thead>
@@ -101,9 +107,14 @@ function BreakdownTable({
 function Report({ report }: { report: FunnelReport }) {
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="px-4 pt-3 text-left text-base font-semibold text-ink">Steps</caption>
+      <div
+        role="region"
+        aria-label="Steps"
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      >
+        <table className="w-full text-start text-sm">
+          <caption className="px-4 pt-3 text-start text-base font-semibold text-ink">Steps</caption>
           <thead>
             <tr className="border-b border-slate-200 text-muted">
               <th scope="col" className="px-4 py-2 font-medium">
@@ -142,9 +153,14 @@ function Report({ report }: { report: FunnelReport }) {
       />
       <BreakdownTable caption="By consultant" rows={report.byConsultant} />
       <BreakdownTable caption="By university" rows={report.byUniversity} />
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full text-left text-sm">
-          <caption className="px-4 pt-3 text-left text-base font-semibold text-ink">
+      <div
+        role="region"
+        aria-label="Time in each status"
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      >
+        <table className="w-full text-start text-sm">
+          <caption className="px-4 pt-3 text-start text-base font-semibold text-ink">
             Time in each status
           </caption>
           <thead>
