@@ -28,7 +28,8 @@ export default function FunnelCharts({
     <div className="grid gap-6 lg:grid-cols-2" aria-hidden="true" inert>
       <figure className="rounded-xl border border-slate-200 bg-white p-4">
         <figcaption className="mb-2 text-sm font-semibold text-ink">Each step</figcaption>
-        <div className="h-72">
+        {/* recharts lays its axes out left to right: in Arabic too, or the labels run over the bars */}
+        <div className="h-72" dir="ltr">
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={steps} layout="vertical" margin={{ left: 24, right: 16 }}>
               <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -49,7 +50,7 @@ function Breakdown({ title, rows }: { title: string; rows: FunnelBreakdownRow[] 
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4">
       <figcaption className="mb-2 text-sm font-semibold text-ink">{title}</figcaption>
-      <div className="h-72">
+      <div className="h-72" dir="ltr">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
