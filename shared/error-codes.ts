@@ -63,6 +63,7 @@ export const errorMessages = {
   UNKNOWN_DOCUMENT: 'This is not a document this form takes.',
   UNKNOWN_FIELD: 'This is not a field of this form: send the file only.',
   DUPLICATE_DOCUMENT: 'A document was sent twice. Send each document once.',
+  TOO_MANY_FILES_IN_SLOT: 'At most {maximum} files for each document.',
   EMPTY_FILE: 'This file is empty. Please choose the file again.',
   FILE_TOO_LARGE: 'This file is larger than {megabytes} MB. Please upload a smaller file.',
   APPLICATION_TOO_LARGE:
@@ -273,6 +274,19 @@ export const errorMessages = {
   REJECTION_REASON_REQUIRED: 'Say why the document is rejected: the applicant reads it',
   MEETING_CHANNEL_REQUIRED: 'Choose video or WhatsApp',
   WHATSAPP_NUMBER_REQUIRED: 'Give a WhatsApp number for the call',
+  EDUCATION_REQUIRED: 'Add at least one school, college or university you studied at',
+  TOO_MANY_ENTRIES: 'At most {maximum} entries',
+  YEAR_OUT_OF_RANGE: 'Enter a real year',
+  END_BEFORE_START: 'The end year cannot be before the start year',
+  ENGLISH_TEST_REQUIRED: 'Choose the English test you took, or “None yet”',
+  TEST_DATE_REQUIRED: 'Enter the date you took the test',
+  TEST_TAKEN_IN_FUTURE: 'The test date cannot be in the future',
+  SCORE_REQUIRED: 'Enter this score',
+  SCORE_OUT_OF_RANGE: 'This test scores from {min} to {max}',
+  SCORE_STEP: 'This test scores in steps of {step}',
+  STATEMENT_TOO_LONG: 'At most {maximum} characters',
+  CONSENT_REQUIRED: 'Tick the box to agree that we share your application with these universities',
+  CONSENT_OUTDATED: 'The consent wording changed: reload the page, read it and agree again',
   STUDENT_CONTACT_MISSING: 'Give the student’s e-mail or phone, so we can reach them',
 
   // zod's own issue codes, with zod's values (minimum, maximum, format) as params

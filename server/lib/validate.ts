@@ -13,7 +13,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const problems: Record<string, FieldProblem> = {};
   for (const issue of result.error.issues) {
     const key =
-      issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.') || '_';
+      issue.code === 'unrecognized_keys'
+        ? [...issue.path, issue.keys.join(', ')].join('.')
+        : issue.path.join('.') || '_';
     if (problems[key]) continue;
     const { code, params } = fieldIssue(issue as never);
     const english =

@@ -7,6 +7,11 @@ import type { CaseworkView } from './casework.ts';
 import type { ChoiceView } from './choices.ts';
 import { contactEmail, internationalPhone } from './contact.ts';
 import { stripBidiControls } from '../text-safety.ts';
+import {
+  applicationDetailFields,
+  type ApplicationConsent,
+  type ApplicationDetails,
+} from './application-details.ts';
 
 /** The spec's English levels (section 3), in the order the form lists them. */
 export const englishLevels = ['beginner', 'intermediate', 'advanced', 'native'] as const;
@@ -216,6 +221,8 @@ const applicationFields = z.strictObject({
   ),
   /** From an invitation: the student agrees that the referrer may follow their progress. */
   referrerMayFollow: yesNo,
+  /** Issue 25 §3: education, the English test, referees, work, the statement and the consent. */
+  ...applicationDetailFields,
 });
 
 /**
@@ -280,6 +287,8 @@ export interface ApplicationDocument {
   size: number;
   /** Opens for the signed-in owner and staff; the track page adds its tracking token as a bearer. */
   url: string;
+  /** Its place among the files of its slot (1, 2, 3: transcript, degree certificate…). */
+  part: number;
   /** The current version: 1 as submitted, one more for each re-upload. */
   version: number;
   uploadedAt: string;
@@ -315,6 +324,9 @@ export interface ApplicationView {
     hasCertification: boolean;
     plannedTestDate: string | null;
   };
+  /** Issue 25 §3; null for applications sent before it. */
+  details: ApplicationDetails | null;
+  consent: ApplicationConsent | null;
   statusUpdates: StatusUpdate[];
   documents: ApplicationDocument[];
   /** Requests, the conversation, the outcome, stage time and the steps after an offer (issue 12). */

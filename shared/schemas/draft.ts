@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { contactEmail } from './contact.ts';
 import { documentKeys, type DocumentKey } from './application.ts';
+import { detailLimits } from './application-details.ts';
 
 /** Limits of a saved draft (issue 25 §1): generous for a form, small for a database row. */
 export const draftLimits = {
-  fields: 60,
+  /** The form's fields, with issue 25 §3's lists flattened (education0Institution…). */
+  fields: 160,
   fieldLength: 4_000,
   fileName: 255,
   /** The JSON body of a draft save, in bytes: past it the server answers 413 before parsing. */
@@ -46,7 +48,7 @@ export const draftContent = z.strictObject({
         name: z.string().trim().min(1).max(draftLimits.fileName),
       }),
     )
-    .max(documentKeys.length),
+    .max(documentKeys.length * detailLimits.filesPerSlot),
 });
 export type DraftContent = z.infer<typeof draftContent>;
 

@@ -1,3 +1,4 @@
+import type { ApplicationConsent, ApplicationDetails } from './application-details.ts';
 import type { ChoiceView } from './choices.ts';
 import { z } from 'zod';
 import { code } from '../error-codes.ts';
@@ -223,6 +224,8 @@ export interface StaffDocumentVersion {
 export interface StaffDocument {
   id: string;
   key: string;
+  /** Its place among the files of its slot (issue 25 §3). */
+  part: number;
   label: string;
   originalName: string;
   contentType: string;
@@ -312,6 +315,11 @@ export interface StaffApplication {
   selectedUniversities: string[];
   submittedAt: string;
   lastStatusUpdate: string;
+  /** Issue 25 §3: null for applications sent before it. */
+  details: ApplicationDetails | null;
+  consent: ApplicationConsent | null;
+  /** The program's IELTS requirement (from the catalogue), to compare with the test's scores. */
+  englishRequirement: { overall: number; part: number } | null;
 }
 
 export interface StaffRequest extends ApplicantRequest {

@@ -10,6 +10,7 @@ import {
   journey,
 } from './application-helpers.ts';
 import { registerAccount, signInWithForm } from './auth-helpers.ts';
+import { detailFields } from '../factories/application.ts';
 
 const browser = useBrowser();
 const enGB = (date: Date) =>
@@ -32,6 +33,7 @@ async function submitSignedOut(email: string, fullName: string) {
     hasCertification: 'no',
     programId: 'bsc-computer-science-durham',
     universityId: 'durham-university',
+    ...(detailFields() as Record<string, string>),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const id of ['durham-university', 'university-of-york', 'university-of-oxford'])

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { consentVersion } from '../../shared/schemas/application-details.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const catalogue = JSON.parse(
@@ -38,6 +39,43 @@ export const samplePicks = [
 
 export type ApplicationFields = Record<string, string | string[]>;
 
+/** One school as the form sends it (issue 25 §3): at least one is required. */
+export const sampleEducation = {
+  institution: 'University of Lagos',
+  country: 'NG',
+  qualification: 'BSc',
+  subject: 'Computer Science',
+  grade: '4.2',
+  gradeScale: 'out of 5.0',
+  gradeExpected: 'no',
+  startYear: '2019',
+  endYear: '2023',
+};
+
+/** An IELTS Academic result as the form sends it. */
+export const sampleEnglishTest = {
+  test: 'ieltsAcademic',
+  date: '2025-06-14',
+  overall: '7',
+  listening: '7.5',
+  reading: '7',
+  writing: '6.5',
+  speaking: '7',
+};
+
+/** The fields issue 25 §3 added, as the browser sends them (each list one JSON field). */
+export function detailFields(): ApplicationFields {
+  return {
+    education: JSON.stringify([sampleEducation]),
+    englishTest: JSON.stringify(sampleEnglishTest),
+    referees: '[]',
+    workExperience: '[]',
+    personalStatementText: '',
+    consent: 'yes',
+    consentVersion,
+  };
+}
+
 /** A valid form as the browser sends it (every value as text); a test changes only what it is about. */
 export function createApplicationFields(overrides: ApplicationFields = {}): ApplicationFields {
   return {
@@ -54,6 +92,7 @@ export function createApplicationFields(overrides: ApplicationFields = {}): Appl
     programId: sampleProgram.id,
     universityId: sampleProgram.universityId,
     universityIds: samplePicks,
+    ...detailFields(),
     ...overrides,
   };
 }

@@ -632,6 +632,50 @@ export const errorText = defineMessages({
     id: 'error.STUDENT_CONTACT_MISSING',
     defaultMessage: 'Give the student’s e-mail or phone, so we can reach them',
   },
+  EDUCATION_REQUIRED: {
+    id: 'error.EDUCATION_REQUIRED',
+    defaultMessage: 'Add at least one school, college or university you studied at',
+  },
+  TOO_MANY_ENTRIES: { id: 'error.TOO_MANY_ENTRIES', defaultMessage: 'At most {maximum} entries' },
+  YEAR_OUT_OF_RANGE: { id: 'error.YEAR_OUT_OF_RANGE', defaultMessage: 'Enter a real year' },
+  END_BEFORE_START: {
+    id: 'error.END_BEFORE_START',
+    defaultMessage: 'The end year cannot be before the start year',
+  },
+  ENGLISH_TEST_REQUIRED: {
+    id: 'error.ENGLISH_TEST_REQUIRED',
+    defaultMessage: 'Choose the English test you took, or “None yet”',
+  },
+  TEST_DATE_REQUIRED: {
+    id: 'error.TEST_DATE_REQUIRED',
+    defaultMessage: 'Enter the date you took the test',
+  },
+  TEST_TAKEN_IN_FUTURE: {
+    id: 'error.TEST_TAKEN_IN_FUTURE',
+    defaultMessage: 'The test date cannot be in the future',
+  },
+  SCORE_REQUIRED: { id: 'error.SCORE_REQUIRED', defaultMessage: 'Enter this score' },
+  SCORE_OUT_OF_RANGE: {
+    id: 'error.SCORE_OUT_OF_RANGE',
+    defaultMessage: 'This test scores from {min} to {max}',
+  },
+  SCORE_STEP: { id: 'error.SCORE_STEP', defaultMessage: 'This test scores in steps of {step}' },
+  STATEMENT_TOO_LONG: {
+    id: 'error.STATEMENT_TOO_LONG',
+    defaultMessage: 'At most {maximum} characters',
+  },
+  CONSENT_REQUIRED: {
+    id: 'error.CONSENT_REQUIRED',
+    defaultMessage: 'Tick the box to agree that we share your application with these universities',
+  },
+  CONSENT_OUTDATED: {
+    id: 'error.CONSENT_OUTDATED',
+    defaultMessage: 'The consent wording changed: reload the page, read it and agree again',
+  },
+  TOO_MANY_FILES_IN_SLOT: {
+    id: 'error.TOO_MANY_FILES_IN_SLOT',
+    defaultMessage: 'At most {maximum} files for each document',
+  },
   invalid_type: { id: 'error.invalid_type', defaultMessage: '{field} is required' },
   too_small: { id: 'error.too_small', defaultMessage: '{field} is required' },
   too_big: { id: 'error.too_big', defaultMessage: '{field} must be at most {maximum} characters' },

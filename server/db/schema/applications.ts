@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/locales.ts';
+import type { ApplicationDetails } from '../../../shared/schemas/application-details.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
 import {
   documentStates,
@@ -63,6 +64,14 @@ export const applications = pgTable(
     englishLevel: text('english_level').$type<EnglishLevel>().notNull(),
     hasCertification: boolean('has_certification').notNull(),
     plannedTestDate: date('planned_test_date', { mode: 'string' }),
+    /**
+     * Issue 25 §3: education, the English test and its scores, referees, work experience and the
+     * statement's text, as checked by shared/schemas/application-details.ts. Null: sent before it.
+     */
+    details: jsonb('details').$type<ApplicationDetails>(),
+    /** When the applicant agreed to share the application with the chosen universities, and to which wording. */
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentVersion: text('consent_version'),
     status: text('status').$type<ApplicationStatus>().notNull().default('submitted'),
     programId: text('program_id')
       .notNull()
@@ -230,6 +239,8 @@ export const applicationDocuments = pgTable(
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
     key: text('key').$type<AnyDocumentKey>().notNull(),
+    /** Issue 25 §3: the file's place among the files of its slot (a transcript 1, a degree certificate 2). */
+    part: integer('part').notNull().default(1),
     /** The storage driver's name for the file; never the applicant's file name. */
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
@@ -248,11 +259,13 @@ export const applicationDocuments = pgTable(
     reviewVersion: integer('review_version').notNull().default(1),
   },
   (t) => [
-    unique('application_documents_application_key_version_unique').on(
+    unique('application_documents_application_key_part_version_unique').on(
       t.applicationId,
       t.key,
+      t.part,
       t.version,
     ),
+    check('application_documents_part_check', sql`${t.part} between 1 and 9`),
     check(
       'application_documents_state_check',
       sql.raw(`state in (${documentStates.map((s) => `'${s}'`).join(', ')})`),

@@ -16,6 +16,8 @@ type DocumentKey = IntakeKey;
 
 export interface ReceivedFile<K extends IntakeKey = IntakeKey> {
   key: K;
+  /** Its place among the files sent for the same key: 1, 2, 3 (issue 25 §3). */
+  part: number;
   stored: StoredObject;
   originalName: string;
   contentType: string;
@@ -39,6 +41,10 @@ interface IntakeOptions<T> {
   accepts(key: DocumentKey, input: T): string | null;
   /** The file fields this form takes: the application form's five unless told. */
   fileKeys?: readonly IntakeKey[];
+  /** How many files one key may carry (several transcripts: issue 25 §3); one unless told. */
+  filesPerKey?: number;
+  /** The longest field in bytes (the application's lists travel as JSON); 1,000 unless told. */
+  fieldBytes?: number;
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
@@ -210,6 +216,7 @@ export async function receiveSubmission<T>(
   options: IntakeOptions<T>,
 ): Promise<Intake<T>> {
   const { storage, maxFileBytes, maxTotalBytes } = options;
+  const filesPerKey = options.filesPerKey ?? 1;
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
   let input: T | undefined;
@@ -218,10 +225,10 @@ export async function receiveSubmission<T>(
     const parts = req.parts({
       limits: {
         fileSize: maxFileBytes,
-        files: documentKeys.length,
+        files: (options.fileKeys ?? documentKeys).length * filesPerKey,
         fields: 30,
-        parts: 40,
-        fieldSize: 1000,
+        parts: 30 + (options.fileKeys ?? documentKeys).length * filesPerKey,
+        fieldSize: options.fieldBytes ?? 1000,
         fieldNameSize: 100,
         headerPairs: 20,
       },
@@ -245,12 +252,22 @@ export async function receiveSubmission<T>(
         );
       }
       const key = fieldName as IntakeKey;
-      if (files.some((f) => f.key === key)) {
-        throw new AppError(
-          'DUPLICATE_DOCUMENT',
-          400,
-          `${documentLabel(key)} was sent twice. Send each document once.`,
-        );
+      const sameKey = files.filter((f) => f.key === key).length;
+      if (sameKey >= filesPerKey) {
+        throw filesPerKey === 1
+          ? new AppError(
+              'DUPLICATE_DOCUMENT',
+              400,
+              `${documentLabel(key)} was sent twice. Send each document once.`,
+            )
+          : new FieldRefusal(
+              'TOO_MANY_FILES_IN_SLOT',
+              400,
+              `${documentLabel(key)}: at most ${filesPerKey} files.`,
+              key,
+              `At most ${filesPerKey} files`,
+              { maximum: filesPerKey },
+            );
       }
       const refusal = options.accepts(key, input);
       if (refusal) throw new ValidationError({ [key]: refusal }, refusal);
@@ -267,7 +284,13 @@ export async function receiveSubmission<T>(
         storageKey,
       );
       current = undefined;
-      if (received) files.push({ key, ...received, originalName: safeOriginalName(part.filename) });
+      if (received)
+        files.push({
+          key,
+          part: sameKey + 1,
+          ...received,
+          originalName: safeOriginalName(part.filename),
+        });
     }
     input ??= await options.validate(fields);
     return { input, files };

@@ -152,7 +152,11 @@ export async function withDetails(db: Db, rows: ApplicationRow[]): Promise<Appli
       .select()
       .from(applicationDocuments)
       .where(inArray(applicationDocuments.applicationId, ids))
-      .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.version)),
+      .orderBy(
+        asc(applicationDocuments.createdAt),
+        asc(applicationDocuments.part),
+        asc(applicationDocuments.version),
+      ),
     pickIds.length === 0
       ? []
       : db
@@ -222,8 +226,8 @@ export async function claimApplication(
   return rows.length > 0;
 }
 
-/** The current (latest) version of one document of an application. */
-export async function findDocument(db: Db, applicationId: string, key: string) {
+/** The current (latest) version of one document of an application (its first file unless told). */
+export async function findDocument(db: Db, applicationId: string, key: string, part = 1) {
   const [row] = await db
     .select()
     .from(applicationDocuments)
@@ -231,6 +235,7 @@ export async function findDocument(db: Db, applicationId: string, key: string) {
       and(
         eq(applicationDocuments.applicationId, applicationId),
         eq(applicationDocuments.key, key as DocumentRow['key']),
+        eq(applicationDocuments.part, part),
       ),
     )
     .orderBy(desc(applicationDocuments.version))
@@ -252,12 +257,12 @@ export async function findDocumentVersion(db: Db, applicationId: string, documen
   return row;
 }
 
-/** The latest version of each document, in the order they were first sent. */
+/** The latest version of each file of each document, in the order they were first sent. */
 export function currentDocuments(documents: DocumentRow[]): DocumentRow[] {
   const latest = new Map<string, DocumentRow>();
   for (const d of documents) {
-    const seen = latest.get(d.key);
-    if (!seen || d.version > seen.version) latest.set(d.key, d);
+    const seen = latest.get(`${d.key}/${d.part}`);
+    if (!seen || d.version > seen.version) latest.set(`${d.key}/${d.part}`, d);
   }
   return [...latest.values()];
 }

@@ -21,6 +21,13 @@ import type { Locale } from '../../../shared/locales.ts';
 import type { FieldCipher } from '../../lib/field-cipher.ts';
 import { insertFirstChoices } from '../choices/repository.ts';
 import { deleteOwnDraft } from '../drafts/service.ts';
+import { detailLimits } from '../../../shared/schemas/application-details.ts';
+
+/**
+ * The longest multipart field of the application form: the education list as JSON, or the
+ * statement's 4,000 characters in a script of 3-byte characters, with room to spare.
+ */
+const applicationFieldBytes = 48 * 1024;
 
 export { changeStatus, type StatusChange } from './status.ts';
 
@@ -62,6 +69,8 @@ export async function submitApplication(
     maxFileBytes: app.config.uploads.maxFileBytes,
     maxTotalBytes: app.config.uploads.maxApplicationBytes,
     beforeWrite: (key) => markPending(app.db, [key]),
+    filesPerKey: detailLimits.filesPerSlot,
+    fieldBytes: applicationFieldBytes,
     async validate(fields) {
       const parsed = parseInput(applicationInput, fields);
       choice = await checkCatalogueChoice(app.db, parsed);
@@ -182,6 +191,15 @@ function toRow(
     englishLevel: input.englishLevel,
     hasCertification: input.hasCertification,
     plannedTestDate: input.plannedTestDate,
+    details: {
+      education: input.education,
+      englishTest: input.englishTest,
+      referees: input.referees,
+      workExperience: input.workExperience,
+      personalStatementText: input.personalStatementText ?? null,
+    },
+    consentAt: new Date(),
+    consentVersion: input.consentVersion,
     status: 'submitted',
     programId: input.programId,
     programName: choice.programName,
@@ -198,6 +216,7 @@ function toDocumentRow(applicationId: string, file: ReceivedFile): repo.NewDocum
     applicationId,
     // the application form takes its five documents only (receiveSubmission's default keys)
     key: file.key as repo.NewDocumentRow['key'],
+    part: file.part,
     storageKey: file.stored.key,
     originalName: file.originalName,
     contentType: file.contentType,

@@ -100,7 +100,7 @@ describe('files are checked by content and size while they stream', () => {
     expect(await storedState(ctx.app)).toEqual(before);
   });
 
-  it('refuses an empty file, a document sent twice, an unknown document and fields after files', async () => {
+  it('refuses an empty file, a fourth file for one document, an unknown document and fields after files', async () => {
     const before = await storedState(ctx.app);
     const empty = await submitApplication(ctx.app, createApplicationFields(), {
       files: [{ key: 'cv', filename: 'cv.pdf', content: Buffer.alloc(0) }],
@@ -108,13 +108,15 @@ describe('files are checked by content and size while they stream', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe('EMPTY_FILE');
 
-    const twice = await submitApplication(ctx.app, createApplicationFields(), {
-      files: [
-        { key: 'cv', ...fixture('transcript.pdf') },
-        { key: 'cv', ...fixture('transcript.pdf') },
-      ],
+    // three files per document (issue 25 §3): a fourth is refused, naming the document
+    const fourTimes = await submitApplication(ctx.app, createApplicationFields(), {
+      files: [1, 2, 3, 4].map(() => ({ key: 'cv', ...fixture('transcript.pdf') })),
     });
-    expect(twice.json().error.code).toBe('DUPLICATE_DOCUMENT');
+    expect(fourTimes.statusCode).toBe(400);
+    expect(fourTimes.json().error).toMatchObject({
+      code: 'TOO_MANY_FILES_IN_SLOT',
+      issues: { cv: { code: 'TOO_MANY_FILES_IN_SLOT', params: { maximum: 3 } } },
+    });
 
     const unknown = await submitApplication(ctx.app, createApplicationFields(), {
       files: [{ key: 'selfie', ...fixture('passport.png') }],

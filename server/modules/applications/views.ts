@@ -1,5 +1,6 @@
 import type { ApplicationView } from '../../../shared/schemas/application.ts';
 import { documentLabel } from '../../../shared/schemas/application.ts';
+import type { ApplicationConsent } from '../../../shared/schemas/application-details.ts';
 import { toCaseworkView } from '../casework/views.ts';
 import { toChoiceViews } from '../choices/views.ts';
 import { currentDocuments, type ApplicationRecord } from './repository.ts';
@@ -14,8 +15,9 @@ export function maskedPassport(hint: string): string {
   return `•••••${hint}`;
 }
 
-export function documentUrl(applicationId: string, key: string): string {
-  return `/api/applications/${applicationId}/documents/${key}`;
+/** A slot's first file by its key; the others add `?part=` (issue 25 §3). */
+export function documentUrl(applicationId: string, key: string, part = 1): string {
+  return `/api/applications/${applicationId}/documents/${key}${part > 1 ? `?part=${part}` : ''}`;
 }
 
 /** One stored version, for staff only (older versions are not the applicant's to download). */
@@ -31,6 +33,14 @@ export function selectedUniversities(
   return record.pickedUniversities.some((u) => u.id === record.universityId)
     ? picked
     : [record.universityName, ...picked];
+}
+
+export function consentOf(
+  record: Pick<ApplicationRecord, 'consentAt' | 'consentVersion'>,
+): ApplicationConsent | null {
+  return record.consentAt && record.consentVersion
+    ? { at: record.consentAt.toISOString(), version: record.consentVersion }
+    : null;
 }
 
 /** The applicant's view (track page, dashboard): passport number masked, no staff details. */
@@ -59,6 +69,8 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       hasCertification: record.hasCertification,
       plannedTestDate: record.plannedTestDate,
     },
+    details: record.details,
+    consent: consentOf(record),
     statusUpdates: record.events.map((e) => ({
       status: e.status,
       date: e.createdAt.toISOString(),
@@ -70,7 +82,8 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
       fileName: d.originalName,
       contentType: d.contentType,
       size: d.size,
-      url: documentUrl(record.id, d.key),
+      url: documentUrl(record.id, d.key, d.part),
+      part: d.part,
       version: d.version,
       uploadedAt: d.createdAt.toISOString(),
       state: d.state,

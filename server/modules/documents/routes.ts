@@ -17,6 +17,11 @@ const params = z.strictObject({
   key: z.string().min(1).max(40),
 });
 
+/** Which file of the slot (issue 25 §3): the first unless told. */
+const partQuery = z.strictObject({
+  part: z.coerce.number().int().min(1).max(9).optional(),
+});
+
 const staffOnly = { preHandler: requireRole('consultant', 'admin') };
 
 export async function documentRoutes(app: FastifyInstance) {
@@ -27,8 +32,13 @@ export async function documentRoutes(app: FastifyInstance) {
   /** Owner (signed in), staff, or `Authorization: Bearer <tracking token>` from the track page. */
   app.get('/api/applications/:id/documents/:key', async (req, reply) => {
     const { id, key } = parseInput(params, req.params);
+    const { part } = parseInput(partQuery, req.query ?? {});
     const reader = await readerOf(app, req);
-    return sendStoredFile(reply, () => openDocument(app, reader, id, key), documentNotFound);
+    return sendStoredFile(
+      reply,
+      () => openDocument(app, reader, id, key, part),
+      documentNotFound,
+    );
   });
 
   /** A new version of a rejected document: the owner signed in, or the track page's bearer token. */

@@ -36,13 +36,14 @@ export async function openDocument(
   reader: ApplicationReader,
   applicationId: string,
   key: string,
+  part = 1,
 ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
   const application = await readableApplication(app, reader, applicationId, {
     staff: true,
     notFound: documentNotFound,
   });
   if (!isAnyDocumentKey(key)) throw documentNotFound();
-  const document = await findDocument(app.db, application.id, key);
+  const document = await findDocument(app.db, application.id, key, part);
   if (!document) throw documentNotFound();
   if (isCaseworker(reader.user) && reader.user.id !== application.userId) {
     await recordAudit(app.db, {
@@ -50,7 +51,7 @@ export async function openDocument(
       action: 'document.downloaded',
       subjectType: 'document',
       subjectId: document.id,
-      details: { applicationId: application.id, key: document.key },
+      details: { applicationId: application.id, key: document.key, part: document.part },
     });
   }
   const stream = await app.storage.get(document.storageKey);

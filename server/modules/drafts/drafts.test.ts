@@ -111,7 +111,7 @@ describe('the signed-in student’s draft (issue 25 §1)', () => {
         {
           payload: {
             ...half,
-            values: Object.fromEntries(Array.from({ length: 61 }, (_, i) => [`f${i}`, 'x'])),
+            values: Object.fromEntries(Array.from({ length: 161 }, (_, i) => [`f${i}`, 'x'])),
           },
         },
         400,

@@ -20,7 +20,7 @@ export const applicationsSource: PersonalDataSource = {
     const files = records.flatMap((record) =>
       record.documents.map((document) => ({
         // every kept version, each under its own name (issue 22 finding 12)
-        path: `documents/${record.id}/${document.key}-v${document.version}-${document.originalName.replace(/[\\/]/g, '_')}`,
+        path: `documents/${record.id}/${document.key}${document.part > 1 ? `-${document.part}` : ''}-v${document.version}-${document.originalName.replace(/[\\/]/g, '_')}`,
         open: () => app.storage.get(document.storageKey),
       })),
     );
@@ -41,6 +41,11 @@ export const applicationsSource: PersonalDataSource = {
       englishLevel: record.englishLevel,
       hasCertification: record.hasCertification,
       plannedTestDate: record.plannedTestDate,
+      // issue 25 §3: education, English test, referees, work, statement; and the consent given
+      details: record.details,
+      consent: record.consentAt
+        ? { at: record.consentAt, wordingVersion: record.consentVersion }
+        : null,
       program: { id: record.programId, name: record.programName, level: record.programLevel },
       university: { id: record.universityId, name: record.universityName },
       pickedUniversities: record.pickedUniversities.map((u) => u.name),
@@ -53,6 +58,7 @@ export const applicationsSource: PersonalDataSource = {
       })),
       documents: record.documents.map((document) => ({
         key: document.key,
+        part: document.part,
         version: document.version,
         fileName: document.originalName,
         contentType: document.contentType,

@@ -16,6 +16,7 @@ import {
   type ApplicationRecord,
 } from '../applications/repository.ts';
 import {
+  consentOf,
   documentUrl,
   documentVersionUrl,
   maskedPassport,
@@ -31,6 +32,17 @@ import {
 } from '../casework/views.ts';
 import { erasureDay } from '../personal-data/erasure-plan.ts';
 import { findNotes, findPeople, insertNote } from './application-repository.ts';
+import { programs } from '../../db/schema/catalogue.ts';
+import { eq } from 'drizzle-orm';
+
+/** The program's IELTS requirement, overall and for each part; null when it left the catalogue. */
+async function findEnglishRequirement(db: Db, programId: string) {
+  const [row] = await db
+    .select({ overall: programs.ieltsOverall, part: programs.ieltsMinComponent })
+    .from(programs)
+    .where(eq(programs.id, programId));
+  return row ?? null;
+}
 
 function person(names: Map<string, string>, id: string | null): StaffPerson | null {
   return id ? { id, name: names.get(id) ?? 'Former staff member' } : null;
@@ -92,6 +104,9 @@ async function staffApplicationDetail(
       selectedUniversities: selectedUniversities(record),
       submittedAt: record.createdAt.toISOString(),
       lastStatusUpdate: record.lastStatusUpdate.toISOString(),
+      details: record.details,
+      consent: consentOf(record),
+      englishRequirement: await findEnglishRequirement(db, record.programId),
     },
     choices: toChoiceViews(record.id, record.choices, record.outcome === null, names),
     documents: currentDocuments(record.documents).map((d) => ({
@@ -101,13 +116,14 @@ async function staffApplicationDetail(
       originalName: d.originalName,
       contentType: d.contentType,
       size: d.size,
-      url: documentUrl(record.id, d.key),
+      part: d.part,
+      url: d.part === 1 ? documentUrl(record.id, d.key) : documentVersionUrl(record.id, d.id),
       version: d.version,
       state: d.state,
       rejectionReason: d.rejectionReason,
       reviewVersion: d.reviewVersion,
       versions: record.documents
-        .filter((v) => v.key === d.key)
+        .filter((v) => v.key === d.key && v.part === d.part)
         .sort((a, b) => b.version - a.version)
         .map((v) => ({
           id: v.id,
