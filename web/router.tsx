@@ -98,6 +98,12 @@ export const routes: AppRoute[] = [
     ),
   },
   {
+    path: '/privacy',
+    ...screen(['application', 'terms'], () =>
+      import('./features/application/privacy-page').then((m) => m.PrivacyPage),
+    ),
+  },
+  {
     path: '/track',
     ...screen(
       ['application', 'terms'],

@@ -354,3 +354,6 @@ export function englishGap(
       .map((p) => ({ part: p, have: result[p]! })),
   };
 }
+
+/** The new fields on their own: the web form's react-hook-form part is checked by it. */
+export const applicationDetailsInput = z.strictObject(applicationDetailFields);

@@ -45,6 +45,8 @@ export const draftContent = z.strictObject({
     .array(
       z.strictObject({
         key: z.enum(documentKeys),
+        /** Which file of the slot (issue 25 §3): the first when absent. */
+        part: z.number().int().min(2).max(detailLimits.filesPerSlot).optional(),
         name: z.string().trim().min(1).max(draftLimits.fileName),
       }),
     )
@@ -77,4 +79,4 @@ export const draftLinkInput = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, 'Not a link'),
 });
 
-export type DraftFile = { key: DocumentKey; name: string };
+export type DraftFile = { key: DocumentKey; name: string; part?: number };

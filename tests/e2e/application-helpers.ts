@@ -33,6 +33,23 @@ export interface Applicant {
   file?: string;
 }
 
+/**
+ * Issue 25 §3's required parts in any language (by field name): one school, "no English test yet"
+ * and the consent.
+ */
+export async function fillApplicationDetails(page: Page) {
+  await page.locator('[name="education.0.institution"]').fill('University of Lagos');
+  await page.locator('[name="education.0.country"]').selectOption('NG');
+  await page.locator('[name="education.0.qualification"]').fill('BSc');
+  await page.locator('[name="education.0.subject"]').fill('Computer Science');
+  await page.locator('[name="education.0.grade"]').fill('4.2');
+  await page.locator('[name="education.0.gradeScale"]').fill('out of 5.0');
+  await page.locator('[name="education.0.startYear"]').fill('2019');
+  await page.locator('[name="education.0.endYear"]').fill('2023');
+  await page.locator('[name="englishTest.test"]').selectOption('none');
+  await page.locator('[name="consent"]').check();
+}
+
 /** Fills every required field as a person would; the e-mail only when given (else it is prefilled). */
 export async function fillApplicationForm(page: Page, applicant: Applicant) {
   await page.getByLabel('Full name').fill(applicant.fullName);
@@ -43,6 +60,7 @@ export async function fillApplicationForm(page: Page, applicant: Applicant) {
   await page.getByLabel('Nationality').selectOption('NG');
   await page.getByLabel('Country of residence').selectOption('NG');
   await page.getByLabel('English level').selectOption('advanced');
+  await fillApplicationDetails(page);
   if (applicant.file)
     await page
       .getByLabel('Transcripts (optional)')

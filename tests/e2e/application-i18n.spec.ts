@@ -4,7 +4,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../shared/locales.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports } from './browser.ts';
-import { changeStatusOnServer, chooseInStorage, fixtures } from './application-helpers.ts';
+import {
+  changeStatusOnServer,
+  chooseInStorage,
+  fillApplicationDetails,
+  fixtures,
+} from './application-helpers.ts';
 import { newEmail } from './auth-helpers.ts';
 import { waitForMail } from './outbox.ts';
 
@@ -58,6 +63,7 @@ describe('/application in Arabic', () => {
     await page.getByLabel(t('application.personal.nationality')).selectOption('JO');
     await page.getByLabel(t('application.personal.residency')).selectOption('JO');
     await page.getByLabel(t('application.personal.englishLevel')).selectOption('advanced');
+    await fillApplicationDetails(page);
     await page
       .getByLabel(t('application.documents.transcripts'))
       .setInputFiles(path.join(fixtures, 'transcript.pdf'));

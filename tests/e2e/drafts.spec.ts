@@ -4,7 +4,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
-import { chooseInStorage, fixtures, journey } from './application-helpers.ts';
+import {
+  chooseInStorage,
+  fillApplicationDetails,
+  fixtures,
+  journey,
+} from './application-helpers.ts';
 import { newEmail, registerAccount, signInWithForm } from './auth-helpers.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
@@ -20,6 +25,10 @@ const half = {
 async function fillHalf(page: Page) {
   for (const [label, value] of Object.entries(half)) await page.getByLabel(label).fill(value);
   await page.getByLabel('Nationality').selectOption('NG');
+  // issue 25 §3's fields are kept too
+  await page.locator('[name="education.0.institution"]').fill('University of Lagos');
+  await page.locator('[name="englishTest.test"]').selectOption('ieltsAcademic');
+  await page.locator('[name="englishTest.overall"]').fill('6.5');
 }
 
 /** Every value of the half-filled form is on show. */
@@ -28,6 +37,11 @@ async function expectHalf(page: Page) {
   for (const [label, value] of Object.entries(half))
     expect(await page.getByLabel(label).inputValue(), label).toBe(value);
   expect(await page.getByLabel('Nationality').inputValue()).toBe('NG');
+  expect(await page.locator('[name="education.0.institution"]').inputValue()).toBe(
+    'University of Lagos',
+  );
+  expect(await page.locator('[name="englishTest.test"]').inputValue()).toBe('ieltsAcademic');
+  expect(await page.locator('[name="englishTest.overall"]').inputValue()).toBe('6.5');
 }
 
 const myDraft = (page: Page) =>
@@ -87,6 +101,7 @@ describe('drafts of the application form (issue 25 §1)', () => {
 
     await second.page.getByLabel('Country of residence').selectOption('NG');
     await second.page.getByLabel('English level').selectOption('advanced');
+    await fillApplicationDetails(second.page);
     await second.page.getByRole('button', { name: 'Submit application' }).click();
     await second.page.getByRole('heading', { name: /Application submitted/i }).waitFor();
     expect(await myDraft(second.page)).toEqual({ draft: null });
@@ -139,6 +154,7 @@ describe('drafts of the application form (issue 25 §1)', () => {
     await fillHalf(page);
     await page.getByLabel('Country of residence').selectOption('NG');
     await page.getByLabel('English level').selectOption('advanced');
+    await fillApplicationDetails(page);
     await page.getByLabel('Transcripts (optional)').setInputFiles(file);
     writeFileSync(file, '%PDF-1.4 edited after it was chosen, and longer than before\n');
     await page.getByRole('button', { name: 'Submit application' }).click();

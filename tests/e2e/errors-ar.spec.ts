@@ -3,7 +3,7 @@ import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chooseInStorage, fixtures } from './application-helpers.ts';
+import { chooseInStorage, fillApplicationDetails, fixtures } from './application-helpers.ts';
 import { newEmail, registerAccount } from './auth-helpers.ts';
 import { screenshot, useBrowser } from './browser.ts';
 
@@ -56,6 +56,7 @@ describe('errors in Arabic, from the browser and from the server', () => {
     await page.locator('[name="nationality"]').selectOption('JO');
     await page.locator('[name="residencyCountry"]').selectOption('JO');
     await page.locator('[name="englishLevel"]').selectOption('advanced');
+    await fillApplicationDetails(page);
     await page.locator('[name="transcripts"]').setInputFiles(path.join(fixtures, 'not-a-pdf.pdf'));
     await send.click();
     const banner = page.getByRole('alert').filter({ hasText: ar['application.form.notSent'] });

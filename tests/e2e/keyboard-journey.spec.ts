@@ -102,6 +102,28 @@ describe('keyboard only', () => {
       await tabTo(page, page.getByLabel('English level'));
       await page.keyboard.type('Advanced');
       expect(await page.getByLabel('English level').inputValue()).toBe('advanced');
+      // issue 25 §3: one school, the English test (none yet) and the consent, by keyboard
+      const school = (name: string) => page.locator(`[name="education.0.${name}"]`);
+      for (const [name, value] of [
+        ['institution', 'University of Ghana'],
+        ['qualification', 'BSc'],
+        ['subject', 'Economics'],
+        ['grade', '3.6'],
+        ['gradeScale', 'out of 4.0'],
+        ['startYear', '2019'],
+        ['endYear', '2023'],
+      ] as const) {
+        await tabTo(page, school(name));
+        await page.keyboard.type(value);
+      }
+      await tabTo(page, school('country'), { backwards: true });
+      await page.keyboard.type('Ghana');
+      expect(await school('country').inputValue()).toBe('GH');
+      await tabTo(page, page.getByLabel('English test taken'));
+      await page.keyboard.type('None');
+      expect(await page.getByLabel('English test taken').inputValue()).toBe('none');
+      await tabTo(page, page.locator('[name="consent"]'));
+      await page.keyboard.press('Space');
 
       await tabTo(page, page.getByRole('button', { name: 'Submit application' }));
       await page.keyboard.press('Enter');

@@ -34,11 +34,7 @@ export async function documentRoutes(app: FastifyInstance) {
     const { id, key } = parseInput(params, req.params);
     const { part } = parseInput(partQuery, req.query ?? {});
     const reader = await readerOf(app, req);
-    return sendStoredFile(
-      reply,
-      () => openDocument(app, reader, id, key, part),
-      documentNotFound,
-    );
+    return sendStoredFile(reply, () => openDocument(app, reader, id, key, part), documentNotFound);
   });
 
   /** A new version of a rejected document: the owner signed in, or the track page's bearer token. */

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
   defaultMaxUploadMb,
@@ -36,6 +37,18 @@ import { draftOf, valuesOfDraft } from './draft-content';
 import type { Draft } from './use-draft';
 import { useLocale } from '../../i18n/locale-context';
 import { forgetInvitation, type Invitation } from './invitation';
+import {
+  detailFieldPrefixes,
+  detailFormFields,
+  detailsResolver,
+  restoreDetails,
+  type DetailValues,
+} from './details-values';
+import { EducationFields } from './education-fields';
+import { EnglishTestFields } from './english-test-fields';
+import { MoreAboutYouFields } from './more-about-you-fields';
+import { ConsentField } from './consent-field';
+import { slotOf } from './form-values';
 
 export function ApplicationForm({
   choice,
@@ -43,7 +56,13 @@ export function ApplicationForm({
   draft,
   invitation,
   onSubmitted,
+  englishRequirement,
+  universityNames,
 }: {
+  /** The program's IELTS requirement (catalogue), shown against the test's scores (issue 25 §3). */
+  englishRequirement: { overall: number; part: number };
+  /** The universities the application goes to, by name, for the consent (issue 25 §3). */
+  universityNames: string[];
   /** Issue 28: opened from an invitation sent from a referral (name and contact filled in). */
   invitation?: Invitation | null;
   choice: Choice;
@@ -74,7 +93,16 @@ export function ApplicationForm({
   const [files, setFiles] = useState<FormFiles>({});
   // files chosen before a reload or on another device: a browser cannot keep them
   const [remembered, setRemembered] = useState(() => draft.initial?.files ?? []);
-  const [isTouched, setTouched] = useState(false);
+  const [isTyped, setTouched] = useState(false);
+  // issue 25 §3's sections: react-hook-form checked by the shared schema
+  const details = useForm<DetailValues>({
+    resolver: detailsResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: restoreDetails(draft.initial?.values),
+  });
+  const detailValues = useWatch({ control: details.control }) as DetailValues;
+  const isTouched = isTyped || details.formState.isDirty;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -101,7 +129,7 @@ export function ApplicationForm({
   const values =
     isEmailEdited || forStudent ? typed : { ...typed, email: session.data?.email ?? '' };
 
-  const content = draftOf(typed, isEmailEdited, files, remembered, choice);
+  const content = draftOf(typed, isEmailEdited, files, remembered, choice, detailValues);
   const contentKey = JSON.stringify(content);
   useEffect(() => {
     if (isTouched) draft.save(content);
@@ -126,10 +154,12 @@ export function ApplicationForm({
     setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
 
-  function setFile(key: DocumentKey, file: File | undefined) {
+  function setFile(key: DocumentKey | string, file: File | undefined) {
     setTouched(true);
     setFiles((f) => ({ ...f, [key]: file }));
-    if (file) setRemembered((r) => r.filter((f) => f.key !== key));
+    const place = slotOf(key);
+    if (file && place)
+      setRemembered((r) => r.filter((f) => f.key !== place.key || (f.part ?? 1) !== place.part));
     setErrors(({ [key]: _cleared, ...rest }) => rest);
   }
 
@@ -154,10 +184,16 @@ export function ApplicationForm({
     event.preventDefault();
     if (isSubmitting) return;
     setBanner(null);
-    const found = validate(values, choice, files, maxFileBytes);
+    const found = validate(values, choice, files, maxFileBytes, details.getValues());
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+    const detailsValid = await details.trigger();
+    if (Object.keys(found).length > 0 || !detailsValid) {
+      // the first field marked invalid, in the order the form shows them
+      requestAnimationFrame(() => {
+        const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        if (invalid) invalid.focus();
+        else focusFirstError(found);
+      });
       return;
     }
     setProgress(0);
@@ -173,9 +209,23 @@ export function ApplicationForm({
           if (input) input.value = '';
         }
         setFiles((f) => ({ ...f, ...Object.fromEntries(read.changed.map((k) => [k, undefined])) }));
+        const changedFiles = read.changed.flatMap((slot) => {
+          const place = slotOf(slot);
+          return place
+            ? [
+                {
+                  key: place.key,
+                  ...(place.part > 1 ? { part: place.part } : {}),
+                  name: files[slot]!.name,
+                },
+              ]
+            : [];
+        });
         setRemembered((r) => [
-          ...r.filter((f) => !read.changed.includes(f.key)),
-          ...read.changed.map((key) => ({ key, name: files[key]!.name })),
+          ...r.filter(
+            (f) => !changedFiles.some((c) => c.key === f.key && (c.part ?? 1) === (f.part ?? 1)),
+          ),
+          ...changedFiles,
         ]);
         setErrors(changed);
         setProgress(null);
@@ -191,6 +241,7 @@ export function ApplicationForm({
           prefill && invitation
             ? { invitation: invitation.token, referrerMayFollow: referrerMayFollow ? 'yes' : 'no' }
             : {},
+          detailFormFields(details.getValues()),
         ),
         idempotencyKey,
         setProgress,
@@ -210,7 +261,19 @@ export function ApplicationForm({
               defaultMessage: 'Something went wrong. Please try again.',
             }),
       );
-      setErrors(error instanceof ApiError && error.issues ? error.issues : {});
+      const issues = error instanceof ApiError && error.issues ? error.issues : {};
+      const isDetail = (name: string) =>
+        detailFieldPrefixes.some((p) => name === p || name.startsWith(`${p}.`));
+      setErrors(Object.fromEntries(Object.entries(issues).filter(([name]) => !isDetail(name))));
+      for (const [name, issue] of Object.entries(issues))
+        if (isDetail(name))
+          details.setError(
+            name as FieldPath<DetailValues>,
+            {
+              type: issue.code,
+              ...(issue.params ? { params: issue.params } : {}),
+            } as never,
+          );
       setProgress(null);
       requestAnimationFrame(() => bannerRef.current?.focus());
     }
@@ -267,6 +330,9 @@ export function ApplicationForm({
           />
         )}
         <PersonalFields values={values} errors={errors} onChange={change} />
+        <FormProvider {...details}>
+          <EducationFields />
+        </FormProvider>
         <CertificationFields
           values={values}
           files={files}
@@ -275,6 +341,18 @@ export function ApplicationForm({
           onChange={change}
           onFile={setFile}
         />
+        <FormProvider {...details}>
+          <section aria-labelledby="english-test-heading" className="space-y-4">
+            <h2 id="english-test-heading" className="text-lg font-semibold text-ink">
+              <FormattedMessage
+                id="application.english.heading"
+                defaultMessage="Your English test"
+              />
+            </h2>
+            <EnglishTestFields needed={englishRequirement} />
+          </section>
+          <MoreAboutYouFields />
+        </FormProvider>
         <DocumentFields
           files={files}
           remembered={remembered}
@@ -300,6 +378,9 @@ export function ApplicationForm({
               </span>
             </label>
           )}
+          <FormProvider {...details}>
+            <ConsentField universities={universityNames} />
+          </FormProvider>
           {isSubmitting && (
             <ProgressBar
               value={progress * 100}

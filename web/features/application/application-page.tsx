@@ -14,6 +14,7 @@ import { initialSlots } from './missing-picks';
 import { useDraft, type Draft } from './use-draft';
 import { useInvitation, type Invitation } from './invitation';
 import { useErrorText } from '../../lib/error-text';
+import { useUniversities } from '../../lib/catalogue';
 
 const m = defineMessages({
   title: { id: 'application.page.title', defaultMessage: 'Application' },
@@ -139,11 +140,25 @@ function DraftedForm({
   const complete = choice.picks.length >= 3;
   const fixed = complete ? 3 : initialSlots(choice.university, choice.picks).filter(Boolean).length;
   const universityIds = slots.filter(Boolean);
+  const universities = useUniversities();
+  // the program's university first when it is not among the picks (as the application keeps them)
+  const namesOf = (ids: string[]) => {
+    const nameOf = (id: string) => universities.data?.find((u) => u.id === id)?.name ?? id;
+    const all = ids.includes(choice.university.id) ? ids : [choice.university.id, ...ids];
+    return all.map(nameOf);
+  };
   return (
     <>
       <ChoiceSummary program={choice.program} university={choice.university} picks={choice.picks} />
       <ApplicationForm
         key={invitation?.prefill ? 'invited' : 'plain'}
+        englishRequirement={{
+          overall: choice.program.ieltsOverall,
+          part: choice.program.ieltsMinComponent,
+        }}
+        universityNames={namesOf(
+          complete ? choice.picks.slice(0, 3).map((u) => u.id) : universityIds,
+        )}
         choice={{
           programId: choice.program.id,
           universityId: choice.university.id,

@@ -1,38 +1,51 @@
+import { untyped } from './untyped-messages';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import type { DocumentKey } from '../../../shared/schemas/application';
 import { useErrorText } from '../../lib/error-text';
 import { FileField } from '../../components/file-field';
-import type { FieldErrors, FormFiles } from './form-values';
+import { slotName, type FieldErrors, type FormFiles } from './form-values';
+import { detailLimits } from '../../../shared/schemas/application-details';
+import { applicationFieldNames } from '../../lib/document-names';
 import type { DraftFile } from '../../../shared/schemas/draft';
 
-const m = defineMessages({
-  passportCopy: {
-    id: 'application.documents.passportCopy',
-    defaultMessage: 'Passport Copy (optional)',
-  },
-  passportCopyHint: {
-    id: 'application.documents.passportCopyHint',
-    defaultMessage: 'The photo page of your passport.',
-  },
-  transcripts: {
-    id: 'application.documents.transcripts',
-    defaultMessage: 'Transcripts (optional)',
-  },
-  transcriptsHint: {
-    id: 'application.documents.transcriptsHint',
-    defaultMessage: 'Your academic transcripts.',
-  },
-  personalStatement: {
-    id: 'application.documents.personalStatement',
-    defaultMessage: 'Personal Statement (optional)',
-  },
-  personalStatementHint: {
-    id: 'application.documents.personalStatementHint',
-    defaultMessage: 'Why you want to study this program.',
-  },
-  cv: { id: 'application.documents.cv', defaultMessage: 'CV (optional)' },
-  cvHint: { id: 'application.documents.cvHint', defaultMessage: 'Your CV or résumé.' },
-});
+const m = untyped(
+  defineMessages({
+    passportCopy: {
+      id: 'application.documents.passportCopy',
+      defaultMessage: 'Passport Copy (optional)',
+    },
+    passportCopyHint: {
+      id: 'application.documents.passportCopyHint',
+      defaultMessage: 'The photo page of your passport.',
+    },
+    transcripts: {
+      id: 'application.documents.transcripts',
+      defaultMessage: 'Transcripts (optional)',
+    },
+    transcriptsHint: {
+      id: 'application.documents.transcriptsHint',
+      defaultMessage: 'Your academic transcripts.',
+    },
+    personalStatement: {
+      id: 'application.documents.personalStatement',
+      defaultMessage: 'Personal Statement (optional)',
+    },
+    personalStatementHint: {
+      id: 'application.documents.personalStatementHint',
+      defaultMessage: 'Why you want to study this program.',
+    },
+    cv: { id: 'application.documents.cv', defaultMessage: 'CV (optional)' },
+    cvHint: { id: 'application.documents.cvHint', defaultMessage: 'Your CV or résumé.' },
+    another: {
+      id: 'application.documents.another',
+      defaultMessage: '{document}: another file (optional)',
+    },
+    anotherHint: {
+      id: 'application.documents.anotherHint',
+      defaultMessage: 'For example your degree certificate beside your transcript.',
+    },
+  }),
+);
 
 const optionalDocuments: { key: DocumentKey; label: MessageDescriptor; hint: MessageDescriptor }[] =
   [
@@ -54,7 +67,7 @@ export function DocumentFields({
   remembered: DraftFile[];
   errors: FieldErrors;
   maxMb: number;
-  onFile: (key: DocumentKey, file: File | undefined) => void;
+  onFile: (slot: string, file: File | undefined) => void;
 }) {
   const intl = useIntl();
   const errorText = useErrorText();
@@ -76,18 +89,43 @@ export function DocumentFields({
         </p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {optionalDocuments.map(({ key, label, hint }) => (
-          <FileField
-            key={key}
-            name={key}
-            label={intl.formatMessage(label)}
-            hint={intl.formatMessage(hint)}
-            file={files[key]}
-            remembered={remembered.find((r) => r.key === key)?.name}
-            error={errorText(errors[key], { field: intl.formatMessage(label) }) || undefined}
-            onChange={(file) => onFile(key, file)}
-          />
-        ))}
+        {optionalDocuments.map(({ key, label, hint }) => {
+          const rememberedIn = (part: number) =>
+            remembered.find((r) => r.key === key && (r.part ?? 1) === part)?.name;
+          // a second and third file of the slot once the one before is chosen (issue 25 §3)
+          const parts = [1];
+          while (
+            parts.length < detailLimits.filesPerSlot &&
+            (files[slotName(key, parts.length)] || rememberedIn(parts.length))
+          )
+            parts.push(parts.length + 1);
+          return (
+            <div key={key} className="space-y-3">
+              {parts.map((part) => {
+                const slot = slotName(key, part);
+                const name = intl.formatMessage(label);
+                const shown =
+                  part === 1
+                    ? name
+                    : intl.formatMessage(m.another, {
+                        document: intl.formatMessage(applicationFieldNames[key]!),
+                      });
+                return (
+                  <FileField
+                    key={slot}
+                    name={slot}
+                    label={shown}
+                    hint={intl.formatMessage(part === 1 ? hint : m.anotherHint)}
+                    file={files[slot]}
+                    remembered={rememberedIn(part)}
+                    error={errorText(errors[slot], { field: shown }) || undefined}
+                    onChange={(file) => onFile(slot, file)}
+                  />
+                );
+              })}
+            </div>
+          );
+        })}
       </div>
     </section>
   );

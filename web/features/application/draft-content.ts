@@ -1,5 +1,13 @@
 import type { DraftContent } from '../../../shared/schemas/draft';
-import { emptyValues, type Choice, type FormFiles, type FormValues } from './form-values';
+import {
+  emptyValues,
+  slotName,
+  slotOf,
+  type Choice,
+  type FormFiles,
+  type FormValues,
+} from './form-values';
+import { flattenDetails, type DetailValues } from './details-values';
 
 const fieldNames = Object.keys(emptyValues) as (keyof FormValues)[];
 
@@ -10,19 +18,28 @@ export function draftOf(
   files: FormFiles,
   remembered: DraftContent['files'],
   choice: Choice,
+  details: DetailValues,
 ): DraftContent {
-  const values: Record<string, string> = {};
+  const values: Record<string, string> = flattenDetails(details);
   for (const name of fieldNames) {
     if (name === 'email' && !isEmailEdited) continue;
     if (typed[name] !== '') values[name] = typed[name];
   }
-  const chosen = Object.entries(files)
-    .filter((entry): entry is [keyof FormFiles, File] => !!entry[1])
-    .map(([key, file]) => ({ key, name: file.name.slice(0, 255) }));
+  const chosen = Object.entries(files).flatMap(([slot, file]) => {
+    const place = slotOf(slot);
+    if (!file || !place) return [];
+    return [
+      {
+        key: place.key,
+        ...(place.part > 1 ? { part: place.part } : {}),
+        name: file.name.slice(0, 255),
+      },
+    ];
+  });
   return {
     values,
     choice: { programId: choice.programId, universityIds: choice.universityIds.filter(Boolean) },
-    files: [...chosen, ...remembered.filter((r) => !files[r.key])],
+    files: [...chosen, ...remembered.filter((r) => !files[slotName(r.key, r.part ?? 1)])],
   };
 }
 

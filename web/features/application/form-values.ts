@@ -5,6 +5,7 @@ import {
   type DocumentKey,
 } from '../../../shared/schemas/application';
 import { fieldIssue, type FieldIssue } from '../../../shared/error-codes';
+import { detailLimits } from '../../../shared/schemas/application-details';
 
 export interface FormValues {
   fullName: string;
@@ -19,7 +20,19 @@ export interface FormValues {
   plannedTestDate: string;
 }
 
-export type FormFiles = Partial<Record<DocumentKey, File>>;
+/**
+ * The chosen files by slot: a document's first file under its key (`transcripts`), the next ones
+ * under the key and their place (`transcripts2`, `transcripts3`: issue 25 §3).
+ */
+export type FormFiles = Partial<Record<string, File>>;
+
+export const slotName = (key: DocumentKey, part: number) => (part === 1 ? key : `${key}${part}`);
+export function slotOf(slot: string): { key: DocumentKey; part: number } | null {
+  const match = /^([a-zA-Z]+?)([2-9])?$/.exec(slot);
+  const key = match?.[1];
+  if (!key || !(documentKeys as readonly string[]).includes(key)) return null;
+  return { key: key as DocumentKey, part: match[2] ? Number(match[2]) : 1 };
+}
 /** Each field's first issue: a code and its values (D17), shown by useErrorText(). */
 export type FieldErrors = Partial<Record<string, FieldIssue>>;
 
@@ -66,17 +79,19 @@ export function validate(
   choice: Choice,
   files: FormFiles,
   maxFileBytes: number,
+  /** Issue 25 §3's sections: checked by their own react-hook-form, so their issues are not kept here. */
+  details: object = {},
 ): FieldErrors {
   const errors: FieldErrors = {};
-  const result = applicationInput.safeParse({ ...values, ...choice });
+  const result = applicationInput.safeParse({ ...values, ...choice, ...details });
   if (!result.success) {
     for (const issue of result.error.issues) {
       const key = String(issue.path[0] ?? 'form');
+      if (key in details) continue;
       errors[key] ??= fieldIssue(issue as never);
     }
   }
-  for (const key of documentKeys) {
-    const file = files[key];
+  for (const [key, file] of Object.entries(files)) {
     if (!file) continue;
     if (key === 'certification' && values.hasCertification === 'no') continue;
     const name = file.name.toLowerCase();
@@ -100,8 +115,11 @@ export function toFormData(
   choice: Choice,
   files: FormFiles,
   extra: Record<string, string> = {},
+  details: Record<string, string> = {},
 ): FormData {
   const data = new FormData();
+  // issue 25 §3's fields (each list one JSON field), before the files as every field
+  for (const [name, value] of Object.entries(details)) data.append(name, value);
   for (const [name, value] of Object.entries(values)) {
     if (name === 'plannedTestDate' && values.hasCertification === 'yes') continue;
     data.append(name, value);
@@ -112,9 +130,11 @@ export function toFormData(
   // an invitation's secret and the student's consent (issue 28)
   for (const [name, value] of Object.entries(extra)) data.append(name, value);
   for (const key of documentKeys) {
-    const file = files[key];
-    if (!file || (key === 'certification' && values.hasCertification === 'no')) continue;
-    data.append(key, file, file.name);
+    if (key === 'certification' && values.hasCertification === 'no') continue;
+    for (let part = 1; part <= detailLimits.filesPerSlot; part++) {
+      const file = files[slotName(key, part)];
+      if (file) data.append(key, file, file.name);
+    }
   }
   return data;
 }

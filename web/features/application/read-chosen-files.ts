@@ -1,4 +1,3 @@
-import type { DocumentKey } from '../../../shared/schemas/application';
 import { ApiError, readChosenFile } from '../../lib/api-client';
 import type { FormFiles } from './form-values';
 
@@ -9,10 +8,10 @@ import type { FormFiles } from './form-values';
  */
 export async function readChosenFiles(
   files: FormFiles,
-): Promise<{ files: FormFiles; changed: DocumentKey[] }> {
+): Promise<{ files: FormFiles; changed: string[] }> {
   const copies: FormFiles = {};
-  const changed: DocumentKey[] = [];
-  for (const [key, file] of Object.entries(files) as [DocumentKey, File | undefined][]) {
+  const changed: string[] = [];
+  for (const [key, file] of Object.entries(files)) {
     if (!file) continue;
     try {
       copies[key] = await readChosenFile(file);
