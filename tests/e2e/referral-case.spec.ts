@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createReferralInput } from '../factories/referral.ts';
-import { changeStatusOnServer, chooseInStorage } from './application-helpers.ts';
+import {
+  changeStatusOnServer,
+  chooseInStorage,
+  fillApplicationDetails,
+} from './application-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { caseworkPages } from './casework-helpers.ts';
 import { linkIn, waitForMail } from './outbox.ts';
@@ -60,6 +64,7 @@ describe('a referral becomes a case (issue 28 §1)', () => {
       await student.page.getByLabel('Nationality').selectOption('NG');
       await student.page.getByLabel('Country of residence').selectOption('NG');
       await student.page.getByLabel('English level').selectOption('advanced');
+      await fillApplicationDetails(student.page);
       await student.page
         .getByLabel(/^I agree that the person who referred me may follow my progress/)
         .check();
