@@ -47,16 +47,20 @@ const pageNumber = z.coerce
 const idText = (label: string) =>
   z.string().trim().max(120, `${label} must be at most 120 characters`);
 
+const searchText = optional(
+  z
+    .string({ error: 'Search must be text' })
+    .trim()
+    .min(2, 'Type at least 2 characters to search')
+    .max(maxSearchLength, `Search must be at most ${maxSearchLength} characters`),
+);
+/** The queue's search box: the rule of `q` in queueQuery, checked before the address changes. */
+export const queueSearchInput = z.strictObject({ q: searchText });
+
 /** GET /api/staff/applications: every filter optional; unknown parameters are refused. */
 export const queueQuery = z
   .strictObject({
-    q: optional(
-      z
-        .string({ error: 'Search must be text' })
-        .trim()
-        .min(2, 'Type at least 2 characters to search')
-        .max(maxSearchLength, `Search must be at most ${maxSearchLength} characters`),
-    ),
+    q: searchText,
     status: optional(z.enum(applicationStatuses, { error: 'Unknown status' })),
     universityId: optional(idText('University')),
     programId: optional(idText('Program')),

@@ -83,7 +83,16 @@ describe.sequential('the staff console', () => {
       .getByRole('link', { name: 'Team' })
       .click();
     await admin.page.getByRole('heading', { name: 'Invite a colleague' }).waitFor();
-    await admin.page.getByLabel('E-mail', { exact: true }).fill(consultantEmail);
+    // the shared schema's words by the field, and the focus on it
+    const inviteEmail = admin.page.getByLabel('E-mail', { exact: true });
+    await inviteEmail.fill('not-an-address');
+    await admin.page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect.poll(() => inviteEmail.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => inviteEmail.evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await admin.page.getByText('Enter a valid e-mail address').waitFor();
+    await inviteEmail.fill(consultantEmail);
     await admin.page.getByLabel('Name (optional)').fill('Connor Consultant');
     await admin.page.getByRole('button', { name: 'Send invitation' }).click();
     await admin.page.getByText(`Invitation sent to ${consultantEmail}.`).waitFor();
@@ -135,6 +144,11 @@ describe.sequential('the staff console', () => {
     await progress.waitFor();
 
     const page = consultant.page;
+    const search = page.getByLabel('Search by name, e-mail or application ID');
+    await search.fill('z');
+    await search.press('Enter');
+    await page.getByText('Type at least 2 characters to search').waitFor();
+    await expect.poll(() => search.getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Search by name, e-mail or application ID').fill(applicantEmail);
     await page.getByLabel('Search by name, e-mail or application ID').press('Enter');
     await page.getByRole('link', { name: 'Zuri Wanjiku' }).click();
@@ -145,6 +159,11 @@ describe.sequential('the staff console', () => {
     await page.getByRole('button', { name: 'Show full number' }).click();
     await page.getByText('K7654321').waitFor();
 
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Note is required').waitFor();
+    await expect
+      .poll(() => page.getByLabel('Add a note').getAttribute('aria-invalid'))
+      .toBe('true');
     await page.getByLabel('Add a note').fill('Checked the passport scan: all fine.');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Checked the passport scan: all fine.').waitFor();
@@ -153,6 +172,17 @@ describe.sequential('the staff console', () => {
     await page.getByLabel('Note for the applicant (optional)').fill('Your documents are complete.');
     await page.getByRole('button', { name: 'Move to Reviewed' }).click();
     await page.getByText('Moved to reviewed. The applicant has been e-mailed.').waitFor();
+    // a step back needs a status and a note; neither is sent without them
+    await page.getByText('Correct a mistake (move back)').click();
+    await page.getByRole('button', { name: 'Move back' }).click();
+    await page.getByText('Choose the status to go back to').waitFor();
+    await page.getByLabel('Move back to').selectOption('submitted');
+    await page.getByRole('button', { name: 'Move back' }).click();
+    await page.getByText('Say why the status goes back').waitFor();
+    await expect
+      .poll(() => page.getByLabel('Why (required)').getAttribute('aria-invalid'))
+      .toBe('true');
+    await page.getByText('Correct a mistake (move back)').click();
     const followed = async (status: (typeof applicationStatuses)[number]) => {
       await applicant.page.getByText(statusDescriptions[status]).waitFor();
       await expect

@@ -1,10 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { accountText, useAccountText, type Said } from '../../lib/account-text';
 import { useIntl } from 'react-intl';
 import { passwordAgainInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { PasswordField } from '../auth/password-field';
 
 /** A form that asks for the password again before `action` runs with it. */
@@ -25,45 +25,44 @@ export function PasswordAgainForm({
 }) {
   const intl = useIntl();
   const t = useAccountText();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<Said>();
+  const form = useSchemaForm(passwordAgainInput, { password: '' });
+  const { errors, isSubmitting: busy } = form.formState;
   const [failure, setFailure] = useState<Said>();
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setFailure(undefined);
-    const checked = passwordAgainInput.safeParse({ password });
-    if (!checked.success) {
-      setError(accountText.passwordRequired);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
     try {
-      await action(checked.data.password);
-      setPassword('');
+      await action(input.password);
+      form.reset({ password: '' });
     } catch (caught) {
-      if (caught instanceof ApiError && caught.issues?.password) setError(caught.issues.password);
-      else setFailure(caught);
-    } finally {
-      setBusy(false);
+      if (!showServerErrors(form.setError, caught)) setFailure(caught);
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4 space-y-4" aria-describedby={`${id}-intro`}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setFailure(undefined);
+        void submit(event);
+      }}
+      className="mt-4 space-y-4"
+      aria-describedby={`${id}-intro`}
+    >
       {children}
       <PasswordField
         label={intl.formatMessage({
           id: 'account.passwordAgain.label',
           defaultMessage: 'Your password',
         })}
-        name={`${id}-password`}
         autoComplete="current-password"
-        value={password}
-        error={t(error)}
-        onChange={(e) => setPassword(e.target.value)}
+        error={t(
+          // an empty field: the plain words, not the sign-in's "email or phone number and a password"
+          errors.password?.type === 'CREDENTIALS_REQUIRED'
+            ? accountText.passwordRequired
+            : errors.password,
+        )}
+        {...form.register('password')}
       />
       <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
         {busy ? busyLabel : label}

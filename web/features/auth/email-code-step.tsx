@@ -1,12 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fieldIssue } from '../../../shared/error-codes';
 import { accountText, useAccountText, type Said } from '../../lib/account-text';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { emailCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { serverIssues, showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { requestEmailCode, signInWithEmailCode, type SignInResult } from '../../lib/auth-client';
 
 /** After "Email me a sign-in code": the 6-digit code from that e-mail (the link in it works too). */
@@ -21,30 +21,21 @@ export function EmailCodeStep({
 }) {
   const intl = useIntl();
   const t = useAccountText();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<Said>();
+  const form = useSchemaForm(emailCodeInput, { email, code: '' });
+  const { errors, isSubmitting: busy } = form.formState;
   const [failure, setFailure] = useState<Said>();
   const [notice, setNotice] = useState<Said>(accountText.emailCodeSent);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setFailure(undefined);
-    const checked = emailCodeInput.safeParse({ email, code });
-    if (!checked.success) {
-      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
     try {
-      onSignedIn(await signInWithEmailCode(checked.data));
+      onSignedIn(await signInWithEmailCode({ ...input, email }));
     } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
-    } finally {
-      setBusy(false);
+      // a refused code shows by its field; anything else (the address, the server) above the form
+      if (serverIssues(caught)?.code) showServerErrors(form.setError, caught);
+      else setFailure(caught instanceof ApiError ? caught : accountText.signInFailed);
     }
-  }
+  });
 
   async function sendAgain() {
     setFailure(undefined);
@@ -86,9 +77,8 @@ export function EmailCodeStep({
         autoComplete="one-time-code"
         dir="ltr"
         autoFocus
-        value={code}
-        error={t(error)}
-        onChange={(e) => setCode(e.target.value)}
+        error={t(errors.code)}
+        {...form.register('code')}
       />
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? (

@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useState, type FormEvent } from 'react';
+import { emailOnlyInput } from '../../../shared/schemas/auth';
+import { useAccountText } from '../../lib/account-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
@@ -8,26 +10,22 @@ import { useForgotPassword } from './forgot-password';
 /** Asks for a fresh reset e-mail when a link has expired or was used. */
 export function NewResetLink() {
   const intl = useIntl();
-  const [email, setEmail] = useState('');
+  const t = useAccountText();
+  const form = useSchemaForm(emailOnlyInput, { email: '' });
   const forgot = useForgotPassword();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void forgot.send(email);
-  }
+  const submit = form.handleSubmit(({ email }) => forgot.send(email), forgot.clear);
 
   return (
-    <form noValidate onSubmit={submit} className="mt-5 space-y-4">
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 space-y-4">
       {forgot.notice}
       <TextField
         label={intl.formatMessage({ id: 'auth.field.email', defaultMessage: 'Email' })}
         type="email"
         dir="ltr"
-        name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={t(form.formState.errors.email)}
+        {...form.register('email')}
       />
       <Button type="submit" className="w-full" disabled={forgot.isBusy}>
         {forgot.isBusy ? (

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAccountText, type Said } from '../../lib/account-text';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { resetPasswordInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
@@ -10,8 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { isResetLinkValid, resetPassword, secondStepPath } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { checkFields } from '../../lib/schema-form';
-import type { FieldIssue } from '../../../shared/error-codes';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { NewResetLink } from './new-reset-link';
 import { PasswordField } from './password-field';
 import { reviewSignInPath } from './sign-in-target';
@@ -65,10 +64,15 @@ export function ResetPasswordPage() {
   const linkState: LinkState =
     checked && checked.token === token ? checked.state : token ? 'checking' : 'invalid';
   const setLinkState = (state: LinkState) => token && setChecked({ token, state });
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, FieldIssue>>({});
+  const form = useSchemaForm(resetPasswordInput, {
+    newPassword: '',
+    confirmPassword: '',
+    token: token ?? '',
+  });
+  const { errors, isSubmitting: isBusy } = form.formState;
   const [failure, setFailure] = useState<Said>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { setValue } = form;
+  useEffect(() => setValue('token', token ?? ''), [setValue, token]);
 
   useEffect(() => {
     if (!token) return;
@@ -82,18 +86,10 @@ export function ResetPasswordPage() {
     };
   }, [token]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
     setFailure(null);
-    const checked = checkFields(resetPasswordInput, { ...values, token });
-    if ('errors' in checked) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setIsBusy(true);
     try {
-      const result = await resetPassword(checked.data);
+      const result = await resetPassword(input);
       sessionStorage.removeItem(storageKey);
       // Next: the other ways into the account, each with "Remove" (decision 0032). With two-step
       // verification on, the new password was the first step: the code comes first.
@@ -101,16 +97,15 @@ export function ResetPasswordPage() {
         navigate(secondStepPath(result), { replace: true, state: { from: reviewSignInPath } });
       else navigate(reviewSignInPath, { replace: true });
     } catch (error) {
-      setIsBusy(false);
       if (error instanceof ApiError && error.code === 'RESET_LINK_INVALID') {
         sessionStorage.removeItem(storageKey);
         setLinkState('invalid');
         return;
       }
-      if (error instanceof ApiError && error.issues) setErrors(error.issues);
-      else setFailure(error instanceof ApiError && error.status === 429 ? error : notChanged);
+      if (!showServerErrors(form.setError, error))
+        setFailure(error instanceof ApiError && error.status === 429 ? error : notChanged);
     }
-  }
+  });
 
   if (linkState === 'checking') {
     return (
@@ -147,7 +142,7 @@ export function ResetPasswordPage() {
         defaultMessage: 'Enter your new password twice. You will be signed in afterwards.',
       })}
     >
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         {!!failure && (
           <Alert tone="error">
             {failure === notChanged
@@ -163,15 +158,13 @@ export function ResetPasswordPage() {
             id: 'auth.reset.newPassword',
             defaultMessage: 'New password',
           })}
-          name="newPassword"
           autoComplete="new-password"
           required
           hint={intl.formatMessage({
             id: 'auth.register.passwordHint',
             defaultMessage: 'At least 6 characters.',
           })}
-          value={values.newPassword}
-          onChange={(e) => setValues((v) => ({ ...v, newPassword: e.target.value }))}
+          {...form.register('newPassword', { deps: ['confirmPassword'] })}
           error={t(errors.newPassword)}
         />
         <PasswordField
@@ -179,11 +172,9 @@ export function ResetPasswordPage() {
             id: 'auth.reset.confirmNewPassword',
             defaultMessage: 'Confirm new password',
           })}
-          name="confirmPassword"
           autoComplete="new-password"
           required
-          value={values.confirmPassword}
-          onChange={(e) => setValues((v) => ({ ...v, confirmPassword: e.target.value }))}
+          {...form.register('confirmPassword')}
           error={t(errors.confirmPassword)}
         />
         {!!errors.token && <Alert tone="error">{t(errors.token)}</Alert>}

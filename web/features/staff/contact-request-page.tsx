@@ -3,6 +3,7 @@ import { Link, useParams } from '../../lib/router';
 import { maxNoteLength } from '../../../shared/schemas/staff';
 import type { ContactRequestType } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
+import { ErrorText } from '../../components/error-text';
 import { Button } from '../../components/button';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -36,7 +37,11 @@ export function ContactRequestPage() {
         ← Back to the list
       </Link>
       {request.isPending && <Spinner label="Loading the request…" />}
-      {request.isError && <Alert tone="error">{request.error.message}</Alert>}
+      {request.isError && (
+        <Alert tone="error">
+          <ErrorText error={request.error} />
+        </Alert>
+      )}
       {r && (
         <>
           <div className="flex flex-wrap items-center gap-3">
@@ -140,7 +145,11 @@ export function ContactRequestPage() {
                 ))}
               </ol>
             )}
-            {mark.isError && <Alert tone="error">{mark.error.message}</Alert>}
+            {mark.isError && (
+              <Alert tone="error">
+                <ErrorText error={mark.error} />
+              </Alert>
+            )}
             <TextAreaField
               label="Note (optional)"
               rows={2}

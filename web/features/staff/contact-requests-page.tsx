@@ -2,6 +2,7 @@ import { Link, useSearchParams } from '../../lib/router';
 import type { ContactRequestSummary } from '../../../shared/schemas/staff';
 import { contactRequestStatuses, type ContactRequestType } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
+import { ErrorText } from '../../components/error-text';
 import { SelectField } from '../../components/field';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -81,7 +82,11 @@ export function ContactRequestsPage() {
         </div>
       </div>
       {list.isPending && <Spinner label="Loading requests…" />}
-      {list.isError && <Alert tone="error">{list.error.message}</Alert>}
+      {list.isError && (
+        <Alert tone="error">
+          <ErrorText error={list.error} />
+        </Alert>
+      )}
       {list.data && list.data.items.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-muted">
           No requests here.

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { issueEnglish } from '../../lib/error-text';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import type { InternalNote } from '../../../shared/schemas/staff';
 import { maxNoteLength, noteInput } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
@@ -18,16 +17,14 @@ export function InternalNotes({
   notes: InternalNote[];
 }) {
   const add = useAddNote(applicationId);
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string>();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = noteInput.safeParse({ body });
-    if (!checked.success) return setError(issueEnglish(checked.error.issues[0]));
-    setError(undefined);
-    add.mutate(checked.data.body, { onSuccess: () => setBody('') });
-  }
+  const form = useSchemaForm(noteInput, { body: '' });
+  const submit = form.handleSubmit((input) =>
+    add.mutate(input.body, {
+      onSuccess: () => form.reset({ body: '' }),
+      onError: (error) => showServerErrors(form.setError, error),
+    }),
+  );
+  const fieldError = form.formState.errors.body;
 
   return (
     <section
@@ -54,19 +51,18 @@ export function InternalNotes({
           ))}
         </ul>
       )}
-      {add.isError && (
+      {add.isError && !fieldError && (
         <Alert tone="error">
           <ErrorText error={add.error} />
         </Alert>
       )}
-      <form onSubmit={submit} className="space-y-2">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-2">
         <TextAreaField
           label="Add a note"
           rows={3}
           maxLength={maxNoteLength}
-          value={body}
-          error={error}
-          onChange={(e) => setBody(e.target.value)}
+          error={fieldError?.message}
+          {...form.register('body')}
         />
         <Button type="submit" variant="secondary" disabled={add.isPending}>
           {add.isPending ? 'Saving…' : 'Add note'}

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { englishOf } from '../../lib/error-text';
+import { useState } from 'react';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { inviteInput } from '../../../shared/schemas/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -10,40 +10,26 @@ import { ErrorText } from '../../components/error-text';
 
 export function InviteForm() {
   const invite = useTeamAction();
-  const [values, setValues] = useState({ email: '', name: '', role: 'consultant' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const empty = { email: '', name: '', role: 'consultant' } as const;
+  const form = useSchemaForm(inviteInput, empty);
   const [sentTo, setSentTo] = useState<string>();
+  const { errors } = form.formState;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSentTo(undefined);
-    const checked = inviteInput.safeParse(values);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit((input) =>
     invite.mutate(
-      { path: '/invitations', body: checked.data },
+      { path: '/invitations', body: input },
       {
         onSuccess: () => {
-          setSentTo(checked.data.email);
-          setValues({ email: '', name: '', role: 'consultant' });
+          setSentTo(input.email);
+          form.reset(empty);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.issues) setErrors(englishOf(error.issues));
-        },
+        onError: (error) => showServerErrors(form.setError, error),
       },
-    );
-  }
-
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [name]: e.target.value })),
+    ),
+  );
+  const field = (name: 'email' | 'name' | 'role') => ({
+    error: errors[name]?.message,
+    ...form.register(name),
   });
 
   return (
@@ -58,7 +44,10 @@ export function InviteForm() {
         They get an e-mail with a link to set a password and sign in.
       </p>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => {
+          setSentTo(undefined);
+          void submit(event);
+        }}
         noValidate
         className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end"
       >

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { maxSearchLength, queueSearchInput } from '../../../shared/schemas/staff';
+import { useSchemaForm } from '../../lib/schema-form';
 import { applicationStatuses } from '../../../shared/application-status';
 import { studyLevels } from '../../../shared/catalogue-values';
 import { Button } from '../../components/button';
@@ -36,16 +38,14 @@ export function QueueFilters({
     : namedProgram.data
       ? [namedProgram.data]
       : [];
-  const [search, setSearch] = useState(filters.q ?? '');
-  const [searchedFor, setSearchedFor] = useState(filters.q);
+  const search = useSchemaForm(queueSearchInput, { q: filters.q ?? '' });
   const [isOpen, setIsOpen] = useState(false);
   const activeCount = ['status', 'universityId', 'programId', 'level', 'from', 'to', 'sort'].filter(
     (n) => filters[n],
   ).length;
-  if (searchedFor !== filters.q) {
-    setSearchedFor(filters.q);
-    setSearch(filters.q ?? '');
-  }
+  // the address bar is the truth: back, forward or a chip's link puts its search in the box
+  const { reset } = search;
+  useEffect(() => reset({ q: filters.q ?? '' }), [reset, filters.q]);
   const sort = `${filters.sort ?? 'submitted'}:${filters.dir ?? (filters.sort && filters.sort !== 'submitted' ? 'asc' : 'desc')}`;
   const select = (name: string) => ({
     value: filters[name] ?? '',
@@ -53,16 +53,14 @@ export function QueueFilters({
       onChange({ [name]: e.target.value || undefined }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onChange({ q: search.trim() || undefined });
-  }
+  const submit = search.handleSubmit(({ q }) => onChange({ q }));
 
   return (
     <form
       role="search"
       aria-label="Filter applications"
-      onSubmit={submit}
+      noValidate
+      onSubmit={(event) => void submit(event)}
       className="space-y-3 rounded-xl border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -70,10 +68,9 @@ export function QueueFilters({
           <TextField
             label="Search by name, e-mail or application ID"
             type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            error={errors.q}
-            maxLength={200}
+            error={search.formState.errors.q?.message ?? errors.q}
+            maxLength={maxSearchLength}
+            {...search.register('q')}
           />
         </div>
         <Button type="submit" className="sm:mb-px">

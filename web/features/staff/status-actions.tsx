@@ -1,15 +1,22 @@
-import { useState, type FormEvent } from 'react';
-import { englishOf } from '../../lib/error-text';
+import { useEffect, useState } from 'react';
 import type { ApplicationStatus } from '../../../shared/application-status';
-import { maxNoteLength } from '../../../shared/schemas/staff';
+import { maxNoteLength, statusChangeInput } from '../../../shared/schemas/staff';
 import { earlierStatuses, nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow';
 import { Alert } from '../../components/alert';
+import { ErrorText } from '../../components/error-text';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
+import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { statusLabel } from './format';
 import { useChangeStatus } from './staff-api';
 import { TextAreaField } from '../../components/field';
+
+/** A step back: the route's schema, and the shared rule that a step back says why. */
+const stepBackInput = statusChangeInput.superRefine((input, context) => {
+  if (statusMoveRefusal(input.from, input.to, input.note) === 'STATUS_NOTE_REQUIRED')
+    context.addIssue({ code: 'custom', path: ['note'], message: 'Say why the status goes back' });
+});
 
 /**
  * The next step in one click (with an optional note), and, tucked away, a step back to correct a
@@ -22,47 +29,48 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
   const step = nextStatus(status);
   const next = step === 'reviewed' ? step : null;
   const earlier = earlierStatuses(status);
-  const [note, setNote] = useState('');
-  const [backTo, setBackTo] = useState<ApplicationStatus | ''>('');
-  const [backNote, setBackNote] = useState('');
-  const [backError, setBackError] = useState<string>();
   const [done, setDone] = useState<string>();
+  const ahead = useSchemaForm(statusChangeInput, { from: status, to: next ?? status, note: '' });
+  const behind = useSchemaForm(stepBackInput, { from: status, to: '' as never, note: '' });
 
   const failure = change.error instanceof ApiError ? change.error : null;
+  // the status shown is the one a change starts from (a live refresh moves it on)
+  const [aheadSet, behindSet] = [ahead.setValue, behind.setValue];
+  useEffect(() => {
+    aheadSet('from', status);
+    aheadSet('to', next ?? status);
+    behindSet('from', status);
+  }, [aheadSet, behindSet, status, next]);
 
-  function forward(event: FormEvent) {
-    event.preventDefault();
+  const forward = ahead.handleSubmit((input) => {
     if (!next) return;
     change.mutate(
-      { from: status, to: next, note: note.trim() || undefined },
+      { ...input, from: status, to: next },
       {
         onSuccess: () => {
-          setNote('');
+          ahead.resetField('note');
           setDone(`Moved to ${statusLabel(next).toLowerCase()}. The applicant has been e-mailed.`);
         },
+        onError: (error) => showServerErrors(ahead.setError, error),
       },
     );
-  }
+  });
 
-  function back(event: FormEvent) {
-    event.preventDefault();
-    if (!backTo) return setBackError('Choose the status to go back to');
-    if (statusMoveRefusal(status, backTo, backNote) === 'STATUS_NOTE_REQUIRED')
-      return setBackError('Say why the status goes back');
-    setBackError(undefined);
+  const back = behind.handleSubmit((input) =>
     change.mutate(
-      { from: status, to: backTo, note: backNote.trim() },
+      { ...input, from: status },
       {
         onSuccess: () => {
-          setBackNote('');
-          setBackTo('');
+          behind.resetField('note');
+          behind.resetField('to');
           setDone(
-            `Moved back to ${statusLabel(backTo).toLowerCase()}. The applicant has been e-mailed.`,
+            `Moved back to ${statusLabel(input.to).toLowerCase()}. The applicant has been e-mailed.`,
           );
         },
+        onError: (error) => showServerErrors(behind.setError, error),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <section
@@ -73,16 +81,20 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
         Change the status
       </h2>
       {done && !change.isPending && !failure && <Alert tone="success">{done}</Alert>}
-      {failure && <Alert tone="error">{failure.message}</Alert>}
+      {failure && !failure.issues && (
+        <Alert tone="error">
+          <ErrorText error={failure} />
+        </Alert>
+      )}
       {next ? (
-        <form onSubmit={forward} className="space-y-3">
+        <form noValidate onSubmit={(event) => void forward(event)} className="space-y-3">
           <TextAreaField
             label="Note for the applicant (optional)"
             hint="Sent in the e-mail and shown in their status history."
             rows={2}
             maxLength={maxNoteLength}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
+            error={ahead.formState.errors.note?.message}
+            {...ahead.register('note')}
           />
           <Button type="submit" disabled={change.isPending} className="w-full">
             {change.isPending ? 'Saving…' : `Move to ${statusLabel(next)}`}
@@ -100,11 +112,11 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
           <summary className="cursor-pointer text-sm font-medium text-ink">
             Correct a mistake (move back)
           </summary>
-          <form onSubmit={back} className="mt-3 space-y-3">
+          <form noValidate onSubmit={(event) => void back(event)} className="mt-3 space-y-3">
             <SelectField
               label="Move back to"
-              value={backTo}
-              onChange={(e) => setBackTo(e.target.value as ApplicationStatus | '')}
+              error={behind.formState.errors.to && 'Choose the status to go back to'}
+              {...behind.register('to')}
             >
               <option value="">Choose a status</option>
               {earlier.map((s) => (
@@ -118,9 +130,8 @@ export function StatusActions({ id, status }: { id: string; status: ApplicationS
               hint="The applicant sees this note."
               rows={2}
               maxLength={maxNoteLength}
-              value={backNote}
-              error={backError ?? (failure?.issues?.note && englishOf(failure.issues).note)}
-              onChange={(e) => setBackNote(e.target.value)}
+              error={behind.formState.errors.note?.message}
+              {...behind.register('note')}
             />
             <Button type="submit" variant="secondary" disabled={change.isPending}>
               Move back
