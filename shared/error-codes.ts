@@ -81,6 +81,8 @@ export const errorMessages = {
   STATUS_UNCHANGED: 'The application already has this status.',
   STATUS_MOVE_NOT_ALLOWED: 'This application cannot move to that status.',
   STATUS_NOTE_REQUIRED: 'Say why the status goes back',
+  STATUS_FOLLOWS_CHOICES:
+    'Applied, offered and accepted follow the universities’ choices: record the sent date, the decision or the student’s reply on the choice.',
   UNKNOWN_STATUS: 'Unknown status',
   TRACKING_LINK_EXPIRED:
     'This tracking link has expired or is not valid. Enter your application ID and e-mail address to track your application.',

@@ -37,6 +37,14 @@ export function worksOnCases(role: string | null | undefined): boolean {
 export type StatusMoveRefusal =
   'STATUS_UNCHANGED' | 'STATUS_MOVE_NOT_ALLOWED' | 'STATUS_NOTE_REQUIRED';
 
+/**
+ * D18: the team moves an application to reviewed by hand; applied, offered and accepted follow
+ * from what is recorded on its choices (a step back to correct a mistake stays possible).
+ */
+export function followsChoices(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  return !isStepBack(from, to) && to !== 'submitted' && to !== 'reviewed';
+}
+
 export function statusMoveRefusal(
   from: ApplicationStatus,
   to: ApplicationStatus,

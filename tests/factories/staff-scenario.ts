@@ -1,5 +1,7 @@
 import { beforeEach, expect } from 'vitest';
+import { applicationStatuses, type ApplicationStatus } from '../../shared/application-status.ts';
 import type { StaffApplicationDetail } from '../../shared/schemas/staff.ts';
+import { changeStatus } from '../../server/modules/applications/status.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { createApplicantWithApplication, createStaff, staffCall, statusMailsTo } from './staff.ts';
 import type { createUser } from './user.ts';
@@ -36,6 +38,19 @@ export function useStaffApplicationScenario(ctx: TestApp) {
       )
     ).json();
 
+  /**
+   * Moves a new application forward to `status` as the system does when its choices say so
+   * (D18: applied, offered and accepted follow the choices; the console moves only to reviewed).
+   */
+  async function advanceTo(status: ApplicationStatus, id = s.applicationId) {
+    const current = (await detail(id)).application.status;
+    const steps = applicationStatuses.slice(
+      applicationStatuses.indexOf(current) + 1,
+      applicationStatuses.indexOf(status) + 1,
+    );
+    for (const to of steps) await changeStatus(ctx.app, { applicationId: id, to, actorId: null });
+  }
+
   const statusMails = () => statusMailsTo(ctx.app, s.applicant.user.email);
 
   /** Mail goes out in the background: wait until `n` status e-mails have arrived. */
@@ -43,5 +58,5 @@ export function useStaffApplicationScenario(ctx: TestApp) {
     await expect.poll(async () => (await statusMails()).length, { timeout: 5_000 }).toBe(n);
   }
 
-  return { s, move, detail, statusMails, expectStatusMails };
+  return { s, move, advanceTo, detail, statusMails, expectStatusMails };
 }

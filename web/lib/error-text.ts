@@ -219,6 +219,11 @@ export const errorText = defineMessages({
     id: 'error.STATUS_NOTE_REQUIRED',
     defaultMessage: 'Say why the status goes back',
   },
+  STATUS_FOLLOWS_CHOICES: {
+    id: 'error.STATUS_FOLLOWS_CHOICES',
+    defaultMessage:
+      'Applied, offered and accepted follow the universities’ choices: record the sent date, the decision or the student’s reply on the choice.',
+  },
   UNKNOWN_STATUS: { id: 'error.UNKNOWN_STATUS', defaultMessage: 'Unknown status' },
   TRACKING_LINK_EXPIRED: {
     id: 'error.TRACKING_LINK_EXPIRED',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createCommissionLine } from '../partners/commission.ts';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/application-status.ts';
-import { nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow.ts';
+import { followsChoices, nextStatus, statusMoveRefusal } from '../../../shared/staff-workflow.ts';
 import { maxNoteLength } from '../../../shared/schemas/staff.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, applicationNotFound, ValidationError } from '../../lib/errors.ts';
@@ -25,6 +25,8 @@ export interface StatusChange {
    * moves it twice; a replayed click (this actor's last move was exactly this one) is answered as done.
    */
   expectedFrom?: ApplicationStatus;
+  /** A person's move (the staff console): only reviewed goes forward by hand (D18). */
+  byHand?: boolean;
   /** Runs inside the transaction after the change (the staff console writes its audit entry there). */
   inTransaction?: (
     tx: Db,
@@ -106,6 +108,13 @@ export async function changeStatus(
     }
     if (current.outcome) throw applicationClosed();
     checkStatusMove(current.status, change.to, note);
+    if (change.byHand && followsChoices(current.status, change.to)) {
+      throw new AppError(
+        'STATUS_FOLLOWS_CHOICES',
+        409,
+        'Applied, offered and accepted follow the universities’ choices: record the sent date, the decision or the student’s reply on the choice.',
+      );
+    }
     const at = new Date();
     await repo.updateStatus(tx, current.id, change.to, at);
     await setStageDue(tx, current.id, change.to, at);

@@ -196,6 +196,7 @@ export async function changeApplicationStatus(
     note: input.note ?? null,
     actorId: actor.id,
     expectedFrom: input.from,
+    byHand: true,
     inTransaction: (tx, move) =>
       recordAudit(tx, {
         actorId: actor.id,
