@@ -175,4 +175,69 @@ describe('the catalogue console', () => {
     await expectNoSeriousAxeViolations(page);
     expect(editor.problems).toEqual([]);
   });
+
+  it('two editors on one program: the later save shows what the first changed, takes it into the fields it did not touch, and erases nothing (issue 25 §2)', async () => {
+    const first = await staffAt('catalogue_editor', '/staff/catalogue/programs/new');
+    const a = first.page;
+    await a.getByRole('heading', { name: 'Add a program', level: 1 }).waitFor();
+    await a.getByLabel('Id').fill('msc-aerology-leeds');
+    await a.getByLabel('University').selectOption('university-of-leeds');
+    await a.getByLabel('Name', { exact: true }).fill('MSc Aerology');
+    await a.getByLabel('Tuition (GBP per year, international)').fill('29950');
+    await a.getByLabel('Academic level').fill('2:1');
+    await a.getByLabel('Business').check();
+    await a
+      .getByLabel('Entry requirements (as shown to students)')
+      .fill('A 2:1 degree. IELTS 6.5 overall with no component below 6.0.');
+    await a.getByRole('button', { name: 'Add program' }).click();
+    await a
+      .getByRole('status')
+      .getByText(/MSc Aerology is saved/)
+      .waitFor();
+    // off the public site at once: the e2e server is shared with the public pages' specs
+    const hidden = await first.context.request.post(
+      '/api/staff/catalogue/programs/msc-aerology-leeds/active',
+      { data: { active: false }, headers: { origin: baseUrl } },
+    );
+    expect(hidden.status()).toBe(200);
+
+    // both open the program; the first saves a new tuition, the second has changed the level
+    await a.reload();
+    await a.getByRole('heading', { name: 'Edit MSc Aerology', level: 1 }).waitFor();
+    const second = await staffAt(
+      'catalogue_editor',
+      '/staff/catalogue/programs/msc-aerology-leeds',
+    );
+    const b = second.page;
+    await b.getByRole('heading', { name: 'Edit MSc Aerology', level: 1 }).waitFor();
+    await a.getByLabel('Tuition (GBP per year, international)').fill('31000');
+    await a.getByRole('button', { name: 'Save changes' }).click();
+    await a
+      .getByRole('status')
+      .getByText(/MSc Aerology is saved/)
+      .waitFor();
+    await b.getByLabel('Academic level').fill('First-class honours');
+    await b.getByRole('button', { name: 'Save changes' }).click();
+
+    const warning = b
+      .getByRole('status')
+      .filter({ hasText: 'Someone else saved this entry meanwhile' });
+    await warning.getByText('Tuition: now “31000”').waitFor();
+    expect(await b.getByLabel('Tuition (GBP per year, international)').inputValue()).toBe('31000');
+    expect(await b.getByLabel('Academic level').inputValue()).toBe('First-class honours');
+    await screenshot(b, 'catalogue-changed-meanwhile-1280');
+    await expectNoSeriousAxeViolations(b);
+
+    await b.getByRole('button', { name: 'Save changes' }).click();
+    await b
+      .getByRole('status')
+      .getByText(/MSc Aerology is saved/)
+      .waitFor();
+    const stored = await (
+      await second.context.request.get('/api/staff/catalogue/programs/msc-aerology-leeds')
+    ).json();
+    expect(stored).toMatchObject({ tuitionGbp: 31000, academicLevel: 'First-class honours' });
+    expect(first.problems).toEqual([]);
+    expect(second.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
+  });
 });

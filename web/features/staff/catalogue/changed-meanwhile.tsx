@@ -21,8 +21,10 @@ const shown = (value: unknown) =>
         : String(value);
 
 /**
- * What a colleague saved that differs from what this person is saving: field by field, their
- * value. The form keeps this person's input; saving again (on the new version) replaces theirs.
+ * What a colleague saved that differs from what this person was saving: field by field, their
+ * value. The form takes their values into the fields this person did not touch and keeps this
+ * person's input in the others (`form.reset(theirs, { keepDirtyValues: true })`), so saving again
+ * on the new version erases nothing this person did not change.
  */
 export function ChangedMeanwhile({
   current,
@@ -38,7 +40,10 @@ export function ChangedMeanwhile({
   );
   return (
     <Alert tone="warning" title="Someone else saved this entry meanwhile">
-      <p>Your changes are kept below. Check theirs, then save again to replace them.</p>
+      <p>
+        Their changes are filled in below; the fields you changed keep your input. Check them, then
+        save again.
+      </p>
       {differing.length > 0 && (
         <ul className="mt-2 list-disc ps-5">
           {differing.map((k) => (

@@ -24,9 +24,8 @@ const figureLabels: Record<string, string> = {
   sourceUrl: 'Source address',
 };
 
-function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () => void }) {
-  const save = useCatalogueWrite(catalogueApi.saveFigure);
-  const defaults = figure
+function figureValues(figure: StaffCostFigure | undefined) {
+  return figure
     ? {
         kind: figure.kind,
         amountGbp: String(figure.amountGbp),
@@ -35,6 +34,11 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
         sourceUrl: figure.sourceUrl,
       }
     : { kind: 'visa-fee', amountGbp: '', effectiveFrom: '', source: '', sourceUrl: '' };
+}
+
+function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () => void }) {
+  const save = useCatalogueWrite(catalogueApi.saveFigure);
+  const defaults = figureValues(figure);
   const form = useSchemaForm(costFigureInput, defaults as never);
   const { register, formState, setError } = form;
   // the version this form's values came from (issue 25 §2)
@@ -59,6 +63,9 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
       if (current) {
         setBase(current.version as number);
         setConflict({ current, mine: body as Record<string, unknown> });
+        form.reset(figureValues(current as unknown as StaffCostFigure) as never, {
+          keepDirtyValues: true,
+        });
       }
       showServerErrors(setError as never, error);
     }

@@ -146,6 +146,9 @@ function ProgramForm({
       if (current) {
         setBase(current.version as number);
         setConflict({ current, mine: body as Record<string, unknown> });
+        form.reset(toFormValues(current as unknown as StaffProgram) as never, {
+          keepDirtyValues: true,
+        });
       }
       showServerErrors(setError as never, error);
     }

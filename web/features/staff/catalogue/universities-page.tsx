@@ -121,6 +121,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
       if (current) {
         setBase(current.version as number);
         setConflict({ current: flatNames(current.names), mine: flatNames(body.names) });
+        form.reset({ names: { ...(current.names as object) } } as never, { keepDirtyValues: true });
       }
       showServerErrors(form.setError as never, error);
     }
