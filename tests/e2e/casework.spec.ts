@@ -316,3 +316,29 @@ describe('the track page and its casework in Arabic (issue 14)', () => {
     await expectNoSeriousAxeViolations(page);
   });
 });
+
+describe('what a university asks for, on the case page (issue 25 §3)', () => {
+  it('the consultant sees the education, the English test against the program, the statement and the consent, at 1280 and 390 px', async () => {
+    const { id } = await submitWithPassport();
+    const staff = await consultantAt(`/staff/applications/${id}`);
+    const card = staff.page.getByRole('region', { name: 'Education, English and references' });
+    await card
+      .getByText(
+        'BSc in Computer Science, University of Lagos (Nigeria (NG), 2019–2023): 4.2 out of 5.0',
+      )
+      .waitFor();
+    await card.getByText(/^IELTS Academic, taken .+: overall 7$/).waitFor();
+    await card.getByText('Listening 7.5 · Reading 7 · Writing 6.5 · Speaking 7').waitFor();
+    await card.getByText(/^(Meets|Below) the program’s IELTS \d/).waitFor();
+    await card.getByText(/^Given .+ to the wording of \d{4}-\d{2}-\d{2}$/).waitFor();
+    await screenshot(staff.page, 'casework-details-1280');
+    await expectNoSeriousAxeViolations(staff.page);
+    await staff.page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, 'casework-details-390');
+    expect(
+      await staff.page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    expect(staff.problems).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ const englishLevels: Record<string, string> = {
   native: 'Native',
 };
 const regionNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
-const country = (code: string) => {
+export const country = (code: string) => {
   try {
     return `${regionNames.of(code) ?? code} (${code})`;
   } catch {

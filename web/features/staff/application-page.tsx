@@ -5,6 +5,7 @@ import { useLiveUpdates } from '../../lib/use-live-updates';
 import { Alert } from '../../components/alert';
 import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
+import { ApplicationDetailsCard } from './application-details-card';
 import { ApplicationFields } from './application-fields';
 import { DocumentsList } from './documents-list';
 import { ErasureRequestNotice } from './erasure-request-notice';
@@ -64,6 +65,7 @@ export function ApplicationPage() {
                 application={query.data.application}
                 erasureRequested={query.data.casework.erasureRequest !== null}
               />
+              <ApplicationDetailsCard application={query.data.application} />
               <ChoiceCards
                 applicationId={query.data.application.id}
                 choices={query.data.choices}

@@ -21,22 +21,22 @@ const shown = (value: unknown) =>
         : String(value);
 
 /**
- * What a colleague saved that differs from what this person was saving: field by field, their
- * value. The form takes their values into the fields this person did not touch and keeps this
+ * What a colleague changed since this person opened the entry: field by field, their value. The form takes their values into the fields this person did not touch and keeps this
  * person's input in the others (`form.reset(theirs, { keepDirtyValues: true })`), so saving again
  * on the new version erases nothing this person did not change.
  */
 export function ChangedMeanwhile({
   current,
-  mine,
+  seen,
   labels,
 }: {
   current: Record<string, unknown>;
-  mine: Record<string, unknown>;
+  /** The values this person's form started from (the version they saw). */
+  seen: Record<string, unknown>;
   labels: Record<string, string>;
 }) {
   const differing = Object.keys(labels).filter(
-    (k) => k in current && shown(current[k]) !== shown(mine[k]),
+    (k) => k in current && shown(current[k]) !== shown(seen[k]),
   );
   return (
     <Alert tone="warning" title="Someone else saved this entry meanwhile">

@@ -45,7 +45,7 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
   const [base, setBase] = useState(figure?.version);
   const [conflict, setConflict] = useState<{
     current: Record<string, unknown>;
-    mine: Record<string, unknown>;
+    seen: Record<string, unknown>;
   } | null>(null);
   const err = (name: string) =>
     (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
@@ -62,10 +62,12 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
       const current = savedMeanwhile(error);
       if (current) {
         setBase(current.version as number);
-        setConflict({ current, mine: body as Record<string, unknown> });
-        form.reset(figureValues(current as unknown as StaffCostFigure) as never, {
-          keepDirtyValues: true,
-        });
+        const theirs = figureValues(current as unknown as StaffCostFigure) as Record<
+          string,
+          unknown
+        >;
+        setConflict({ current: theirs, seen: { ...form.formState.defaultValues } });
+        form.reset(theirs as never, { keepDirtyValues: true });
       }
       showServerErrors(setError as never, error);
     }
@@ -74,7 +76,7 @@ function FigureForm({ figure, onDone }: { figure?: StaffCostFigure; onDone: () =
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2">
       {conflict && (
         <div className="sm:col-span-2">
-          <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={figureLabels} />
+          <ChangedMeanwhile current={conflict.current} seen={conflict.seen} labels={figureLabels} />
         </div>
       )}
       <SelectField label="Figure" {...field('kind')}>

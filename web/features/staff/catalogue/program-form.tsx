@@ -117,7 +117,7 @@ function ProgramForm({
   const [base, setBase] = useState(program?.version);
   const [conflict, setConflict] = useState<{
     current: Record<string, unknown>;
-    mine: Record<string, unknown>;
+    seen: Record<string, unknown>;
   } | null>(null);
   const form = useSchemaForm(programInput, toFormValues(program) as never);
   const { register, formState, setError } = form;
@@ -145,10 +145,9 @@ function ProgramForm({
       const current = savedMeanwhile(error);
       if (current) {
         setBase(current.version as number);
-        setConflict({ current, mine: body as Record<string, unknown> });
-        form.reset(toFormValues(current as unknown as StaffProgram) as never, {
-          keepDirtyValues: true,
-        });
+        const theirs = toFormValues(current as unknown as StaffProgram) as Record<string, unknown>;
+        setConflict({ current: theirs, seen: { ...form.formState.defaultValues } });
+        form.reset(theirs as never, { keepDirtyValues: true });
       }
       showServerErrors(setError as never, error);
     }
@@ -168,7 +167,7 @@ function ProgramForm({
         </Alert>
       )}
       {conflict && (
-        <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={programLabels} />
+        <ChangedMeanwhile current={conflict.current} seen={conflict.seen} labels={programLabels} />
       )}
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField

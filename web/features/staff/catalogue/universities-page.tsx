@@ -104,7 +104,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
   const [base, setBase] = useState(university.version);
   const [conflict, setConflict] = useState<{
     current: Record<string, unknown>;
-    mine: Record<string, unknown>;
+    seen: Record<string, unknown>;
   } | null>(null);
   const submit = form.handleSubmit(async (body) => {
     setSaid(null);
@@ -120,7 +120,10 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
       const current = savedMeanwhile(error);
       if (current) {
         setBase(current.version as number);
-        setConflict({ current: flatNames(current.names), mine: flatNames(body.names) });
+        setConflict({
+          current: flatNames(current.names),
+          seen: flatNames(form.formState.defaultValues?.names),
+        });
         form.reset({ names: { ...(current.names as object) } } as never, { keepDirtyValues: true });
       }
       showServerErrors(form.setError as never, error);
@@ -135,7 +138,7 @@ function UniversityNamesForm({ university }: { university: StaffUniversity }) {
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-3">
         {conflict && (
           <div className="sm:col-span-3">
-            <ChangedMeanwhile current={conflict.current} mine={conflict.mine} labels={nameLabels} />
+            <ChangedMeanwhile current={conflict.current} seen={conflict.seen} labels={nameLabels} />
           </div>
         )}
         <NameFields
