@@ -159,7 +159,7 @@ describe('no personal data in the log when a write fails (finding 2)', () => {
         {
           method: 'POST',
           url: `/api/staff/referrals/${referralId}/status`,
-          payload: { status: 'contacted', note },
+          payload: { status: 'contacted', from: 'new', note },
         },
         consultant.cookie,
       );

@@ -97,8 +97,16 @@ function validBodies(
       name: 'New Hire',
       role: 'consultant',
     },
-    'POST /api/staff/referrals/:id/status': { status: 'contacted', note: 'Called back' },
-    'POST /api/staff/partnerships/:id/status': { status: 'contacted', note: 'Called back' },
+    'POST /api/staff/referrals/:id/status': {
+      status: 'contacted',
+      from: 'new',
+      note: 'Called back',
+    },
+    'POST /api/staff/partnerships/:id/status': {
+      status: 'contacted',
+      from: 'new',
+      note: 'Called back',
+    },
   };
 }
 

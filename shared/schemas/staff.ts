@@ -129,6 +129,8 @@ export const noteInput = z.strictObject({
 
 export const contactRequestUpdate = z.strictObject({
   status: z.enum(['contacted', 'closed'], { error: 'Status is contacted or closed' }),
+  /** The status the person saw (issue 25 §2): a colleague's mark meanwhile answers 409. */
+  from: z.enum(contactRequestStatuses, { error: code('VERSION_REQUIRED') }),
   note: optional(note),
 });
 

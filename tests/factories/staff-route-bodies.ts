@@ -223,6 +223,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json('POST /api/staff/applications/:id/notes', `${staff}/notes`, { body: 'Called them' }),
     json('POST /api/staff/referrals/:id/status', `/api/staff/referrals/${referral.id}/status`, {
       status: 'contacted',
+      from: 'new',
       note: 'Called back',
     }),
     // issue 28: the referral answered, turned into an invitation, and worked as a lead
@@ -252,7 +253,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     json(
       'POST /api/staff/partnerships/:id/status',
       `/api/staff/partnerships/${partnership.id}/status`,
-      { status: 'contacted', note: 'Called back' },
+      { status: 'contacted', from: 'new', note: 'Called back' },
     ),
     json(
       'POST /api/staff/partners/:id/members',

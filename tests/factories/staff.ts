@@ -127,7 +127,7 @@ export function everyStaffRoute(
     {
       method: 'POST',
       url: `/api/staff/referrals/${requestId}/status`,
-      payload: { status: 'contacted' },
+      payload: { status: 'contacted', from: 'new' },
       adminOnly: false,
     },
     { method: 'GET', url: '/api/staff/partnerships', adminOnly: false },
@@ -135,7 +135,7 @@ export function everyStaffRoute(
     {
       method: 'POST',
       url: `/api/staff/partnerships/${requestId}/status`,
-      payload: { status: 'closed' },
+      payload: { status: 'closed', from: 'new' },
       adminOnly: false,
     },
     { method: 'GET', url: '/api/staff/team', adminOnly: true },

@@ -8,7 +8,7 @@ import type {
 import type { ContactRequestStatus, ContactRequestType } from '../../../shared/staff-workflow.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, VersionConflict } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { findPeople } from './application-repository.ts';
 import * as repo from './contact-request-repository.ts';
@@ -111,18 +111,23 @@ export async function getContactRequest(
   };
 }
 
-/** Marks a request contacted or closed, saying who and when; the same mark twice changes nothing. */
+/**
+ * Marks a request contacted or closed, saying who and when; the same mark twice changes nothing.
+ * A mark made from a stale page (the status it saw has changed since) is a 409 with the request as
+ * it is now.
+ */
 export async function markContactRequest(
   app: FastifyInstance,
   actor: SessionUser,
   type: ContactRequestType,
   id: string,
-  input: { status: 'contacted' | 'closed'; note?: string },
+  input: { status: 'contacted' | 'closed'; from: ContactRequestStatus; note?: string },
 ): Promise<ContactRequestDetail> {
-  await app.db.transaction(async (tx) => {
+  const stale = await app.db.transaction(async (tx) => {
     const row = await repo.findContactRequest(tx, type, id, true);
     if (!row) throw notFound(type);
-    if (row.status === input.status) return;
+    if (row.status === input.status) return false;
+    if (row.status !== input.from) return true;
     await repo.updateContactRequestStatus(tx, type, id, input.status);
     await repo.insertContactRequestEvent(tx, type, {
       requestId: id,
@@ -137,6 +142,9 @@ export async function markContactRequest(
       subjectId: id,
       details: { from: row.status, to: input.status },
     });
+    return false;
   });
-  return getContactRequest(app.db, type, id);
+  const current = await getContactRequest(app.db, type, id);
+  if (stale) throw new VersionConflict('CONTACT_REQUEST_CHANGED_MEANWHILE', current);
+  return current;
 }

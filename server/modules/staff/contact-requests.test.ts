@@ -78,6 +78,7 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
     const { id } = await submit();
     const contacted = await mark(id, {
       status: 'contacted',
+      from: 'new',
       note: 'Phoned; sending the brochure.',
     });
     expect(contacted.statusCode, contacted.body).toBe(200);
@@ -85,7 +86,7 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
       status: 'contacted',
       handledBy: { name: 'Cora Consultant' },
     });
-    const closed = await mark(id, { status: 'closed' });
+    const closed = await mark(id, { status: 'closed', from: 'contacted' });
     const detail = closed.json() as ContactRequestDetail;
     expect(detail.status).toBe('closed');
     expect(detail.history.map((h) => [h.status, h.note, h.by?.name])).toEqual([
@@ -94,7 +95,8 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
     ]);
     expect(Date.parse(detail.handledAt!)).toBeGreaterThan(Date.now() - 60_000);
 
-    const again = await mark(id, { status: 'closed' });
+    // a replayed click (the page still says contacted) changes nothing
+    const again = await mark(id, { status: 'closed', from: 'contacted' });
     expect((again.json() as ContactRequestDetail).history).toHaveLength(2);
     expect(
       ((await get(`/api/staff/${path}?status=closed`)).json() as ContactRequestPage).items.map(
@@ -109,12 +111,34 @@ describe.each(kinds)('staff handling of $path', ({ path, publicUrl, create, name
     expect((await get(`/api/staff/${path}/${id}`)).json()).toEqual(again.json());
   });
 
+  it('a mark from a stale page gets 409 with the request as it is now, and changes nothing (issue 25 §2)', async () => {
+    const { id } = await submit();
+    expect((await mark(id, { status: 'closed', from: 'new', note: 'No answer' })).statusCode).toBe(
+      200,
+    );
+    // a colleague's page still says new: their "contacted" would reopen a closed request
+    const stale = await mark(id, { status: 'contacted', from: 'new', note: 'Phoned' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      code: 'CONTACT_REQUEST_CHANGED_MEANWHILE',
+      current: { id, status: 'closed' },
+    });
+    const detail = (await get(`/api/staff/${path}/${id}`)).json() as ContactRequestDetail;
+    expect(detail.status).toBe('closed');
+    expect(detail.history.map((h) => [h.status, h.note])).toEqual([['closed', 'No answer']]);
+  });
+
   it('refuses bad input and unknown requests', async () => {
     const { id } = await submit();
-    expect((await mark(id, { status: 'new' })).statusCode).toBe(400);
-    expect((await mark(id, { status: 'contacted', note: 'n'.repeat(2001) })).statusCode).toBe(400);
+    expect((await mark(id, { status: 'new', from: 'new' })).statusCode).toBe(400);
+    expect(
+      (await mark(id, { status: 'contacted', from: 'new', note: 'n'.repeat(2001) })).statusCode,
+    ).toBe(400);
     expect((await mark(id, {})).statusCode).toBe(400);
-    expect((await mark(randomUUID(), { status: 'closed' })).statusCode).toBe(404);
+    const unversioned = await mark(id, { status: 'closed' });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().error.issues.from.code).toBe('VERSION_REQUIRED');
+    expect((await mark(randomUUID(), { status: 'closed', from: 'new' })).statusCode).toBe(404);
     expect((await get(`/api/staff/${path}/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get(`/api/staff/${path}/not-an-id`)).statusCode).toBe(400);
     expect((await get(`/api/staff/${path}?status=archived`)).statusCode).toBe(400);

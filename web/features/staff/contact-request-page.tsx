@@ -25,9 +25,14 @@ export function ContactRequestPage() {
   const isAdmin = useSession().data?.role === 'admin';
   usePageTitle(`${type === 'referral' ? 'Referral' : 'Partnership request'} · Staff console`);
 
-  const act = (status: 'contacted' | 'closed') =>
-    mark.mutate({ status, note: note.trim() || undefined }, { onSuccess: () => setNote('') });
   const r = request.data;
+  // the status this page shows goes with the mark: a colleague's mark meanwhile is a 409
+  const act = (status: 'contacted' | 'closed') =>
+    r &&
+    mark.mutate(
+      { status, from: r.status, note: note.trim() || undefined },
+      { onSuccess: () => setNote('') },
+    );
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-6">
       <Link

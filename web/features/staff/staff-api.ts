@@ -11,8 +11,8 @@ import type {
   TeamMember,
 } from '../../../shared/schemas/staff';
 import type { MailOverview } from '../../../shared/schemas/mail';
-import type { ContactRequestType } from '../../../shared/staff-workflow';
-import { apiFetch, apiGet, apiPost } from '../../lib/api-client';
+import type { ContactRequestStatus, ContactRequestType } from '../../../shared/staff-workflow';
+import { ApiError, apiFetch, apiGet, apiPost } from '../../lib/api-client';
 
 /** Everything the console reads is fresh: staff act on what they see. */
 const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const;
@@ -103,7 +103,11 @@ export function useContactRequest(type: ContactRequestType, id: string) {
 export function useMarkContactRequest(type: ContactRequestType, id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { status: 'contacted' | 'closed'; note?: string }) =>
+    mutationFn: (input: {
+      status: 'contacted' | 'closed';
+      from: ContactRequestStatus;
+      note?: string;
+    }) =>
       apiPost<ContactRequestDetail>(
         `/api/staff/${requestPath(type)}/${encodeURIComponent(id)}/status`,
         input,
@@ -111,6 +115,11 @@ export function useMarkContactRequest(type: ContactRequestType, id: string) {
     onSuccess: (detail) => {
       client.setQueryData(['staff', 'request', type, id], detail);
       void client.invalidateQueries({ queryKey: ['staff', 'requests', type] });
+    },
+    // a colleague marked it meanwhile (409): the page shows the request as it is now
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'CONTACT_REQUEST_CHANGED_MEANWHILE')
+        client.setQueryData(['staff', 'request', type, id], error.current);
     },
   });
 }
