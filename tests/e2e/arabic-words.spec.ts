@@ -30,6 +30,19 @@ const allowedWords = new Set([
 /** The sign-in providers the e2e server is configured with (OIDC_PROVIDERS: a name the operator gives). */
 const providerNames = ['University SSO'];
 
+/** The English tests and school qualifications as their owners name them (issue 25 §3). */
+const examNames = [
+  'Cambridge English',
+  'C1 Advanced',
+  'C2 Proficiency',
+  'TOEFL iBT',
+  'LanguageCert',
+  'Duolingo',
+  'UKVI',
+  'PTE',
+  'A levels',
+];
+
 /** The catalogue's proper names: universities, programs and consultants, as they publish them. */
 async function properNames(page: Page): Promise<string[]> {
   const get = async <T>(path: string) => (await (await page.request.get(path)).json()) as T;
@@ -40,7 +53,7 @@ async function properNames(page: Page): Promise<string[]> {
   const people = consultants.flatMap((c) => [c.name, ...c.name.split(' ')]);
   return [...universities, ...programs]
     .map((x) => x.name)
-    .concat(people, site.name, providerNames)
+    .concat(people, site.name, providerNames, examNames)
     .sort((a, b) => b.length - a.length);
 }
 

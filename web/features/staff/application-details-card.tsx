@@ -129,7 +129,7 @@ export function ApplicationDetailsCard({ application: a }: { application: StaffA
           </Block>
         </>
       )}
-      <Block title="Consent to share with the universities">
+      <Block title="Consent to share">
         {a.consent
           ? `Given ${formatDayTime(a.consent.at)} to the wording of ${a.consent.version}`
           : 'Not recorded (sent before the consent line)'}
