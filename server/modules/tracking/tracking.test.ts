@@ -49,6 +49,7 @@ describe('POST /api/track', () => {
       {
         key: 'transcripts',
         label: 'Transcripts',
+        part: 1,
         fileName: 'transcript.pdf',
         contentType: 'application/pdf',
         size: fixture('transcript.pdf').content.length,
