@@ -164,6 +164,28 @@ export interface PartnerApplicationView {
   outcome: 'withdrawn' | 'unsuccessful' | null;
 }
 
+/**
+ * Where a student the partner referred has got to: referred (not yet contacted), invited (the
+ * team sent the invitation to apply), applied (the student applied and agreed that the referrer
+ * follows; `application` carries the status while they still agree).
+ */
+export const partnerReferralStates = ['referred', 'invited', 'applied'] as const;
+export type PartnerReferralState = (typeof partnerReferralStates)[number];
+
+export interface PartnerReferralView {
+  id: string;
+  studentName: string;
+  studyInterest: string | null;
+  referredAt: string;
+  invitedAt: string | null;
+  state: PartnerReferralState;
+  application: {
+    id: string;
+    status: ApplicationStatus;
+    outcome: 'withdrawn' | 'unsuccessful' | null;
+  } | null;
+}
+
 export interface PartnerOrganisationView {
   id: string;
   name: string;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createApplicationFields } from '../factories/application.ts';
+import { createReferralInput } from '../factories/referral.ts';
 import { changeStatusOnServer } from './application-helpers.ts';
 import { newEmail, signInByApi } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser, viewports } from './browser.ts';
@@ -58,6 +59,12 @@ describe('the network screens in English and Arabic, on a phone and a desktop (i
       const { id } = (await sent.json()) as { id: string };
       for (const status of ['reviewed', 'applied', 'offered', 'accepted'])
         await changeStatusOnServer(id, status);
+      // and a student the partner referred while signed in
+      const referred = await partner.context.request.post('/api/referrals?lang=en', {
+        data: createReferralInput({ studentName: 'Tobi Akande', studyInterest: 'BEng Civil' }),
+        headers: { origin: baseUrl, 'idempotency-key': randomUUID() },
+      });
+      expect(referred.status(), await referred.text()).toBe(201);
 
       for (const lang of ['en', 'ar'] as const) {
         for (const [width, viewport] of Object.entries(sizes)) {
@@ -67,6 +74,13 @@ describe('the network screens in English and Arabic, on a phone and a desktop (i
           await card.waitFor();
           const line = partner.page.getByRole('row').filter({ hasText: 'Ngozi Adeyemi' });
           await line.waitFor();
+          await partner.page
+            .getByRole('list', {
+              name: lang === 'ar' ? 'الطلاب الذين رشّحتهم' : 'Students you referred',
+            })
+            .getByRole('listitem')
+            .filter({ hasText: 'Tobi Akande' })
+            .waitFor();
           expect(await partner.page.locator('html').getAttribute('dir')).toBe(
             lang === 'ar' ? 'rtl' : 'ltr',
           );

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { chooseInStorage, fillApplicationForm, journey } from './application-helpers.ts';
+import {
+  changeStatusOnServer,
+  chooseInStorage,
+  fillApplicationDetails,
+  fillApplicationForm,
+  journey,
+} from './application-helpers.ts';
 import { newEmail } from './auth-helpers.ts';
 import { expectNoSeriousAxeViolations, screenshot, useBrowser } from './browser.ts';
 import { caseworkPages } from './casework-helpers.ts';
@@ -8,7 +14,7 @@ import { networkPages } from './network-helpers.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
 const browser = useBrowser();
-const { baseUrl } = browser;
+const { baseUrl, open } = browser;
 const { consultantAt, trackAt } = caseworkPages(browser);
 const { requestPartnership, adminAt, onboard, partnerSignsIn, putJson } = networkPages(browser);
 
@@ -184,6 +190,117 @@ describe('the partner portal (issue 28 §2 §3)', () => {
       for (const p of [partner, second, staff, student]) expect(p.problems).toEqual([]);
       // the stale save's 409 was on purpose; the browser logs it
       expect(admin.problems.filter((p) => !p.includes('409'))).toEqual([]);
+    },
+  );
+
+  it(
+    'a partner refers a student while signed in: its dashboard follows them from referred to invited to applied and the status, live; another partner sees none of it',
+    { timeout: 180_000 },
+    async () => {
+      const tag = randomUUID().slice(0, 6);
+      const mineName = `Kano Study Link ${tag}`;
+      const otherName = `Elsewhere Agency ${tag}`;
+      const mine = await requestPartnership(mineName);
+      const other = await requestPartnership(otherName);
+      const admin = await adminAt('/staff');
+      for (const request of [mine, other]) {
+        const accepted = await admin.context.request.post(
+          `/api/staff/partnerships/${request.id}/accept`,
+          { data: {}, headers: { origin: baseUrl } },
+        );
+        expect(accepted.status()).toBe(201);
+      }
+      await onboard(mine.email, mineName);
+      await onboard(other.email, otherName);
+      const partner = await partnerSignsIn(mine.email);
+      const referred = partner.page.getByRole('list', { name: 'Students you referred' });
+      await partner.page
+        .getByText('None yet: the students you refer while signed in show here.')
+        .waitFor();
+
+      // the partner refers a student from its dashboard, with the site's own form
+      await partner.page.getByRole('link', { name: 'Refer a student', exact: true }).click();
+      await partner.page.waitForURL('**/refer');
+      await partner.page.getByRole('link', { name: 'Refer a Student', exact: true }).click();
+      const studentEmail = newEmail('partner-referred');
+      await partner.page.getByLabel('Your name', { exact: true }).fill('Musa Bello');
+      await partner.page.getByLabel('Country').selectOption('NG');
+      await partner.page.getByLabel('Phone', { exact: true }).fill('0803 123 4567');
+      await partner.page.getByLabel('Email', { exact: true }).fill(mine.email);
+      await partner.page.getByLabel('Student’s name', { exact: true }).fill('Halima Sule');
+      await partner.page.getByLabel('Student’s e-mail', { exact: true }).fill(studentEmail);
+      await partner.page
+        .getByLabel('What they want to study', { exact: true })
+        .fill('MSc Public Health');
+      await partner.page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await partner.page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+
+      await partner.page.goto('/partner');
+      const row = referred.getByRole('listitem').filter({ hasText: 'Halima Sule' });
+      await row.getByText('Referred: our team will contact them').waitFor();
+      await row.getByText('MSc Public Health', { exact: true }).waitFor();
+      const [listed] = (await (
+        await partner.context.request.get('/api/partner/referrals')
+      ).json()) as { id: string }[];
+      const referralId = listed!.id;
+
+      // a consultant invites the student from the referral's page
+      const staff = await consultantAt(`/staff/requests/referral/${referralId}`);
+      await staff.page.getByRole('button', { name: 'Invite to apply' }).click();
+      await staff.page.getByText(`Invitation sent to ${studentEmail}.`).waitFor();
+      await partner.page.reload();
+      await row.getByText('Invited to apply').waitFor();
+
+      // the student applies from the invitation and lets the referrer follow: live on the dashboard
+      const link = new URL(
+        linkIn(await waitForMail(studentEmail, /suggested you study in the UK$/)),
+      );
+      const student = await open('/');
+      await chooseInStorage(student.page);
+      await student.page.goto(link.pathname + link.hash);
+      await student.page.getByText('Welcome, Halima Sule').waitFor();
+      await student.page.getByLabel('Phone').fill('+234 803 765 4321');
+      await student.page.getByLabel('Date of birth').fill('2002-02-14');
+      await student.page.getByLabel('Passport number').fill('B7654321');
+      await student.page.getByLabel('Nationality').selectOption('NG');
+      await student.page.getByLabel('Country of residence').selectOption('NG');
+      await student.page.getByLabel('English level').selectOption('advanced');
+      await fillApplicationDetails(student.page);
+      await student.page
+        .getByLabel(/^I agree that the person who referred me may follow my progress/)
+        .check();
+      await student.page.getByRole('button', { name: 'Submit application' }).click();
+      await student.page.getByRole('heading', { name: 'Application submitted' }).waitFor();
+      const applicationId = (await student.page
+        .getByTestId('application-id')
+        .textContent())!.trim();
+      await row.getByText('Applied', { exact: true }).waitFor();
+      await row.getByText('Submitted', { exact: true }).waitFor();
+      await changeStatusOnServer(applicationId, 'reviewed');
+      await row.getByText('Reviewed', { exact: true }).waitFor();
+      // the application is one of the partner's students too
+      await partner.page
+        .getByRole('listitem')
+        .filter({ hasText: 'Halima Sule' })
+        .getByText(journey.universityName)
+        .first()
+        .waitFor();
+      await screenshot(partner.page, 'partner-referrals-1280');
+      await expectNoSeriousAxeViolations(partner.page);
+
+      // the other partner: no referral, and the first one's ids answer 404
+      const second = await partnerSignsIn(other.email, 'phone');
+      await second.page
+        .getByText('None yet: the students you refer while signed in show here.')
+        .waitFor();
+      expect(await second.page.getByText('Halima Sule').count()).toBe(0);
+      const theirs = await second.context.request.get(`/api/partner/referrals/${referralId}`);
+      expect(theirs.status()).toBe(404);
+      expect(await (await second.context.request.get('/api/partner/referrals')).json()).toEqual([]);
+      const app = await second.context.request.get(`/api/partner/applications/${applicationId}`);
+      expect(app.status()).toBe(404);
+
+      for (const p of [partner, second, staff, student]) expect(p.problems).toEqual([]);
     },
   );
 });

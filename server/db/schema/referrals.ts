@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/locales.ts';
 import { users } from './auth.ts';
+import { partnerOrganisations } from './partners.ts';
 
 /*
  * Requests from the /refer page. `idempotency_key` is the client's key for one form fill: a double
@@ -47,8 +48,20 @@ export const referrals = pgTable(
     /** The referrer was told (with the student's consent only) that the student was contacted / applied. */
     referrerToldContactedAt: timestamp('referrer_told_contacted_at', { withTimezone: true }),
     referrerToldAppliedAt: timestamp('referrer_told_applied_at', { withTimezone: true }),
+    /**
+     * The partner organisation whose signed-in user made the referral (D20): its dashboard lists
+     * the student, and the application made from the invitation has the partner as its source.
+     */
+    partnerId: uuid('partner_id').references(() => partnerOrganisations.id, {
+      onDelete: 'set null',
+    }),
   },
-  (t) => [index('referrals_created_idx').on(t.createdAt)],
+  (t) => [
+    index('referrals_created_idx').on(t.createdAt),
+    index('referrals_partner_idx')
+      .on(t.partnerId, t.createdAt.desc())
+      .where(sql`${t.partnerId} is not null`),
+  ],
 );
 
 /**

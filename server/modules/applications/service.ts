@@ -100,6 +100,9 @@ export async function submitApplication(
               sourceKind: 'referral' as const,
               sourceReferralId: referral.id,
               referrerMayFollow: input.referrerMayFollow,
+              // a partner's referral: the partner is its source (commission), and follows it
+              // while the student agrees (partners/repository.ts visibleTo)
+              sourcePartnerId: referral.partnerId,
             }
           : {}),
       });

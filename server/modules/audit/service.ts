@@ -54,6 +54,8 @@ export type AuditAction =
   | 'partner.applications_exported'
   | 'partner.commission_listed'
   | 'partner.consent_stopped'
+  | 'partner.referrals_listed'
+  | 'partner.referral_viewed'
   | 'commission.rate_changed'
   | 'commission.line_created'
   | 'commission.line_changed'

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { applications } from '../../db/schema/index.ts';
 import type { ChangeFeed } from '../../lib/events/change-feed.ts';
 import { TopicHub } from '../../lib/events/topic-hub.ts';
+import { findPartnerToTell } from './repository.ts';
 
 /**
  * The partner dashboard's live updates: the applications' change notices (the feed the track page
@@ -43,10 +42,7 @@ export class PartnerLive {
       return;
     }
     if (typeof id !== 'string') return;
-    const [row] = await this.db
-      .select({ partnerId: applications.sourcePartnerId })
-      .from(applications)
-      .where(eq(applications.id, id));
-    if (row?.partnerId && this.hub.has(row.partnerId)) this.hub.publish(row.partnerId, id);
+    const partnerId = await findPartnerToTell(this.db, id);
+    if (partnerId && this.hub.has(partnerId)) this.hub.publish(partnerId, id);
   }
 }

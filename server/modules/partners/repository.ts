@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ApplicationStatus } from '../../../shared/application-status.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   applications,
   partnerMembers,
   partnerOrganisations,
+  referrals,
   users,
 } from '../../db/schema/index.ts';
 
@@ -73,9 +74,19 @@ export async function insertMember(
   await db.insert(partnerMembers).values(values).onConflictDoNothing();
 }
 
+/**
+ * The student agrees that the partner follows the application: a partner's submission until the
+ * student stops it; an application from a partner's referral only when the student agreed at
+ * submission that the referrer may follow it (and until they stop it).
+ */
+const followingAgreed = and(
+  isNull(applications.partnerStoppedAt),
+  or(ne(applications.sourceKind, 'referral'), eq(applications.referrerMayFollow, true)),
+);
+
 /** The partner's students that it may see: its own (referred or submitted), while they agree. */
 const visibleTo = (partnerId: string) =>
-  and(eq(applications.sourcePartnerId, partnerId), isNull(applications.partnerStoppedAt));
+  and(eq(applications.sourcePartnerId, partnerId), followingAgreed);
 
 const listColumns = {
   id: applications.id,
@@ -146,8 +157,83 @@ export async function findFollowingPartner(db: Db, applicationId: string) {
     })
     .from(applications)
     .leftJoin(partnerOrganisations, eq(partnerOrganisations.id, applications.sourcePartnerId))
-    .where(eq(applications.id, applicationId));
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        or(ne(applications.sourceKind, 'referral'), eq(applications.referrerMayFollow, true)),
+      ),
+    );
   return row;
+}
+
+/**
+ * The partner to tell that this application changed (the live dashboard): its source partner, when
+ * the student agreed to be followed (a stop is told too, so the dashboard drops the card).
+ */
+export async function findPartnerToTell(db: Db, applicationId: string) {
+  const [row] = await db
+    .select({ partnerId: applications.sourcePartnerId })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        or(ne(applications.sourceKind, 'referral'), eq(applications.referrerMayFollow, true)),
+      ),
+    );
+  return row?.partnerId ?? null;
+}
+
+const referralColumns = {
+  id: referrals.id,
+  studentName: referrals.studentName,
+  studyInterest: referrals.studyInterest,
+  createdAt: referrals.createdAt,
+  invitedAt: referrals.invitedAt,
+};
+export type PartnerReferralRow = Awaited<ReturnType<typeof findPartnerReferrals>>[number];
+
+/** The students a partner referred, newest first; at most `limit`. */
+export function findPartnerReferrals(db: Db, partnerId: string, limit: number) {
+  return db
+    .select(referralColumns)
+    .from(referrals)
+    .where(eq(referrals.partnerId, partnerId))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(limit);
+}
+
+export async function findPartnerReferral(db: Db, partnerId: string, id: string) {
+  const [row] = await db
+    .select(referralColumns)
+    .from(referrals)
+    .where(and(eq(referrals.id, id), eq(referrals.partnerId, partnerId)));
+  return row;
+}
+
+/**
+ * The applications made from these referrals whose student agreed that the referrer follows them,
+ * newest first (without that agreement the partner does not learn that the student applied).
+ * `stopped`: the student has since stopped it, and the partner no longer sees the status.
+ */
+export function findReferralApplications(db: Db, partnerId: string, referralIds: string[]) {
+  if (referralIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      referralId: applications.sourceReferralId,
+      id: applications.id,
+      status: applications.status,
+      outcome: applications.outcome,
+      stopped: isNotNull(applications.partnerStoppedAt).mapWith(Boolean),
+    })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.sourceReferralId, referralIds),
+        eq(applications.sourcePartnerId, partnerId),
+        eq(applications.referrerMayFollow, true),
+      ),
+    )
+    .orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
 export async function stopFollowing(db: Db, applicationId: string, at: Date) {

@@ -20,6 +20,7 @@ import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { submitApplication } from '../applications/service.ts';
 import { listPartnerLines } from './commission.ts';
+import { getPartnerReferral, listPartnerReferrals } from './referrals.ts';
 import { invitePartnerMember, organisationView, partnerIdOf } from './organisations.ts';
 import {
   getPartnerApplication,
@@ -128,6 +129,17 @@ export async function partnerRoutes(app: FastifyInstance) {
     });
     const body: ApplicationSubmitted = { id };
     return reply.code(replayed ? 200 : 201).send(body);
+  });
+
+  /** The students the partner referred while signed in (D20): referred, invited, applied, status. */
+  app.get('/api/partner/referrals', partnerOnly, async (req) =>
+    listPartnerReferrals(app.db, req.user!, await partnerIdOf(app.db, req.user!)),
+  );
+
+  app.get('/api/partner/referrals/:id', partnerOnly, async (req) => {
+    const partnerId = await partnerIdOf(app.db, req.user!);
+    const { id } = parseInput(partnerIdParam, req.params);
+    return getPartnerReferral(app.db, req.user!, partnerId, id.toLowerCase());
   });
 
   app.get('/api/partner/commission', partnerOnly, async (req) =>

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKey, idempotencyKeyHeader } from '../../../shared/schemas/idempotency.ts';
 import { partnershipInput, referralInput } from '../../../shared/schemas/referral.ts';
+import { getSessionUser } from '../../auth/session.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { findMembership } from '../partners/repository.ts';
 import { requestLocale } from '../../i18n/request-locale.ts';
 import { formLimits } from '../../lib/form-limits.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -41,6 +43,13 @@ export async function referralRoutes(app: FastifyInstance) {
     const input = parseInput(referralInput, req.body);
     await limits.client('referrals', req, reply);
     await limits.address('referrals', input.email, reply);
+    // a partner's user referring while signed in: the referral is the partner's (D20), listed on
+    // its dashboard; anyone else's (or nobody's) is a plain referral
+    const user = await getSessionUser(req);
+    const partnerId =
+      user?.role === 'partner'
+        ? ((await findMembership(app.db, user.id))?.partnerId ?? null)
+        : null;
     return answer(
       reply,
       await createReferral(
@@ -53,7 +62,8 @@ export async function referralRoutes(app: FastifyInstance) {
             studentName: input.studentName,
             studyInterest: input.studyInterest,
           }),
-        await requestLocale(req, null),
+        await requestLocale(req, user?.id ?? null),
+        partnerId,
       ),
     );
   });

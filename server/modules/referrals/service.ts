@@ -40,9 +40,15 @@ export async function createReferral(
   key: string,
   onStored: OnStored<repo.ReferralRow> = async () => {},
   language: Locale | null = null,
+  partnerId: string | null = null,
 ): Promise<StoredOnce> {
   const inserted = await db.transaction(async (tx) => {
-    const row = await repo.insertReferralOnce(tx, { ...input, language, idempotencyKey: key });
+    const row = await repo.insertReferralOnce(tx, {
+      ...input,
+      language,
+      partnerId,
+      idempotencyKey: key,
+    });
     if (row) await onStored(tx, row);
     return row;
   });

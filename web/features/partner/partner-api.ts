@@ -5,6 +5,7 @@ import type {
   PartnerCommissionView,
   PartnerInviteInput,
   PartnerOrganisationView,
+  PartnerReferralView,
 } from '../../../shared/schemas/partners';
 import { apiGet, apiPost } from '../../lib/api-client';
 
@@ -41,6 +42,15 @@ export function usePartnerApplications(filter: PartnerFilter) {
   });
 }
 
+/** The students the partner referred while signed in, with where each has got to. */
+export function usePartnerReferrals() {
+  return useQuery({
+    queryKey: ['partner', 'referrals'],
+    queryFn: () => apiGet<PartnerReferralView[]>('/api/partner/referrals'),
+    ...fresh,
+  });
+}
+
 export function usePartnerCommission() {
   return useQuery({
     queryKey: ['partner', 'commission'],
@@ -60,7 +70,7 @@ export function useInviteColleague() {
 
 /**
  * Live (the same change notices as the track page): each change to one of the partner's students
- * reads the list and the commission again.
+ * reads the lists and the commission again.
  */
 export function usePartnerLiveUpdates() {
   const client = useQueryClient();
@@ -69,6 +79,7 @@ export function usePartnerLiveUpdates() {
     source.addEventListener('changed', () => {
       void client.invalidateQueries({ queryKey: ['partner', 'applications'] });
       void client.invalidateQueries({ queryKey: ['partner', 'commission'] });
+      void client.invalidateQueries({ queryKey: ['partner', 'referrals'] });
     });
     return () => source.close();
   }, [client]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { applicationStatuses } from '../../../shared/application-status';
-import type { PartnerApplicationView } from '../../../shared/schemas/partners';
+import type { PartnerApplicationView, PartnerReferralView } from '../../../shared/schemas/partners';
 import { Alert } from '../../components/alert';
 import { Card } from '../../components/card';
 import { SelectField, TextField } from '../../components/field';
@@ -12,13 +12,14 @@ import { StatusBadge } from '../../components/status-badge';
 import { useErrorText } from '../../lib/error-text';
 import { Link } from '../../lib/router';
 import { InviteColleague } from './invite-colleague';
-import { choiceStates, partnerWords, statusNames } from './partner-words';
+import { choiceStates, partnerWords, referralStates, statusNames } from './partner-words';
 import {
   filterQuery,
   useOrganisation,
   usePartnerApplications,
   usePartnerCommission,
   usePartnerLiveUpdates,
+  usePartnerReferrals,
   type PartnerFilter,
 } from './partner-api';
 
@@ -116,6 +117,7 @@ function PartnerPortal() {
         )}
       </section>
 
+      <Referrals />
       <Commission />
       {organisation.data && <InviteColleague members={organisation.data.members} />}
     </div>
@@ -169,6 +171,85 @@ function StudentCard({ item }: { item: PartnerApplicationView }) {
           />
         </p>
       </Card>
+    </li>
+  );
+}
+
+function Referrals() {
+  const intl = useIntl();
+  const list = usePartnerReferrals();
+  const errorText = useErrorText();
+  return (
+    <section aria-labelledby="referrals-title" className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="referrals-title" className="text-xl font-semibold text-ink">
+          <FormattedMessage {...partnerWords.referralsTitle} />
+        </h2>
+        <Link
+          to="/refer"
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-slate-50"
+        >
+          <FormattedMessage {...partnerWords.refer} />
+        </Link>
+      </div>
+      <div aria-live="polite">
+        {list.isPending && <Spinner label={intl.formatMessage(partnerWords.referralsLoading)} />}
+        {list.isError && <Alert tone="error">{errorText(list.error)}</Alert>}
+        {list.data?.length === 0 && (
+          <p className="text-muted">
+            <FormattedMessage {...partnerWords.referralsEmpty} />
+          </p>
+        )}
+      </div>
+      {list.data && list.data.length > 0 && (
+        <ul
+          aria-labelledby="referrals-title"
+          className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+        >
+          {list.data.map((item) => (
+            <ReferralRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReferralRow({ item }: { item: PartnerReferralView }) {
+  const intl = useIntl();
+  const application = item.application;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+      <div className="min-w-0">
+        <h3 className="break-words font-semibold text-ink">{item.studentName}</h3>
+        <p className="break-words text-sm text-muted">
+          {/* isolated: a Latin program name beside an Arabic date keeps its order */}
+          {item.studyInterest && (
+            <>
+              <bdi>{item.studyInterest}</bdi> ·{' '}
+            </>
+          )}
+          <bdi>
+            <FormattedDate value={item.referredAt} dateStyle="medium" />
+          </bdi>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium text-ink">
+          {intl.formatMessage(referralStates[item.state])}
+        </span>
+        {application && (
+          <StatusBadge
+            status={application.status}
+            label={intl.formatMessage(statusNames[application.status])}
+          />
+        )}
+        {application?.outcome && (
+          <span className="font-medium text-red-800">
+            {intl.formatMessage(partnerWords[application.outcome])}
+          </span>
+        )}
+      </div>
     </li>
   );
 }

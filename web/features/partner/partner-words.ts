@@ -45,6 +45,23 @@ export const partnerWords = defineMessages({
   name: { id: 'partner.invite.name', defaultMessage: 'Name (optional)' },
   send: { id: 'partner.invite.send', defaultMessage: 'Send invitation' },
   invited: { id: 'partner.invite.pending', defaultMessage: 'invited' },
+  referralsTitle: { id: 'partner.referrals.title', defaultMessage: 'Students you referred' },
+  refer: { id: 'partner.referrals.refer', defaultMessage: 'Refer a student' },
+  referralsLoading: { id: 'partner.referrals.loading', defaultMessage: 'Loading your referrals…' },
+  referralsEmpty: {
+    id: 'partner.referrals.empty',
+    defaultMessage: 'None yet: the students you refer while signed in show here.',
+  },
+});
+
+/** Where a referred student has got to (PartnerReferralView.state). */
+export const referralStates = defineMessages({
+  referred: {
+    id: 'partner.referrals.state.referred',
+    defaultMessage: 'Referred: our team will contact them',
+  },
+  invited: { id: 'partner.referrals.state.invited', defaultMessage: 'Invited to apply' },
+  applied: { id: 'partner.referrals.state.applied', defaultMessage: 'Applied' },
 });
 
 /** The choice states, with the words the student's own page uses. */

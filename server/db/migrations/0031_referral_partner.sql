@@ -1,0 +1,3 @@
+ALTER TABLE "referrals" ADD COLUMN "partner_id" uuid;--> statement-breakpoint
+ALTER TABLE "referrals" ADD CONSTRAINT "referrals_partner_id_partner_organisations_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partner_organisations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "referrals_partner_idx" ON "referrals" USING btree ("partner_id","created_at" DESC NULLS LAST) WHERE "referrals"."partner_id" is not null;
