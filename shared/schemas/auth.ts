@@ -153,22 +153,42 @@ export const signInLinkInput = z.object({
     .max(maxTokenLength, 'SIGN_IN_LINK_INVALID'),
 });
 
+const reauthPassword = z.string().max(maxPasswordLength, 'INVALID_PASSWORD');
+const reauthCode = z.string().max(20, 'CODE_FORMAT');
+/** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
+const reauthEmailCode = z.string().max(20, 'EMAIL_CODE_FORMAT');
+
 /**
  * Re-authentication: the password, or a code from the authenticator app, or a backup code, or a
  * code e-mailed to the account's address, or a passkey's answer to the challenge from GET /api/me/reauth/passkey-options (decision 0023).
  */
 export const reauthInput = z
   .object({
-    password: z.string().max(maxPasswordLength, 'INVALID_PASSWORD').optional(),
-    code: z.string().max(20, 'CODE_FORMAT').optional(),
+    password: reauthPassword.optional(),
+    code: reauthCode.optional(),
     passkey: webAuthnResponse.optional(),
-    /** The 6-digit code e-mailed by POST /api/me/reauth/email-code (accounts without a password or factor too). */
-    emailCode: z.string().max(20, 'EMAIL_CODE_FORMAT').optional(),
+    emailCode: reauthEmailCode.optional(),
   })
   .refine((value) => Boolean(value.password || value.code || value.passkey || value.emailCode), {
     message: 'REAUTH_REQUIRED',
     path: ['password'],
   });
+
+const typed = (value: string) => value.trim() !== '';
+type ReauthWay = 'password' | 'code' | 'emailCode';
+type ReauthFields = Partial<Record<ReauthWay, string>>;
+
+/**
+ * The re-authentication dialog asks one way at a time: each is a `reauthInput` with the chosen
+ * field typed (an empty one gets that way's own message).
+ */
+export const reauthWays: Record<ReauthWay, z.ZodType<ReauthFields, ReauthFields>> = {
+  password: z.object({ password: reauthPassword.refine(typed, 'CREDENTIALS_REQUIRED') }),
+  code: z.object({ code: reauthCode.refine(typed, 'CODE_FORMAT') }),
+  emailCode: z.object({
+    emailCode: reauthEmailCode.refine(typed, 'EMAIL_CODE_FORMAT'),
+  }),
+};
 
 /**
  * Download my data, delete my account: the password in the same request, or none after a recent

@@ -39,11 +39,13 @@ export const webAuthnResponse = z
   })
   .passthrough();
 
-export const passkeyRegistrationInput = z.object({ response: webAuthnResponse, name: passkeyName });
+/** A passkey's name, as the card's add and rename forms ask for it. */
+export const passkeyNameInput = z.object({ name: passkeyName });
+export const passkeyRegistrationInput = passkeyNameInput.extend({ response: webAuthnResponse });
 export const passkeyAuthenticationInput = z.object({ response: webAuthnResponse });
-export const passkeyRenameInput = z.object({
+export const passkeyRenameInput = passkeyNameInput.extend({
   id: z.uuid('This passkey was not found.'),
-  name: passkeyName,
 });
 export const passkeyIdInput = z.object({ id: z.uuid('This passkey was not found.') });
 export type PasskeyRenameInput = z.infer<typeof passkeyRenameInput>;
+export type PasskeyNameInput = z.infer<typeof passkeyNameInput>;

@@ -3,12 +3,15 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
+import { useSchemaForm } from '../../lib/schema-form';
+import { reauthWays } from '../../../shared/schemas/auth';
 import { PasswordField } from '../auth/password-field';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
@@ -111,6 +114,10 @@ const m = defineMessages({
   confirm: { id: 'account.reauth.confirm', defaultMessage: 'Confirm' },
 });
 
+/** A refused try: the first field the server named, or its error (a network failure as HTTP_ERROR). */
+const serverFailure = (caught: unknown): Said =>
+  caught instanceof ApiError ? (Object.values(caught.issues ?? {})[0] ?? caught) : 'HTTP_ERROR';
+
 /** E-mails a 6-digit code to the account's address (10 minutes, once), for `{ emailCode }`. */
 async function sendEmailCode(): Promise<void> {
   await apiPost('/api/me/reauth/email-code', {});
@@ -137,14 +144,41 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     (other) =>
       other !== kind && (other === 'email' || (other === 'password' ? hasPassword : hasFactor)),
   );
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const [value, setValue] = useState('');
-  // the English words of the server or the schema; shown in the reader's language
-  const [errorWords, setError] = useState<Said>();
-  const error = authText(errorWords);
-  const [busy, setBusy] = useState(false);
+  // the chosen way's field, checked by its part of the server's reauthInput
+  const form = useSchemaForm(
+    reauthWays[kind === 'email' ? 'emailCode' : kind === 'code' ? 'code' : 'password'],
+    {
+      password: '',
+      code: '',
+      emailCode: '',
+    },
+  );
   const [codeSent, setCodeSent] = useState(false);
-  const [sending, setSending] = useState(false);
+  const confirm = useMutation({ mutationFn: reauthenticate, onSuccess: onDone });
+  const passkey = useMutation({ mutationFn: reauthenticateWithPasskey, onSuccess: onDone });
+  const emailed = useMutation({
+    mutationFn: sendEmailCode,
+    onSuccess: () => {
+      setCodeSent(true);
+      form.reset();
+    },
+  });
+  const sending = emailed.isPending;
+  const { errors } = form.formState;
+  const fieldError = errors.password ?? errors.code ?? errors.emailCode;
+  // a field the schema refused, or what the last try answered; shown in the reader's language
+  const error = authText(
+    fieldError?.type === 'CREDENTIALS_REQUIRED'
+      ? accountText.passwordRequired
+      : (fieldError ??
+          (passkey.isError
+            ? (passkeyFailure(passkey.error) ?? serverFailure(passkey.error))
+            : confirm.isError
+              ? serverFailure(confirm.error)
+              : emailed.isError
+                ? serverFailure(emailed.error)
+                : undefined)),
+  );
 
   useEffect(() => {
     const node = ref.current;
@@ -152,79 +186,37 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
     return () => node?.close();
   }, []);
 
-  async function confirmWithPasskey() {
-    setError(undefined);
-    setPasskeyBusy(true);
-    try {
-      await reauthenticateWithPasskey();
-      onDone();
-    } catch (caught) {
-      setError(passkeyFailure(caught) ?? (caught instanceof ApiError ? caught : 'HTTP_ERROR'));
-    } finally {
-      setPasskeyBusy(false);
-    }
+  function clear() {
+    form.clearErrors();
+    confirm.reset();
+    passkey.reset();
+    emailed.reset();
   }
 
-  async function emailMeACode() {
-    setError(undefined);
-    setSending(true);
-    try {
-      await sendEmailCode();
-      setCodeSent(true);
-      setValue('');
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? (Object.values(caught.issues ?? {})[0] ?? caught)
-          : 'HTTP_ERROR',
-      );
-    } finally {
-      setSending(false);
-    }
+  function confirmWithPasskey() {
+    clear();
+    passkey.mutate();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function emailMeACode() {
+    clear();
+    emailed.mutate();
+  }
+
+  const submit = form.handleSubmit((input) => confirm.mutate(input));
+
+  function onSubmit(event: FormEvent) {
+    clear();
     if (kind === 'email' && !codeSent) {
-      await emailMeACode();
-      return;
-    }
-    if (!value.trim()) {
-      setError(
-        kind === 'password'
-          ? accountText.passwordRequired
-          : kind === 'code'
-            ? 'CODE_FORMAT'
-            : 'EMAIL_CODE_FORMAT',
-      );
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await reauthenticate(
-        kind === 'password'
-          ? { password: value }
-          : kind === 'code'
-            ? { code: value }
-            : { emailCode: value },
-      );
-      onDone();
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? (Object.values(caught.issues ?? {})[0] ?? caught)
-          : 'HTTP_ERROR',
-      );
-    } finally {
-      setBusy(false);
-    }
+      event.preventDefault();
+      emailed.mutate();
+    } else void submit(event);
   }
 
   function switchTo(next: ReauthKind) {
     setKind(next);
-    setValue('');
-    setError(undefined);
+    form.reset();
+    clear();
   }
 
   const switchLabels: Record<Exclude<ReauthKind, 'passkey'>, string> = {
@@ -248,7 +240,7 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4 p-6">
+      <form noValidate onSubmit={onSubmit} className="space-y-4 p-6">
         <h2 id="reauth-title" className="text-xl font-semibold text-ink">
           <FormattedMessage {...m.title} />
         </h2>
@@ -259,12 +251,10 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
             </p>
             <PasswordField
               label={intl.formatMessage(m.passwordLabel)}
-              name="reauth-password"
               autoComplete="current-password"
               autoFocus
-              value={value}
               error={error}
-              onChange={(e) => setValue(e.target.value)}
+              {...form.register('password')}
             />
           </>
         ) : kind === 'code' ? (
@@ -277,9 +267,8 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
               inputMode="numeric"
               autoComplete="one-time-code"
               autoFocus
-              value={value}
               error={error}
-              onChange={(e) => setValue(e.target.value)}
+              {...form.register('code')}
             />
           </>
         ) : kind === 'passkey' ? (
@@ -308,15 +297,14 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
               autoComplete="one-time-code"
               dir="ltr"
               autoFocus
-              value={value}
               error={error}
-              onChange={(e) => setValue(e.target.value)}
+              {...form.register('emailCode')}
             />
             <button
               type="button"
               className="text-sm font-semibold text-brand-700 underline underline-offset-2"
               disabled={sending}
-              onClick={() => void emailMeACode()}
+              onClick={emailMeACode}
             >
               {sending ? intl.formatMessage(m.sending) : intl.formatMessage(m.sendNewCode)}
             </button>
@@ -355,10 +343,10 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
           <Button
             variant="secondary"
             className="w-full"
-            onClick={() => void confirmWithPasskey()}
-            disabled={passkeyBusy}
+            onClick={confirmWithPasskey}
+            disabled={passkey.isPending}
           >
-            {passkeyBusy
+            {passkey.isPending
               ? intl.formatMessage(m.waitingForPasskey)
               : intl.formatMessage(m.usePasskey)}
           </Button>
@@ -372,8 +360,8 @@ export function ReauthDialog({ onDone, onCancel }: { onDone: () => void; onCance
               {sending ? intl.formatMessage(m.sending) : intl.formatMessage(m.emailMe)}
             </Button>
           ) : (
-            <Button type="submit" disabled={busy}>
-              {busy ? intl.formatMessage(m.checking) : intl.formatMessage(m.confirm)}
+            <Button type="submit" disabled={confirm.isPending}>
+              {confirm.isPending ? intl.formatMessage(m.checking) : intl.formatMessage(m.confirm)}
             </Button>
           )}
         </div>

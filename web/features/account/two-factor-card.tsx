@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { fieldIssue } from '../../../shared/error-codes';
-import { useAccountText, type Said } from '../../lib/account-text';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAccountText } from '../../lib/account-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { errorText } from '../../lib/error-text';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { renderSVG } from 'uqr';
-import { totpCodeInput } from '../../../shared/schemas/auth';
+import { totpCodeInput, type TotpCodeInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -15,7 +16,7 @@ import { saveFile } from './account-api';
 import { useLinkedIdentities } from '../identity/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
 import { PasswordAgainForm } from './password-again-form';
-import { useReauth } from './reauth-dialog';
+import { isCancelled, useReauth } from './reauth-dialog';
 import {
   confirmTwoFactor,
   keyText,
@@ -124,32 +125,23 @@ function BackupCodes({
 function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => void }) {
   const intl = useIntl();
   const t = useAccountText();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<Said>();
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(totpCodeInput, { code: '' });
+  const confirm = useMutation({
+    mutationFn: ({ code }: TotpCodeInput) => confirmTwoFactor(code),
+    onSuccess: onConfirmed,
+  });
   const qr = `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.totpURI, { border: 2 }))}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = totpCodeInput.safeParse({ code });
-    if (!checked.success) {
-      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await confirmTwoFactor(checked.data.code);
-      onConfirmed();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught : 'INVALID_CODE');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = form.handleSubmit((input) => confirm.mutate(input));
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        confirm.reset();
+        void submit(event);
+      }}
+      className="mt-4 space-y-4"
+    >
       <ol className="list-decimal space-y-2 ps-5 text-ink">
         <li>
           <FormattedMessage
@@ -205,12 +197,14 @@ function ConfirmApp({ setup, onConfirmed }: { setup: Setup; onConfirmed: () => v
         })}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        error={t(error)}
-        onChange={(e) => setCode(e.target.value)}
+        error={t(
+          form.formState.errors.code ??
+            (confirm.error instanceof ApiError ? confirm.error : confirm.error && 'INVALID_CODE'),
+        )}
+        {...form.register('code')}
       />
-      <Button type="submit" disabled={busy}>
-        {busy ? (
+      <Button type="submit" disabled={confirm.isPending}>
+        {confirm.isPending ? (
           <FormattedMessage id="account.twoFactor.checking" defaultMessage="Checking..." />
         ) : (
           <FormattedMessage
@@ -229,8 +223,6 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
   const t = useAccountText();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<{ list: string[]; renewed: boolean } | null>(null);
-  const [failure, setFailure] = useState<Said>();
-  const [busy, setBusy] = useState(false);
   const reauth = useReauth();
   const isStaff = user.role !== 'applicant';
   const setUpLabel = intl.formatMessage({
@@ -247,33 +239,21 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
     ? identities.data.some((identity) => identity.providerId === 'credential')
     : true;
 
-  async function renewCodes() {
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      setCodes({ list: await reauth.run(regenerateBackupCodes), renewed: true });
-    } catch (caught) {
-      if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(t(caught));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function turnOff() {
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      await reauth.run(turnOffTwoFactor);
-    } catch (caught) {
-      if (!(caught instanceof ApiError && caught.code === 'REAUTH_CANCELLED')) {
-        setFailure(t(caught));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const renew = useMutation({
+    mutationFn: () => reauth.run(regenerateBackupCodes),
+    onSuccess: (list) => setCodes({ list, renewed: true }),
+  });
+  const turnOff = useMutation({ mutationFn: () => reauth.run(turnOffTwoFactor) });
+  const busy = renew.isPending || turnOff.isPending;
+  // a cancelled re-authentication changed nothing and says nothing
+  const failure = [renew, turnOff].find(
+    (action) => action.isError && !isCancelled(action.error),
+  )?.error;
+  const start = (action: typeof renew | typeof turnOff) => {
+    renew.reset();
+    turnOff.reset();
+    action.mutate();
+  };
 
   return (
     <Card role="region" aria-labelledby="two-factor-title">
@@ -312,13 +292,13 @@ export function TwoFactorCard({ user, required }: { user: AccountUser; required:
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" onClick={() => void renewCodes()} disabled={busy}>
+            <Button variant="secondary" onClick={() => start(renew)} disabled={busy}>
               <FormattedMessage
                 id="account.twoFactor.renewCodes"
                 defaultMessage="Get new backup codes"
               />
             </Button>
-            <Button variant="secondary" onClick={() => void turnOff()} disabled={busy}>
+            <Button variant="secondary" onClick={() => start(turnOff)} disabled={busy}>
               {busy ? (
                 <FormattedMessage id="account.twoFactor.working" defaultMessage="Working..." />
               ) : (

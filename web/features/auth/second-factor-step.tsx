@@ -1,8 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { fieldIssue } from '../../../shared/error-codes';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
-import { useState, type FormEvent } from 'react';
-import { backupCodeInput, totpCodeInput } from '../../../shared/schemas/auth';
+import { useMutation } from '@tanstack/react-query';
+import { accountText, useAccountText } from '../../lib/account-text';
+import { useState } from 'react';
+import {
+  backupCodeInput,
+  totpCodeInput,
+  type BackupCodeInput,
+  type TotpCodeInput,
+} from '../../../shared/schemas/auth';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
@@ -58,50 +64,31 @@ export function SecondFactorStep({
   const intl = useIntl();
   const t = useAccountText();
   const [kind, setKind] = useState<'totp' | 'backup'>('totp');
-  const [code, setCode] = useState('');
-  const [trustDevice, setTrustDevice] = useState(false);
-  const [error, setError] = useState<Said>();
-  const [failure, setFailure] = useState<{ message: Said; restart: boolean }>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(undefined);
-    const checked = (kind === 'totp' ? totpCodeInput : backupCodeInput).safeParse({
-      code,
-      trustDevice,
-    });
-    if (!checked.success) {
-      setError(checked.error.issues[0] && fieldIssue(checked.error.issues[0] as never));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await verifySecondFactor(kind, checked.data);
-      onDone();
-    } catch (caught) {
-      const restart =
-        caught instanceof ApiError &&
-        [
-          'INVALID_TWO_FACTOR_COOKIE',
-          'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE',
-          'UNAUTHENTICATED',
-        ].includes(caught.code);
-      setFailure({
-        message: caught instanceof ApiError ? caught : accountText.signInFailed,
-        restart,
-      });
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  }
+  // the app's code or a backup code, each checked by the schema its route uses
+  const form = useSchemaForm(kind === 'totp' ? totpCodeInput : backupCodeInput, {
+    code: '',
+    trustDevice: false,
+  });
+  const verify = useMutation({
+    mutationFn: (input: TotpCodeInput | BackupCodeInput) => verifySecondFactor(kind, input),
+    onSuccess: onDone,
+    onError: () => form.setValue('code', ''),
+  });
+  const failure = verify.error;
+  const restart =
+    failure instanceof ApiError &&
+    ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'UNAUTHENTICATED'].includes(
+      failure.code,
+    );
+  const submit = form.handleSubmit((input) => verify.mutate(input));
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        verify.reset();
+        void submit(event);
+      }}
       className="space-y-5"
       aria-labelledby="second-factor-title"
     >
@@ -125,8 +112,8 @@ export function SecondFactorStep({
       </div>
       {!!failure && (
         <Alert tone="error">
-          <p>{t(failure.message)}</p>
-          {!!failure.restart && (
+          <p>{t(failure instanceof ApiError ? failure : accountText.signInFailed)}</p>
+          {!!restart && (
             <Button variant="secondary" className="mt-3" onClick={onRestart}>
               <FormattedMessage id="auth.twoStep.signInAgain" defaultMessage="Sign in again" />
             </Button>
@@ -147,24 +134,22 @@ export function SecondFactorStep({
         inputMode={kind === 'totp' ? 'numeric' : 'text'}
         autoComplete="one-time-code"
         autoFocus
-        value={code}
-        error={t(error)}
-        onChange={(e) => setCode(e.target.value)}
+        error={t(form.formState.errors.code)}
+        {...form.register('code')}
       />
       <label className="flex items-center gap-2 text-sm text-ink">
         <input
           type="checkbox"
           className="size-4 rounded border-slate-400 accent-brand-700"
-          checked={trustDevice}
-          onChange={(e) => setTrustDevice(e.target.checked)}
+          {...form.register('trustDevice')}
         />
         <FormattedMessage
           id="auth.twoStep.trustDevice"
           defaultMessage="Trust this device for 30 days"
         />
       </label>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? (
+      <Button type="submit" size="lg" className="w-full" disabled={verify.isPending}>
+        {verify.isPending ? (
           <FormattedMessage id="auth.common.checking" defaultMessage="Checking..." />
         ) : (
           <FormattedMessage id="auth.twoStep.verify" defaultMessage="Verify" />
@@ -175,9 +160,8 @@ export function SecondFactorStep({
         className="text-sm font-semibold text-brand-700 underline underline-offset-2"
         onClick={() => {
           setKind(kind === 'totp' ? 'backup' : 'totp');
-          setCode('');
-          setError(undefined);
-          setFailure(undefined);
+          form.reset();
+          verify.reset();
         }}
       >
         {kind === 'totp' ? (

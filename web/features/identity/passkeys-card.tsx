@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useAccountText, type Said } from '../../lib/account-text';
-import { fieldIssue } from '../../../shared/error-codes';
+import { useSchemaForm } from '../../lib/schema-form';
 import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { passkeyNameMax, passkeyRenameInput } from '../../../shared/schemas/identity';
+import {
+  passkeyNameInput,
+  passkeyNameMax,
+  type PasskeyNameInput,
+} from '../../../shared/schemas/identity';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -44,52 +49,45 @@ function usePasskeyText() {
   const intl = useIntl();
   const say = useAccountText();
   return (what: Said) =>
-    what && typeof what === 'object' && 'code' in what && what.code === 'too_big'
+    what &&
+    typeof what === 'object' &&
+    (('code' in what && what.code === 'too_big') || ('type' in what && what.type === 'too_big'))
       ? intl.formatMessage(m.nameTooLong)
       : say(what);
 }
-const messageOf = (error: unknown): Said => passkeyFailure(error) ?? error;
-const nameError = (name: string): Said => {
-  const checked = passkeyRenameInput.shape.name.safeParse(name);
-  return checked.success ? undefined : fieldIssue(checked.error.issues[0] as never);
-};
+const messageOf = (error: unknown): Said => (error ? (passkeyFailure(error) ?? error) : undefined);
 
 function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: string) => void }) {
   const [renaming, setRenaming] = useState(false);
-  const [name, setName] = useState(passkey.name ?? '');
-  const [error, setError] = useState<Said>();
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm(passkeyNameInput, { name: passkey.name ?? '' });
   const reauth = useReauth();
   const intl = useIntl();
   const text = usePasskeyText();
   const label = passkey.name || intl.formatMessage(m.passkey);
-
-  async function run(action: () => Promise<void>, done: string) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await action();
-      onDone(done);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function rename(event: FormEvent) {
-    event.preventDefault();
-    const problem = nameError(name);
-    if (problem) return setError(problem);
-    await run(
-      () => renamePasskey(passkey.id, name.trim()),
-      intl.formatMessage(
-        { id: 'account.passkeys.renamed', defaultMessage: 'Renamed to “{name}”.' },
-        { name: name.trim() },
+  const rename = useMutation({
+    mutationFn: ({ name }: PasskeyNameInput) => renamePasskey(passkey.id, name),
+    onSuccess: (_, { name }) =>
+      onDone(
+        intl.formatMessage(
+          { id: 'account.passkeys.renamed', defaultMessage: 'Renamed to “{name}”.' },
+          { name },
+        ),
       ),
-    );
-    setRenaming(false);
-  }
+    onSettled: () => setRenaming(false),
+  });
+  const remove = useMutation({
+    mutationFn: () => reauth.run(() => removePasskey(passkey.id)),
+    onSuccess: () =>
+      onDone(
+        intl.formatMessage(
+          { id: 'account.passkeys.removed', defaultMessage: '{name} was removed.' },
+          { name: label },
+        ),
+      ),
+  });
+  const busy = rename.isPending || remove.isPending;
+  const failure = messageOf(rename.error ?? remove.error);
+  const submit = form.handleSubmit((input) => rename.mutate(input));
 
   return (
     <li className="space-y-3 py-4">
@@ -131,15 +129,10 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           <Button
             variant="danger"
             disabled={busy}
-            onClick={() =>
-              void run(
-                () => reauth.run(() => removePasskey(passkey.id)),
-                intl.formatMessage(
-                  { id: 'account.passkeys.removed', defaultMessage: '{name} was removed.' },
-                  { name: label },
-                ),
-              )
-            }
+            onClick={() => {
+              rename.reset();
+              remove.mutate();
+            }}
             aria-label={intl.formatMessage(
               { id: 'account.passkeys.removeLabel', defaultMessage: 'Remove {name}' },
               { name: label },
@@ -152,16 +145,19 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
       {!!renaming && (
         <form
           noValidate
-          onSubmit={(e) => void rename(e)}
+          onSubmit={(e) => {
+            rename.reset();
+            remove.reset();
+            void submit(e);
+          }}
           className="flex flex-wrap items-end gap-3"
         >
           <div className="min-w-56 flex-1">
             <TextField
               label={intl.formatMessage(m.newName)}
               maxLength={passkeyNameMax}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={text(error)}
+              error={text(form.formState.errors.name ?? failure)}
+              {...form.register('name')}
             />
           </div>
           <Button type="submit" disabled={busy}>
@@ -169,7 +165,7 @@ function PasskeyRow({ passkey, onDone }: { passkey: Passkey; onDone: (message: s
           </Button>
         </form>
       )}
-      {!renaming && !!error && <Alert tone="error">{text(error)}</Alert>}
+      {!renaming && !!failure && <Alert tone="error">{text(failure)}</Alert>}
     </li>
   );
 }
@@ -184,38 +180,24 @@ export function PasskeysCard() {
   const isStaffWithoutApp = Boolean(
     session.data && session.data.role !== 'applicant' && !session.data.twoFactorEnabled,
   );
-  const [name, setName] = useState('');
-  const [error, setError] = useState<Said>();
-  const [failure, setFailure] = useState<Said>();
+  const form = useSchemaForm(passkeyNameInput, { name: '' });
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    setNotice(undefined);
-    setFailure(undefined);
-    const problem = nameError(name);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await addPasskey(name.trim());
+  const add = useMutation({
+    mutationFn: ({ name }: PasskeyNameInput) => addPasskey(name),
+    onSuccess: (_, { name }) => {
       setNotice(
         intl.formatMessage(
           {
             id: 'account.passkeys.addedNotice',
             defaultMessage: 'Passkey “{name}” added. You can now sign in with it.',
           },
-          { name: name.trim() },
+          { name },
         ),
       );
-      setName('');
-    } catch (caught) {
-      setFailure(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.reset();
+    },
+  });
+  const submit = form.handleSubmit((input) => add.mutate(input));
 
   return (
     <Card>
@@ -250,7 +232,11 @@ export function PasskeysCard() {
       )}
       <form
         noValidate
-        onSubmit={(e) => void add(e)}
+        onSubmit={(e) => {
+          setNotice(undefined);
+          add.reset();
+          void submit(e);
+        }}
         className="mt-4 flex flex-wrap items-end gap-3"
       >
         <div className="min-w-56 flex-1">
@@ -258,18 +244,17 @@ export function PasskeysCard() {
             label={intl.formatMessage(m.nameLabel)}
             hint={intl.formatMessage(m.nameHint)}
             maxLength={passkeyNameMax}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={text(error)}
+            error={text(form.formState.errors.name)}
+            {...form.register('name')}
           />
         </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? intl.formatMessage(m.waiting) : intl.formatMessage(m.add)}
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? intl.formatMessage(m.waiting) : intl.formatMessage(m.add)}
         </Button>
       </form>
       <div className="mt-3 space-y-2" aria-live="polite">
         {!!notice && <Alert tone="success">{notice}</Alert>}
-        {!!failure && <Alert tone="error">{text(failure)}</Alert>}
+        {add.isError && <Alert tone="error">{text(messageOf(add.error))}</Alert>}
       </div>
     </Card>
   );
