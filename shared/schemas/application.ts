@@ -9,6 +9,7 @@ import { contactEmail, internationalPhone } from './contact.ts';
 import { stripBidiControls } from '../text-safety.ts';
 import {
   applicationDetailFields,
+  detailLimits,
   type ApplicationConsent,
   type ApplicationDetails,
 } from './application-details.ts';
@@ -49,6 +50,21 @@ export const documentStateLabels: Record<DocumentState, string> = {
 export const documentKeyParams = z.strictObject({
   id: z.uuid('Not an application id'),
   key: z.enum(requestableDocumentKeys, { error: 'Not a document of an application' }),
+});
+
+/**
+ * Which file of a document slot (issue 25 §3, decision 0048): `?part=` on the applicant's link, the
+ * re-upload and the staff review; the first file unless told. Only the digits 1 to filesPerSlot.
+ */
+export const documentPartQuery = z.strictObject({
+  part: z
+    .string({ error: 'Part must be a whole number' })
+    .regex(/^[1-9]$/, `Part must be 1 to ${detailLimits.filesPerSlot}`)
+    .transform(Number)
+    .pipe(
+      z.number().max(detailLimits.filesPerSlot, `Part must be 1 to ${detailLimits.filesPerSlot}`),
+    )
+    .optional(),
 });
 
 export const allowedFileExtensions = ['.pdf', '.jpg', '.jpeg', '.png'] as const;

@@ -1,16 +1,25 @@
 import { expect } from 'vitest';
-import { createApplicationFields, fixture, multipartBody } from '../factories/application.ts';
+import {
+  createApplicationFields,
+  fixture,
+  multipartBody,
+  type UploadFile,
+} from '../factories/application.ts';
 import { registerAccount, signInByApi } from './auth-helpers.ts';
 import type { E2ePage, useBrowser } from './browser.ts';
 import { linkIn, waitForMail } from './outbox.ts';
 
 /** The pages of a case: an application with its tracking link, a consultant's console, the track page. */
 export function caseworkPages({ open, baseUrl }: ReturnType<typeof useBrowser>) {
-  /** An application sent with a passport copy, and its tracking link from the confirmation e-mail. */
-  async function submitWithPassport() {
+  /**
+   * An application sent with a passport copy (and `more` files), and its tracking link from the
+   * confirmation e-mail.
+   */
+  async function submitWithPassport(more: UploadFile[] = []) {
     const fields = createApplicationFields();
     const { payload, contentType } = multipartBody(fields, [
       { key: 'passportCopy', ...fixture('passport.png'), contentType: 'image/png' },
+      ...more,
     ]);
     const res = await fetch(`${baseUrl}/api/applications`, {
       method: 'POST',

@@ -94,6 +94,87 @@ describe('documents checked one by one, live on both sides', () => {
   );
 });
 
+describe('several files in one slot, each checked on its own (issue 25 §3)', () => {
+  it(
+    'staff reject the second file of the transcripts; the student reads that file’s reason and sends just it again',
+    { timeout: 120_000 },
+    async () => {
+      const { id, link } = await submitWithPassport([
+        { key: 'transcripts', ...fixture('transcript.pdf'), contentType: 'application/pdf' },
+        {
+          key: 'transcripts',
+          ...fixture('certificate.jpg'),
+          filename: 'degree-certificate.jpg',
+          contentType: 'image/jpeg',
+        },
+      ]);
+      const staff = await consultantAt(`/staff/applications/${id}`);
+      const student = await trackAt(link);
+      const staffFile = (n: number) =>
+        staff.page.getByRole('listitem', { name: `Transcripts (file ${n} of 2)` });
+      const studentFile = (n: number) =>
+        student.page.getByRole('listitem', { name: `Transcripts (file ${n} of 2)` });
+      await studentFile(2).getByText('degree-certificate.jpg').waitFor();
+      await student.page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+      await staffFile(2).getByText('degree-certificate.jpg').waitFor();
+
+      await staffFile(2).getByRole('button', { name: 'Reject Transcripts (file 2 of 2)' }).click();
+      await staffFile(2)
+        .getByLabel('Why is the transcripts (file 2 of 2) rejected?')
+        .fill('The degree certificate is not certified.');
+      await staffFile(2).getByRole('button', { name: 'Reject document' }).click();
+      await staffFile(2).getByText('Reason: The degree certificate is not certified.').waitFor();
+      // the first file of the slot is as it was
+      await staffFile(1).getByText('Received', { exact: true }).waitFor();
+      expect(
+        await staffFile(1)
+          .getByText(/Reason:/)
+          .count(),
+      ).toBe(0);
+
+      // the student hears of it live, names the file, and is asked for that file only
+      const action = student.page.getByRole('status').filter({ hasText: 'Action required' });
+      await action
+        .getByText(
+          'Your transcripts (file 2 of 2) was not accepted: The degree certificate is not certified.',
+        )
+        .waitFor();
+      await studentFile(2).getByText('Rejected', { exact: true }).waitFor();
+      await studentFile(2).getByText('The degree certificate is not certified.').waitFor();
+      await studentFile(1).getByText('Received', { exact: true }).waitFor();
+      expect(
+        await studentFile(1)
+          .getByRole('button', { name: /Send new/ })
+          .count(),
+      ).toBe(0);
+      await screenshot(student.page, 'casework-track-second-file-rejected-1280');
+      await expectNoSeriousAxeViolations(student.page);
+      await screenshot(staff.page, 'casework-staff-second-file-rejected-1280');
+      await expectNoSeriousAxeViolations(staff.page);
+
+      await studentFile(2)
+        .getByLabel('New transcripts (file 2 of 2)')
+        .setInputFiles(path.join(fixtures, 'transcript.pdf'));
+      await studentFile(2)
+        .getByRole('button', { name: 'Send new transcripts (file 2 of 2)' })
+        .click();
+      await studentFile(2).getByText('Received', { exact: true }).waitFor();
+      await studentFile(2).getByText('transcript.pdf').waitFor();
+      expect(await action.count()).toBe(0);
+
+      // the console: the second file's new version, the first file still its first
+      await staffFile(2).getByText('version 2').waitFor();
+      await staffFile(2).getByText('Earlier versions (1)').click();
+      await staffFile(2).getByText('Version 1: degree-certificate.jpg').waitFor();
+      expect(await staffFile(1).getByText('version 2').count()).toBe(0);
+      await staffFile(2).getByRole('button', { name: 'Verify Transcripts (file 2 of 2)' }).click();
+      await studentFile(2).getByText('Verified', { exact: true }).waitFor();
+      await studentFile(1).getByText('Received', { exact: true }).waitFor();
+      for (const page of [staff, student]) expect(page.problems).toEqual([]);
+    },
+  );
+});
+
 describe('requests, messages and the steps after an offer, live on both sides', () => {
   // the longest journey of the suite (two people, seven pages, e-mails): more than the default minute
   it(

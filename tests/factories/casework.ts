@@ -15,6 +15,10 @@ const headersOf = (app: FastifyInstance, caller: Caller) => ({
   ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
 });
 
+/** `?part=` as sent (a hostile value stays as it is), nothing for the slot's first file. */
+const partSuffix = (part: number | string | undefined) =>
+  part === undefined ? '' : `?part=${encodeURIComponent(part)}`;
+
 /** POST /api/applications/:id/documents/:key with one file (as the track page sends it). */
 export function uploadDocumentVersion(
   app: FastifyInstance,
@@ -22,18 +26,24 @@ export function uploadDocumentVersion(
   file: UploadFile,
   caller: Caller,
   key = file.key,
+  part?: number | string,
 ) {
   const { payload, contentType } = multipartBody({}, [file]);
   return app.inject({
     method: 'POST',
-    url: `/api/applications/${applicationId}/documents/${key}`,
+    url: `/api/applications/${applicationId}/documents/${key}${partSuffix(part)}`,
     payload,
     headers: { ...headersOf(app, caller), 'content-type': contentType },
   });
 }
 
 /** The review version of a document's current upload, as a reviewer's screen would show it. */
-export async function reviewVersionOf(app: FastifyInstance, applicationId: string, key: string) {
+export async function reviewVersionOf(
+  app: FastifyInstance,
+  applicationId: string,
+  key: string,
+  part = 1,
+) {
   const [row] = await app.db
     .select({ reviewVersion: applicationDocuments.reviewVersion })
     .from(applicationDocuments)
@@ -41,6 +51,7 @@ export async function reviewVersionOf(app: FastifyInstance, applicationId: strin
       and(
         eq(applicationDocuments.applicationId, applicationId),
         eq(applicationDocuments.key, key as never),
+        eq(applicationDocuments.part, part),
       ),
     )
     .orderBy(desc(applicationDocuments.version))
@@ -63,11 +74,14 @@ export async function reviewDocumentAs(
     reason?: string;
   },
   caller: Caller,
+  part?: number | string,
 ) {
-  const reviewVersion = body.reviewVersion ?? (await reviewVersionOf(app, applicationId, key));
+  const reviewVersion =
+    body.reviewVersion ??
+    (await reviewVersionOf(app, applicationId, key, typeof part === 'number' ? part : 1));
   return app.inject({
     method: 'POST',
-    url: `/api/staff/applications/${applicationId}/documents/${key}/review`,
+    url: `/api/staff/applications/${applicationId}/documents/${key}/review${partSuffix(part)}`,
     payload: { ...body, reviewVersion },
     headers: headersOf(app, caller),
   });

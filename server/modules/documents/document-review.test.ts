@@ -81,7 +81,7 @@ describe('staff check each document', () => {
     expect(entries).toEqual([
       expect.objectContaining({
         actorId: s.consultant.user.id,
-        details: { applicationId: s.applicationId, key: 'transcripts', version: 1 },
+        details: { applicationId: s.applicationId, key: 'transcripts', part: 1, version: 1 },
       }),
     ]);
   });

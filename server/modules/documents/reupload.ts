@@ -78,8 +78,7 @@ export async function uploadNewVersion(
   app: FastifyInstance,
   req: FastifyRequest,
   reader: ApplicationReader,
-  applicationId: string,
-  key: AnyDocumentKey,
+  { id: applicationId, key, part }: { id: string; key: AnyDocumentKey; part: number },
   beforeStoring: () => Promise<void>,
 ): Promise<ApplicationView> {
   let seenVersion: number;
@@ -87,7 +86,7 @@ export async function uploadNewVersion(
     const application = await readableApplication(app, reader, applicationId, {
       notFound: documentNotFound,
     });
-    const current = await findDocument(app.db, application.id, key);
+    const current = await findDocument(app.db, application.id, key, part);
     if (!current || current.state !== 'rejected') throw notAskedFor(key);
     seenVersion = current.version;
     if (!req.isMultipart()) {
@@ -108,13 +107,14 @@ export async function uploadNewVersion(
   try {
     await app.db.transaction(async (tx) => {
       const locked = await lockApplication(tx, applicationId);
-      const current = locked ? await findDocument(tx, applicationId, key) : undefined;
+      const current = locked ? await findDocument(tx, applicationId, key, part) : undefined;
       if (!locked || !current) throw documentNotFound();
       if (current.version !== seenVersion || current.state !== 'rejected') throw notAskedFor(key);
       await insertDocuments(tx, [
         {
           applicationId,
           key,
+          part,
           version: current.version + 1,
           storageKey: file.stored.key,
           originalName: file.originalName,

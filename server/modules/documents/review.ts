@@ -14,7 +14,7 @@ import { documentRejectedMail } from '../casework/emails.ts';
 const notFound = () => new NotFoundError('DOCUMENT_NOT_FOUND', 'Document not found.');
 
 /**
- * Staff mark the current version of one document verified, or rejected with a reason the applicant
+ * Staff mark the current version of one file of a document slot (its part) verified, or rejected with a reason the applicant
  * reads on the track page. Written with its audit entry in one transaction; the track page,
  * dashboard and console hear of it when it commits. A decision on a version that is no longer the
  * current one (the applicant sent a new one meanwhile) is refused, so nobody verifies a file unseen.
@@ -23,13 +23,13 @@ export async function reviewDocument(
   app: FastifyInstance,
   actor: SessionUser,
   applicationId: string,
-  key: AnyDocumentKey,
+  { key, part }: { key: AnyDocumentKey; part: number },
   input: DocumentReviewInput,
 ): Promise<void> {
   await app.db.transaction(async (tx) => {
     const application = await lockApplication(tx, applicationId);
     if (!application) throw applicationNotFound();
-    const current = await findDocument(tx, applicationId, key);
+    const current = await findDocument(tx, applicationId, key, part);
     if (!current) throw notFound();
     if (current.version !== input.version) {
       throw new AppError(
@@ -66,7 +66,13 @@ export async function reviewDocument(
       action: input.state === 'verified' ? 'document.verified' : 'document.rejected',
       subjectType: 'document',
       subjectId: current.id,
-      details: { applicationId, key, version: current.version, ...(reason ? { reason } : {}) },
+      details: {
+        applicationId,
+        key,
+        part,
+        version: current.version,
+        ...(reason ? { reason } : {}),
+      },
     });
     await publishApplicationChange(tx, applicationId, application.userId);
     // not to an applicant who asked for erasure (D16): the case is kept, they are not written to

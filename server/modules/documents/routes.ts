@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { documentKeyParams } from '../../../shared/schemas/application.ts';
+import { documentKeyParams, documentPartQuery } from '../../../shared/schemas/application.ts';
 import { documentReviewInput, documentVersionParams } from '../../../shared/schemas/staff.ts';
 import { readerOf } from '../../auth/access.ts';
 import { requireRole } from '../../auth/session.ts';
@@ -17,11 +17,6 @@ const params = z.strictObject({
   key: z.string().min(1).max(40),
 });
 
-/** Which file of the slot (issue 25 §3): the first unless told. */
-const partQuery = z.strictObject({
-  part: z.coerce.number().int().min(1).max(9).optional(),
-});
-
 const staffOnly = { preHandler: requireRole('consultant', 'admin') };
 
 export async function documentRoutes(app: FastifyInstance) {
@@ -32,26 +27,38 @@ export async function documentRoutes(app: FastifyInstance) {
   /** Owner (signed in), staff, or `Authorization: Bearer <tracking token>` from the track page. */
   app.get('/api/applications/:id/documents/:key', async (req, reply) => {
     const { id, key } = parseInput(params, req.params);
-    const { part } = parseInput(partQuery, req.query ?? {});
+    const { part } = parseInput(documentPartQuery, req.query ?? {});
     const reader = await readerOf(app, req);
     return sendStoredFile(reply, () => openDocument(app, reader, id, key, part), documentNotFound);
   });
 
-  /** A new version of a rejected document: the owner signed in, or the track page's bearer token. */
+  /**
+   * A new version of a rejected document (`?part=`: which file of the slot): the owner signed in,
+   * or the track page's bearer token.
+   */
   app.post('/api/applications/:id/documents/:key', async (req, reply) => {
-    const { id, key } = parseInput(documentKeyParams, req.params);
+    let target;
+    try {
+      const { id, key } = parseInput(documentKeyParams, req.params);
+      const { part = 1 } = parseInput(documentPartQuery, req.query ?? {});
+      target = { id: id.toLowerCase(), key, part };
+    } catch (error) {
+      req.raw.resume();
+      throw error;
+    }
     const reader = await readerOf(app, req);
-    const view = await uploadNewVersion(app, req, reader, id.toLowerCase(), key, () =>
+    const view = await uploadNewVersion(app, req, reader, target, () =>
       limits.client('applications', req, reply),
     );
     return reply.code(201).header('cache-control', 'no-store').send(view);
   });
 
-  /** Staff decide on the current version of a document: verified, or rejected with a reason. */
+  /** Staff decide on the current version of one file (`?part=`) of a slot: verified, or rejected with a reason. */
   app.post('/api/staff/applications/:id/documents/:key/review', staffOnly, async (req, reply) => {
     const { id, key } = parseInput(documentKeyParams, req.params);
+    const { part = 1 } = parseInput(documentPartQuery, req.query ?? {});
     const input = parseInput(documentReviewInput, req.body);
-    await reviewDocument(app, req.user!, id.toLowerCase(), key, input);
+    await reviewDocument(app, req.user!, id.toLowerCase(), { key, part }, input);
     return reply.code(204).header('cache-control', 'no-store').send();
   });
 

@@ -109,7 +109,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         ) : (
           <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {application.documents.map((doc) => (
-              <li key={doc.key} className="flex items-center gap-1.5">
+              <li key={`${doc.key}/${doc.part}`} className="flex items-center gap-1.5">
                 <a
                   href={doc.url}
                   download

@@ -18,6 +18,12 @@ import { useReviewDocument } from './staff-api';
 const linkClasses =
   'rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50';
 
+/** "Transcripts", or "Transcripts (file 2 of 2)" when the slot holds several files (issue 25 §3). */
+function partName(d: StaffDocument, documents: StaffDocument[]): string {
+  const count = documents.filter((other) => other.key === d.key).length;
+  return count > 1 ? `${d.label} (file ${d.part} of ${count})` : d.label;
+}
+
 /** Opening or downloading goes through the documents routes, which record staff downloads in the audit log. */
 export function DocumentsList({
   applicationId,
@@ -39,7 +45,12 @@ export function DocumentsList({
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {documents.map((d) => (
-            <DocumentItem key={d.key} applicationId={applicationId} document={d} />
+            <DocumentItem
+              key={`${d.key}/${d.part}`}
+              applicationId={applicationId}
+              document={d}
+              name={partName(d, documents)}
+            />
           ))}
         </ul>
       )}
@@ -50,9 +61,12 @@ export function DocumentsList({
 function DocumentItem({
   applicationId,
   document: d,
+  name,
 }: {
   applicationId: string;
   document: StaffDocument;
+  /** Its name, with which file of the slot it is. */
+  name: string;
 }) {
   const review = useReviewDocument(applicationId);
   const errorText = useErrorText();
@@ -79,7 +93,7 @@ function DocumentItem({
   };
   const reject = rejection.handleSubmit((input) =>
     review.mutate(
-      { key: d.key, input },
+      { key: d.key, part: d.part, input },
       {
         onSuccess: () => {
           setRejecting(false);
@@ -90,11 +104,11 @@ function DocumentItem({
   );
 
   return (
-    <li className="space-y-2 py-3" aria-label={d.label}>
+    <li className="space-y-2 py-3" aria-label={name}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <p className="flex flex-wrap items-center gap-2 font-medium text-ink">
-            {d.label} <DocumentStateBadge state={d.state} />
+            {name} <DocumentStateBadge state={d.state} />
             {d.version > 1 && (
               <span className="text-xs font-normal text-muted">version {d.version}</span>
             )}
@@ -115,20 +129,22 @@ function DocumentItem({
         </div>
         <div className="flex flex-wrap items-center gap-1">
           <a href={d.url} download className={linkClasses}>
-            Download<span className="sr-only"> {d.label}</span>
+            Download<span className="sr-only"> {name}</span>
           </a>
           {d.state !== 'verified' && (
             <Button
               variant="secondary"
               disabled={review.isPending}
-              onClick={() => review.mutate({ key: d.key, input: { ...seen, state: 'verified' } })}
+              onClick={() =>
+                review.mutate({ key: d.key, part: d.part, input: { ...seen, state: 'verified' } })
+              }
             >
-              Verify<span className="sr-only"> {d.label}</span>
+              Verify<span className="sr-only"> {name}</span>
             </Button>
           )}
           {d.state !== 'rejected' && !isRejecting && (
             <Button variant="ghost" onClick={openRejection}>
-              Reject<span className="sr-only"> {d.label}</span>
+              Reject<span className="sr-only"> {name}</span>
             </Button>
           )}
         </div>
@@ -140,7 +156,7 @@ function DocumentItem({
           className="space-y-2 rounded-lg bg-slate-50 p-3"
         >
           <TextAreaField
-            label={`Why is the ${d.label.toLowerCase()} rejected?`}
+            label={`Why is the ${name.toLowerCase()} rejected?`}
             hint="The applicant reads this on the track page."
             rows={2}
             maxLength={maxRejectionReasonLength}
@@ -188,7 +204,7 @@ function DocumentItem({
                   Download
                   <span className="sr-only">
                     {' '}
-                    version {v.version} of {d.label}
+                    version {v.version} of {name}
                   </span>
                 </a>
               </li>

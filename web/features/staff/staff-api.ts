@@ -52,13 +52,16 @@ export function useChangeStatus(id: string) {
   });
 }
 
-/** Verify or reject the current version of a document; the page reads the application again. */
+/**
+ * Verify or reject the current version of one file (`part`) of a document slot; the page reads the
+ * application again.
+ */
 export function useReviewDocument(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, input }: { key: string; input: DocumentReviewInput }) =>
+    mutationFn: ({ key, part, input }: { key: string; part: number; input: DocumentReviewInput }) =>
       apiPost<null>(
-        `/api/staff/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}/review`,
+        `/api/staff/applications/${encodeURIComponent(id)}/documents/${encodeURIComponent(key)}/review${part > 1 ? `?part=${part}` : ''}`,
         input,
       ),
     // a colleague's review meanwhile (409) is shown too: the page reloads what it is now

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { useDocumentName } from '../../lib/document-names';
+import { useDocumentPartName } from './track-documents';
 import { formatDueDayIn } from '../casework/format';
 
 /**
@@ -11,6 +12,7 @@ import { formatDueDayIn } from '../casework/format';
 export function ActionRequired({ application }: { application: ApplicationView }) {
   const intl = useIntl();
   const fieldName = useDocumentName();
+  const partName = useDocumentPartName(application);
   if (application.casework.outcome) return null;
   const rejected = application.documents.filter((d) => d.state === 'rejected');
   const requests = application.casework.requests.filter((r) => r.open);
@@ -27,12 +29,12 @@ export function ActionRequired({ application }: { application: ApplicationView }
     >
       <ul className="list-inside list-disc">
         {rejected.map((d) => (
-          <li key={d.key}>
+          <li key={`${d.key}/${d.part}`}>
             <FormattedMessage
               id="track.action.rejected"
               defaultMessage="Your {document} was not accepted: {reason} Send a new one under Documents below."
               values={{
-                document: fieldName(d.label, { inSentence: true }),
+                document: partName(d, { inSentence: true }),
                 reason: d.rejectionReason,
               }}
             />

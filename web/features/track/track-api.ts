@@ -52,17 +52,18 @@ export async function downloadWithToken(
   saveFile(await res.blob(), fileName);
 }
 
-/** Sends a new version of a rejected document, with the tracking token as a bearer. */
+/** Sends a new version of a rejected document (one file of its slot), with the tracking token as a bearer. */
 export function uploadNewVersion(
   applicationId: string,
   key: string,
+  part: number,
   file: File,
   token: string,
 ): Promise<ApplicationView> {
   const body = new FormData();
   body.append(key, file);
   return apiFetch<ApplicationView>(
-    `/api/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(key)}`,
+    `/api/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(key)}${part > 1 ? `?part=${part}` : ''}`,
     {
       method: 'POST',
       body,

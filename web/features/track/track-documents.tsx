@@ -22,6 +22,28 @@ const m = defineMessages({
 });
 
 /**
+ * A document's name, with which of its slot's files it is when the slot holds several (issue 25
+ * §3): "Transcripts (file 2 of 2)". `inSentence` as useDocumentName.
+ */
+export function useDocumentPartName(application: ApplicationView) {
+  const intl = useIntl();
+  const fieldName = useDocumentName();
+  return (doc: ApplicationDocument, options?: { inSentence?: boolean }) => {
+    const document = fieldName(doc.label, options);
+    const count = application.documents.filter((d) => d.key === doc.key).length;
+    return count > 1
+      ? intl.formatMessage(
+          {
+            id: 'track.documents.partOf',
+            defaultMessage: '{document} (file {part} of {count})',
+          },
+          { document, part: doc.part, count },
+        )
+      : document;
+  };
+}
+
+/**
  * The documents with what staff decided on each; a rejected one can be sent again here, with the
  * tracking token as a bearer (the same checks as the application form, made by the server).
  */
@@ -36,7 +58,7 @@ export function TrackDocuments({
 }) {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const intl = useIntl();
-  const fieldName = useDocumentName();
+  const partName = useDocumentPartName(application);
   const errorText = useErrorText();
   return (
     <Card>
@@ -50,7 +72,11 @@ export function TrackDocuments({
       ) : (
         <ul className="mt-2 divide-y divide-slate-100">
           {application.documents.map((doc) => (
-            <li key={doc.key} className="space-y-2 py-2" aria-label={fieldName(doc.label)}>
+            <li
+              key={`${doc.key}/${doc.part}`}
+              className="space-y-2 py-2"
+              aria-label={partName(doc)}
+            >
               <div className="flex flex-wrap items-center gap-2">
                 <button
                   type="button"
@@ -64,15 +90,18 @@ export function TrackDocuments({
                     );
                   }}
                 >
-                  {fieldName(doc.label)}
+                  {partName(doc)}
                 </button>
                 <DocumentStateBadge state={doc.state} />
-                <span className="text-sm text-muted">{formatSize(doc.size, intl.locale)}</span>
+                <span className="min-w-0 text-sm break-all text-muted">
+                  <bdi>{doc.fileName}</bdi> · {formatSize(doc.size, intl.locale)}
+                </span>
               </div>
               {doc.state === 'rejected' && (
                 <ResendDocument
                   applicationId={application.id}
                   document={doc}
+                  name={partName(doc, { inSentence: true })}
                   token={token}
                   onUpdated={onUpdated}
                 />
@@ -93,11 +122,14 @@ export function TrackDocuments({
 function ResendDocument({
   applicationId,
   document: doc,
+  name: document,
   token,
   onUpdated,
 }: {
   applicationId: string;
   document: ApplicationDocument;
+  /** Its name in a sentence, with which file of the slot it is. */
+  name: string;
   token: string;
   onUpdated: (application: ApplicationView) => void;
 }) {
@@ -105,9 +137,7 @@ function ResendDocument({
   const [error, setError] = useState<string>();
   const [isSending, setSending] = useState(false);
   const intl = useIntl();
-  const fieldName = useDocumentName();
   const errorText = useErrorText();
-  const document = fieldName(doc.label, { inSentence: true });
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -122,7 +152,7 @@ function ResendDocument({
     setError(undefined);
     setSending(true);
     try {
-      onUpdated(await uploadNewVersion(applicationId, doc.key, file, token));
+      onUpdated(await uploadNewVersion(applicationId, doc.key, doc.part, file, token));
     } catch (e) {
       const fieldError = e instanceof ApiError ? e.issues?.[doc.key] : undefined;
       setError(errorText(fieldError ?? e, { otherwise: intl.formatMessage(m.sendFailed) }));
