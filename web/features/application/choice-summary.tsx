@@ -59,7 +59,13 @@ export function ChoiceSummary({
           </dt>
           <dd className="text-muted">
             {others.length > 0 ? (
-              <FormattedList type="conjunction" style="narrow" value={others.map((u) => u.name)} />
+              <FormattedList
+                type="conjunction"
+                style="narrow"
+                value={others.map((u) => (
+                  <bdi key={u.id}>{u.name}</bdi>
+                ))}
+              />
             ) : (
               <FormattedMessage id="application.choice.none" defaultMessage="None" />
             )}

@@ -14,7 +14,11 @@ export function ConsentField({ universities }: { universities: string[] }) {
   const errorText = useErrorText();
   const { register, formState } = useFormContext<DetailValues>();
   const error = errorText(formState.errors.consent);
-  const list = intl.formatList(universities, { type: 'conjunction' });
+  // each name kept whole: English names in an Arabic sentence otherwise swap places around "و"
+  const list = intl.formatList(
+    universities.map((name) => <bdi key={name}>{name}</bdi>),
+    { type: 'conjunction' },
+  );
   return (
     <div className="space-y-1">
       <input type="hidden" {...register('consentVersion')} value={consentVersion} />

@@ -67,7 +67,14 @@ function EnglishTestBlock({ application: a }: { application: StaffApplication })
 }
 
 /** Education, English test, referees, work, statement and consent as the applicant sent them. */
-export function ApplicationDetailsCard({ application: a }: { application: StaffApplication }) {
+export function ApplicationDetailsCard({
+  application: a,
+  hasStatementFile,
+}: {
+  application: StaffApplication;
+  /** A personal statement among the documents: the card says where it is. */
+  hasStatementFile: boolean;
+}) {
   const d = a.details;
   return (
     <section
@@ -85,8 +92,10 @@ export function ApplicationDetailsCard({ application: a }: { application: StaffA
             <ul className="space-y-1">
               {d.education.map((e, i) => (
                 <li key={i}>
-                  {e.qualification} in {e.subject}, {e.institution} ({country(e.country)},{' '}
-                  {years(e.startYear, e.endYear)}): {e.grade} {e.gradeScale}
+                  {/* what the applicant typed may be right-to-left: each value kept whole */}
+                  <bdi>{e.qualification}</bdi> in <bdi>{e.subject}</bdi>, <bdi>{e.institution}</bdi>{' '}
+                  ({country(e.country)}, {years(e.startYear, e.endYear)}): <bdi>{e.grade}</bdi>{' '}
+                  <bdi>{e.gradeScale}</bdi>
                   {e.gradeExpected ? ' (expected)' : ''}
                 </li>
               ))}
@@ -100,7 +109,8 @@ export function ApplicationDetailsCard({ application: a }: { application: StaffA
               <ul className="space-y-1">
                 {d.referees.map((r, i) => (
                   <li key={i}>
-                    {r.name}, {r.role}, {r.institution} · {r.email}
+                    <bdi>{r.name}</bdi>, <bdi>{r.role}</bdi>, <bdi>{r.institution}</bdi> ·{' '}
+                    <bdi>{r.email}</bdi>
                   </li>
                 ))}
               </ul>
@@ -113,8 +123,14 @@ export function ApplicationDetailsCard({ application: a }: { application: StaffA
               <ul className="space-y-1">
                 {d.workExperience.map((w, i) => (
                   <li key={i}>
-                    {w.role}, {w.employer} ({years(w.startYear, w.endYear)})
-                    {w.description ? `: ${w.description}` : ''}
+                    <bdi>{w.role}</bdi>, <bdi>{w.employer}</bdi> ({years(w.startYear, w.endYear)})
+                    {w.description ? (
+                      <>
+                        : <bdi>{w.description}</bdi>
+                      </>
+                    ) : (
+                      ''
+                    )}
                   </li>
                 ))}
               </ul>
@@ -122,9 +138,13 @@ export function ApplicationDetailsCard({ application: a }: { application: StaffA
           </Block>
           <Block title="Personal statement">
             {d.personalStatementText ? (
-              <p className="whitespace-pre-line break-words">{d.personalStatementText}</p>
+              <p dir="auto" className="whitespace-pre-line break-words">
+                {d.personalStatementText}
+              </p>
+            ) : hasStatementFile ? (
+              'Sent as a file (see Documents)'
             ) : (
-              'Sent as a file (see Documents) or not given'
+              'Not given'
             )}
           </Block>
         </>

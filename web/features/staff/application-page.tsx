@@ -65,7 +65,10 @@ export function ApplicationPage() {
                 application={query.data.application}
                 erasureRequested={query.data.casework.erasureRequest !== null}
               />
-              <ApplicationDetailsCard application={query.data.application} />
+              <ApplicationDetailsCard
+                application={query.data.application}
+                hasStatementFile={query.data.documents.some((d) => d.key === 'personalStatement')}
+              />
               <ChoiceCards
                 applicationId={query.data.application.id}
                 choices={query.data.choices}

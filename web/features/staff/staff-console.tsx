@@ -44,8 +44,10 @@ function Console({ user }: { user: AccountUser }) {
   const { pathname } = useLocation();
   const isQueue =
     pathname === '/staff' || pathname === '/staff/' || pathname.startsWith('/staff/applications/');
+  // the console's words are English (the site's language may be Arabic or Chinese): read and laid
+  // out as English, left to right
   return (
-    <div className="bg-slate-50">
+    <div className="bg-slate-50" lang="en" dir="ltr">
       <div className="border-b border-slate-200 bg-white">
         <nav
           aria-label="Staff console"
