@@ -136,7 +136,7 @@ describe('/refer', () => {
     await page.getByLabel('Student’s name', { exact: true }).fill('Chidi Eze');
     await page.getByLabel('Student’s phone', { exact: true }).fill('0803 765 4321');
     await page.getByLabel('What they want to study', { exact: true }).fill('BSc Computer Science');
-    const answer = page.waitForResponse((res) => res.url().endsWith('/api/referrals'));
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/referrals');
     await submit(page).dblclick();
     expect((await answer).status()).toBe(201);
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
@@ -159,7 +159,7 @@ describe('/refer', () => {
     const { page, problems } = await browser.open('/refer?form=partner');
     const posts = recordPosts(page, '/api/partnerships');
     let failNext = true;
-    await page.route('**/api/partnerships', async (route) => {
+    await page.route(/\/api\/partnerships(\?|$)/, async (route) => {
       if (!failNext) return route.continue();
       failNext = false;
       await route.fulfill({
@@ -186,12 +186,16 @@ describe('/refer', () => {
       .waitFor();
     expect(await page.getByLabel('Contact Name').inputValue()).toBe('Priya Sharma');
 
-    const answer = page.waitForResponse((res) => res.url().endsWith('/api/partnerships'));
+    const answer = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/partnerships',
+    );
     await submit(page).click();
     expect((await answer).status()).toBe(201);
     await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers()['idempotency-key']).toBe(posts[0]!.headers()['idempotency-key']);
+    // the page's language goes with the request: the partner's invitation is written in it
+    expect(new URL(posts[1]!.url()).searchParams.get('lang')).toBe('en');
     await screenshot(page, 'refer-thanks-1280');
     // The refused request is a failure we caused on purpose; the browser logs it.
     expect(problems.filter((p) => !p.includes('503'))).toEqual([]);

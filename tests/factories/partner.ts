@@ -10,10 +10,10 @@ import { apiError, authPost } from './user-requests.ts';
 import { cookieFrom, enrollTotp, uniqueEmail } from './user.ts';
 
 /** A partnership request as the /refer page sends it; answers its id. */
-export async function requestPartnership(app: FastifyInstance, overrides = {}) {
+export async function requestPartnership(app: FastifyInstance, overrides = {}, lang = 'en') {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/partnerships',
+    url: `/api/partnerships?lang=${lang}`,
     headers: { origin: app.config.publicUrl, 'idempotency-key': randomUUID() },
     payload: createPartnershipInput(overrides),
   });

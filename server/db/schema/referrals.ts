@@ -92,4 +92,6 @@ export const partnerships = pgTable('partnerships', {
   contactName: text('contact_name').notNull(),
   businessName: text('business_name').notNull(),
   ...contactColumns(),
+  /** The language the contact used on the form: the partner portal's invitation is written in it. */
+  language: text('language').$type<Locale>(),
 });

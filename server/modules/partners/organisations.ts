@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { defaultLocale, isLocale, type Locale } from '../../../shared/locales.ts';
 import type {
   PartnerInviteInput,
   PartnerOrganisationView,
 } from '../../../shared/schemas/partners.ts';
 import type { SessionUser } from '../../auth/session.ts';
 import type { Db } from '../../db/client.ts';
+import { partnerships, users } from '../../db/schema/index.ts';
+import { mailText } from '../../i18n/mail/index.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as requests from '../staff/contact-request-repository.ts';
@@ -50,12 +54,15 @@ async function addMember(
   actor: SessionUser,
   partnerId: string,
   input: { email: string; name: string },
-): Promise<string> {
+  language: Locale,
+): Promise<{ userId: string; language: Locale }> {
   const email = input.email.toLowerCase();
   const existing = await team.findUserByEmail(tx, email);
   let userId: string;
   if (!existing) {
     userId = await team.insertStaffUser(tx, { email, name: input.name, role: 'partner' });
+    // a new account speaks the language it was invited in until the person chooses another
+    await tx.update(users).set({ language }).where(eq(users.id, userId));
   } else if (existing.role === 'applicant') {
     await team.clearCredentials(tx, existing);
     await team.markEmailVerified(tx, existing.id);
@@ -76,7 +83,22 @@ async function addMember(
     subjectId: partnerId,
     details: { userId, email, ...(existing ? { existingAccount: true } : {}) },
   });
-  return userId;
+  // an account that chose a language gets its e-mails in it (decision 0027)
+  const [account] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { userId, language: isLocale(account?.language) ? account.language : language };
+}
+
+/** The language the partnership request was made in (the partner portal's invitations use it). */
+async function requestLanguage(db: Db, partnershipId: string | null): Promise<Locale> {
+  if (!partnershipId) return defaultLocale;
+  const [row] = await db
+    .select({ language: partnerships.language })
+    .from(partnerships)
+    .where(eq(partnerships.id, partnershipId));
+  return row?.language ?? defaultLocale;
 }
 
 async function sendInvitation(
@@ -85,11 +107,13 @@ async function sendInvitation(
   userId: string,
   email: string,
   organisation: string,
+  language: Locale,
 ) {
   const link = await issueSetPasswordLink(app.auth, app.config, userId);
   await app.mailer.enqueue(app.db, {
     to: email.toLowerCase(),
     ...partnerInvitationMail(
+      mailText(language),
       link,
       organisation,
       actor.name.trim() || actor.email,
@@ -107,7 +131,7 @@ export async function acceptPartnership(
   actor: SessionUser,
   partnershipId: string,
 ): Promise<PartnerOrganisationView> {
-  const { organisation, contact, userId } = await app.db.transaction(async (tx) => {
+  const { organisation, contact, userId, language } = await app.db.transaction(async (tx) => {
     const request = await requests.findContactRequest(tx, 'partnership', partnershipId, true);
     if (!request) throw new NotFoundError('CONTACT_REQUEST_NOT_FOUND');
     if (await repo.findOrganisationOfPartnership(tx, partnershipId))
@@ -125,7 +149,13 @@ export async function acceptPartnership(
       details: { partnershipId, name: organisation.name },
     });
     const contact = { email: request.email, name: request.name };
-    const userId = await addMember(tx, actor, organisation.id, contact);
+    const { userId, language } = await addMember(
+      tx,
+      actor,
+      organisation.id,
+      contact,
+      await requestLanguage(tx, partnershipId),
+    );
     if (request.status !== 'closed') {
       await requests.updateContactRequestStatus(tx, 'partnership', partnershipId, 'closed');
       await requests.insertContactRequestEvent(tx, 'partnership', {
@@ -135,25 +165,34 @@ export async function acceptPartnership(
         actorId: actor.id,
       });
     }
-    return { organisation, contact, userId };
+    return { organisation, contact, userId, language };
   });
-  await sendInvitation(app, actor, userId, contact.email, organisation.name);
+  await sendInvitation(app, actor, userId, contact.email, organisation.name, language);
   return organisationView(app.db, organisation.id);
 }
 
-/** A partner (or an admin for it) invites a colleague into the same organisation. */
+/**
+ * A partner (or an admin for it) invites a colleague into the same organisation. The e-mail is in
+ * the colleague's own language if their account has one, else in `language` (the inviting
+ * partner's page), else in the organisation's request's.
+ */
 export async function invitePartnerMember(
   app: FastifyInstance,
   actor: SessionUser,
   partnerId: string,
   input: PartnerInviteInput,
+  language: Locale | null = null,
 ): Promise<PartnerOrganisationView> {
-  const { userId, name } = await app.db.transaction(async (tx) => {
+  const { member, name } = await app.db.transaction(async (tx) => {
     const organisation = await repo.findOrganisation(tx, partnerId, true);
     if (!organisation) throw partnerNotFound();
-    return { userId: await addMember(tx, actor, partnerId, input), name: organisation.name };
+    const fallback = language ?? (await requestLanguage(tx, organisation.partnershipId));
+    return {
+      member: await addMember(tx, actor, partnerId, input, fallback),
+      name: organisation.name,
+    };
   });
-  await sendInvitation(app, actor, userId, input.email, name);
+  await sendInvitation(app, actor, member.userId, input.email, name, member.language);
   return organisationView(app.db, partnerId);
 }
 

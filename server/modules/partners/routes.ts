@@ -58,7 +58,10 @@ export async function partnerRoutes(app: FastifyInstance) {
   app.post('/api/partner/organisation/members', partnerOnly, async (req, reply) => {
     const partnerId = await partnerIdOf(app.db, req.user!);
     const input = parseInput(partnerInviteInput, req.body);
-    return reply.code(201).send(await invitePartnerMember(app, req.user!, partnerId, input));
+    const language = await requestLocale(req, req.user!.id);
+    return reply
+      .code(201)
+      .send(await invitePartnerMember(app, req.user!, partnerId, input, language));
   });
 
   app.get('/api/partner/applications', partnerOnly, async (req) => {

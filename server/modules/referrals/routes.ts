@@ -75,7 +75,13 @@ export async function referralRoutes(app: FastifyInstance) {
     await limits.address('partnerships', input.email, reply);
     return answer(
       reply,
-      await createPartnership(app.db, input, key, (tx, row) => noticeOfPartnership(app, tx, row)),
+      await createPartnership(
+        app.db,
+        input,
+        key,
+        (tx, row) => noticeOfPartnership(app, tx, row),
+        await requestLocale(req, null),
+      ),
     );
   });
 }

@@ -64,9 +64,10 @@ export async function createPartnership(
   input: PartnershipInput,
   key: string,
   onStored: OnStored<repo.PartnershipRow> = async () => {},
+  language: Locale | null = null,
 ): Promise<StoredOnce> {
   const inserted = await db.transaction(async (tx) => {
-    const row = await repo.insertPartnershipOnce(tx, { ...input, idempotencyKey: key });
+    const row = await repo.insertPartnershipOnce(tx, { ...input, language, idempotencyKey: key });
     if (row) await onStored(tx, row);
     return row;
   });

@@ -8,6 +8,8 @@ import type {
   PartnerReferralView,
 } from '../../../shared/schemas/partners';
 import { apiGet, apiPost } from '../../lib/api-client';
+import { useLocale } from '../../i18n/locale-context';
+import { languageQueryParam } from '../../../shared/locales';
 
 export interface PartnerFilter {
   status?: string;
@@ -59,11 +61,16 @@ export function usePartnerCommission() {
   });
 }
 
+/** The colleague's invitation is written in this page's language (unless their account has one). */
 export function useInviteColleague() {
   const client = useQueryClient();
+  const { locale } = useLocale();
   return useMutation({
     mutationFn: (input: PartnerInviteInput) =>
-      apiPost<PartnerOrganisationView>('/api/partner/organisation/members', input),
+      apiPost<PartnerOrganisationView>(
+        `/api/partner/organisation/members?${languageQueryParam}=${encodeURIComponent(locale)}`,
+        input,
+      ),
     onSuccess: (organisation) => client.setQueryData(['partner', 'organisation'], organisation),
   });
 }

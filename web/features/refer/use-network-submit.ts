@@ -7,6 +7,8 @@ import { ApiError, apiPost } from '../../lib/api-client';
 import type { ContactRequestReceipt } from '../../../shared/schemas/referral';
 import { networkKinds, type NetworkFormValues, type NetworkKind } from './network-kinds';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { useLocale } from '../../i18n/locale-context';
+import { languageQueryParam } from '../../../shared/locales';
 
 export type FieldErrors = Partial<Record<keyof NetworkFormValues, FieldIssue>>;
 
@@ -43,6 +45,8 @@ export function useNetworkSubmit(kind: NetworkKind) {
   const [failure, setFailure] = useState<string | null>(null);
   const intl = useIntl();
   const errorText = useErrorText();
+  // the page's language goes with the request: the e-mails to this person are written in it
+  const { locale } = useLocale();
 
   async function submit(body: object): Promise<SubmitOutcome> {
     if (inFlight.current) return null;
@@ -51,7 +55,8 @@ export function useNetworkSubmit(kind: NetworkKind) {
     inFlight.current = true;
     setFailure(null);
     try {
-      const receipt = await apiPost<ContactRequestReceipt>(networkKinds[kind].endpoint, body, {
+      const endpoint = `${networkKinds[kind].endpoint}?${languageQueryParam}=${encodeURIComponent(locale)}`;
+      const receipt = await apiPost<ContactRequestReceipt>(endpoint, body, {
         'Idempotency-Key': attempt.current.key,
       });
       return { receipt };
