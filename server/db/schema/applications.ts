@@ -153,6 +153,10 @@ export const applications = pgTable(
     index('applications_stage_due_idx')
       .on(t.stageDueAt)
       .where(sql`${t.stageDueAt} is not null`),
+    // the funnel's cases over their stage's time limit (decision 0049): index-only, open cases only
+    index('applications_overdue_idx')
+      .on(t.stageDueAt, t.status)
+      .where(sql`${t.stageDueAt} is not null and ${t.outcome} is null`),
     index('applications_request_due_idx')
       .on(t.requestDueOn)
       .where(sql`${t.requestDueOn} is not null`),

@@ -91,6 +91,7 @@ export async function funnelReport(
       where ended_at is not null and ${inRange('created_at')}
       group by status`);
     }),
+    // index-only on applications_overdue_idx (decision 0049): its predicate is this filter's
     db.execute(sql`select status, count(*) as n from applications
       where stage_due_at is not null and stage_due_at < ${now.toISOString()}::timestamptz and outcome is null
       group by status`),

@@ -1,0 +1,1 @@
+CREATE INDEX "applications_overdue_idx" ON "applications" USING btree ("stage_due_at","status") WHERE "applications"."stage_due_at" is not null and "applications"."outcome" is null;
