@@ -14,7 +14,7 @@ import { readCatalogueFiles } from './db/catalogue-files.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedCatalogue } from './db/seed-catalogue.ts';
-import { registerAuth } from './auth/index.ts';
+import { registerAuth, type PasswordHashing } from './auth/index.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { OneLinePerRequest } from './lib/access-log.ts';
 import { registerErrorHandling } from './lib/error-handler.ts';
@@ -72,6 +72,8 @@ export interface RouteEntry {
 export interface BuildOptions {
   /** Where log lines go instead of stdout (tests capture them to check what is logged). */
   logStream?: { write(line: string): void };
+  /** better-auth's password hashing, replaced only by tests (a memo of its own scrypt: decision 0047). */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the whole portal without listening: `main.ts` listens, tests call `app.inject()`. */
@@ -152,7 +154,7 @@ export async function buildApp(
   registerRateLimits(app, authSecret);
   registerScheduler(app);
   registerPassportEncryption(app, authSecret);
-  await registerAuth(app);
+  await registerAuth(app, options.passwordHashing);
 
   await app.register(healthRoutes);
   await registerCatalogueStore(app);

@@ -51,6 +51,13 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
   signedIn: SignedInHooks;
   rateLimits: RateLimits;
+  /** Unset: better-auth's own scrypt. */
+  passwordHashing?: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** "Email me a sign-in code": the code and the link work this long, the code for this many tries. */
@@ -65,7 +72,16 @@ function scrub(message: string): string {
   return message.replace(emailLike, '[email]').replace(tokenLike, '[token]');
 }
 
-export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimits }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  secret,
+  mailer,
+  log,
+  signedIn,
+  rateLimits,
+  passwordHashing,
+}: AuthDeps) {
   const publicUrl = config.publicUrl;
   const { ip } = config.auth.rateLimit;
   const strictRule = { window: ip.windowSeconds, max: ip.max };
@@ -102,6 +118,7 @@ export function createAuth({ config, db, secret, mailer, log, signedIn, rateLimi
       autoSignIn: false,
       minPasswordLength,
       maxPasswordLength,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async (data, request) => mails.sendResetPassword(data, request),

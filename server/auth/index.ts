@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createAuth } from './create-auth.ts';
+import { createAuth, type PasswordHashing } from './create-auth.ts';
 import { registerOriginCheck } from './origin-check.ts';
 import { accountRoutes } from './account-routes.ts';
 import { authRoutes } from './routes.ts';
@@ -8,6 +8,7 @@ import { registerSessionEnds } from './session-ends.ts';
 import { SignedInHooks, type SignedInListener } from './signed-in-hooks.ts';
 
 export type Auth = ReturnType<typeof createAuth>;
+export type { PasswordHashing };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +34,10 @@ export function onUserSignedIn(app: FastifyInstance, listener: SignedInListener)
 }
 
 /** Accounts: better-auth under /api/auth, the CSRF origin check, the sign-in hook point. Needs `app.mailer`. */
-export async function registerAuth(app: FastifyInstance): Promise<void> {
+export async function registerAuth(
+  app: FastifyInstance,
+  passwordHashing?: PasswordHashing,
+): Promise<void> {
   const secret = await resolveAuthSecret(app.config);
   const signedIn = new SignedInHooks(app.log);
   app.decorate('authSecret', secret);
@@ -48,6 +52,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       log: app.log,
       signedIn,
       rateLimits: app.rateLimits,
+      passwordHashing,
     }),
   );
   registerOriginCheck(app);

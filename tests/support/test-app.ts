@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { projectPaths } from '../../server/paths.ts';
 import { pgliteSnapshot } from './pglite-snapshot.ts';
+import { rememberedPasswordHashing } from './remembered-password-hashing.ts';
 import { unthrottledForms } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -45,7 +46,7 @@ export async function createTestApp(
       : database,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, { passwordHashing: rememberedPasswordHashing });
   return {
     app,
     config,
