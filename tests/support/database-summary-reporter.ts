@@ -42,10 +42,11 @@ export default class DatabaseSummaryReporter implements Reporter {
       }
       if (tests === 0 && module.state() === 'failed') for (const count of counts) count.failed += 1;
     }
-    const outDir = path.resolve('test-results');
-    mkdirSync(outDir, { recursive: true });
+    // scripts/test.ts runs two Vitest runs at once and names each its own file
+    const file = process.env.TEST_SUMMARY_FILE ?? path.resolve('test-results/summary.json');
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(
-      path.join(outDir, 'summary.json'),
+      file,
       JSON.stringify({ byDatabase, byProject, unhandledErrors: unhandledErrors.length }, null, 2),
     );
   }
