@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 
 /**
  * `npm test` after the build: the server tests (both databases) and the browser tests as two
- * Vitest runs side by side (decision 0048). In one run Vitest starts the browser tests only after
+ * Vitest runs side by side (decision 0050). In one run Vitest starts the browser tests only after
  * every server file, since they go one file at a time; side by side they fill the time the server
  * tests spend waiting. Arguments are passed to a single `vitest run` instead.
  */
