@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
 import { readCatalogueFiles } from './db/catalogue-files.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { seedCatalogue } from './db/seed-catalogue.ts';
+import { seedCatalogue, seedLatestUpdates } from './db/seed-catalogue.ts';
 import { registerAuth, type PasswordHashing } from './auth/index.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import { OneLinePerRequest } from './lib/access-log.ts';
@@ -90,6 +90,7 @@ export async function buildApp(
     await database.withMigrationLock(async (db) => {
       await runMigrations(database.kind, db);
       await seedCatalogue(db, catalogue);
+      await seedLatestUpdates(db, site.latestUpdates);
     });
   } catch (error) {
     await database.close();

@@ -38,6 +38,7 @@ export const errorMessages = {
   PROGRAM_NOT_FOUND: 'Program not found.',
   TOO_MANY_PROGRAMS: 'More than {max} programs match: narrow the list.',
   CATEGORY_NOT_FOUND: 'No subject category with this name.',
+  SITE_TEXT_NOT_FOUND: 'There is no such Latest Update or consultant.',
   COST_FIGURE_NOT_FOUND: 'No such figure.',
   LOGO_NOT_FOUND: 'No such logo.',
   LOGO_NOT_AN_IMAGE: 'A logo must be a PNG or JPEG image (SVG and other formats are not accepted).',

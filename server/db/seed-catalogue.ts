@@ -2,10 +2,12 @@ import { notInArray, sql } from 'drizzle-orm';
 import { programInput } from '../../shared/schemas/catalogue-admin.ts';
 import { upsertPrograms } from '../modules/catalogue-admin/repository.ts';
 import type { Db } from './client.ts';
+import type { LatestUpdate } from '../../shared/schemas/site.ts';
 import type { CatalogueFiles } from './catalogue-files.ts';
 import {
   catalogueSeed,
   consultants,
+  latestUpdates,
   programCategories,
   ukCostFigures,
   universities,
@@ -20,7 +22,8 @@ const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => 
  * The files seed the catalogue on the first start only (D11): once catalogue_seed holds its row,
  * the database is the source of truth and the files are not read into it again. A database from
  * before the structured catalogue gets the files' values once, over its migrated rows.
- * Consultants have no editor yet: they still follow the files on every start.
+ * Consultants follow the files on every start, but for the texts the console edits (their role
+ * and nationality in each language): a consultant edited there (version above 1) keeps them.
  */
 export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
@@ -75,17 +78,13 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
         .onConflictDoUpdate({
           target: consultants.id,
           set: {
-            ...updateAll([
-              'name',
-              'role',
-              'nationality',
-              'role_by_language',
-              'nationality_by_language',
-              'image',
-              'whatsapp_number',
-              'meeting_room',
-              'sort_order',
-            ]),
+            ...updateAll(['name', 'image', 'whatsapp_number', 'meeting_room', 'sort_order']),
+            ...Object.fromEntries(
+              ['role', 'nationality', 'role_by_language', 'nationality_by_language'].map((c) => [
+                camel(c),
+                sql`case when ${consultants.version} = 1 then ${excluded(c)} else ${sql.raw(`"consultants"."${c}"`)} end`,
+              ]),
+            ),
             active: sql`true`,
           },
         });
@@ -96,4 +95,15 @@ export async function seedCatalogue(db: Db, files: CatalogueFiles): Promise<{ se
       .where(notInArray(consultants.id, files.consultants.map((c) => c.id).concat('')));
     return { seeded: !done };
   });
+}
+
+/**
+ * The Latest Updates of config/site.json, for a database that has none yet (issue 26 §3): after
+ * that the console edits them and the file's are not read into the database again.
+ */
+export async function seedLatestUpdates(db: Db, updates: LatestUpdate[]): Promise<void> {
+  await db
+    .insert(latestUpdates)
+    .values(updates.map((u, i) => ({ ...u, sortOrder: i })))
+    .onConflictDoNothing();
 }

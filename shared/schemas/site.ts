@@ -10,15 +10,24 @@ const phoneE164 = z
  * Text the site shows, in each of its six languages (issue 26 §3): every one is required, so no
  * page falls back to English; no bidi control may reorder how it reads.
  */
+const inEnglish: Record<Locale, string> = {
+  en: 'English',
+  'zh-CN': 'Chinese',
+  ar: 'Arabic',
+  ur: 'Urdu',
+  hi: 'Hindi',
+  fr: 'French',
+};
+
 export const inEveryLanguage = (label: string, max: number) =>
   z.strictObject(
     Object.fromEntries(
       locales.map((l) => [
         l,
         z
-          .string({ error: `Enter ${label} in ${l}` })
+          .string({ error: `Enter ${label.toLowerCase()} in ${inEnglish[l]}` })
           .trim()
-          .min(1, `Enter ${label} in ${l}`)
+          .min(1, `Enter ${label.toLowerCase()} in ${inEnglish[l]}`)
           .max(max, `${label} is at most ${max} characters`)
           .refine((v) => !hasBidiControl(v), bidiControlMessage(label)),
       ]),

@@ -242,4 +242,42 @@ describe('the catalogue console', () => {
     expect(first.problems).toEqual([]);
     expect(second.problems.filter((p) => !/status of 409/.test(p))).toEqual([]);
   });
+  it('a catalogue editor rewrites a Latest Update in Arabic and the Arabic home page shows it; every field is labelled and written in its own direction (issue 26 §3)', async () => {
+    const editor = await staffAt('catalogue_editor', '/staff/catalogue/site-texts');
+    const { page } = editor;
+    await page.getByRole('heading', { name: 'Site texts', level: 1 }).waitFor();
+    const visa = page.getByRole('region', { name: 'Visa' });
+    const arabicTitle = visa.getByLabel('Title in Arabic');
+    expect(await arabicTitle.getAttribute('dir')).toBe('rtl');
+    expect(await visa.getByLabel('Title in English').getAttribute('dir')).toBe('ltr');
+    await arabicTitle.fill('');
+    await visa.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => visa.getByText('Enter the title in Arabic').count()).toBe(1);
+    await arabicTitle.fill('تأشيرة الطالب: ما الجديد هذا الشتاء');
+    await visa.getByRole('button', { name: 'Save' }).click();
+    await visa.getByText('Saved: the site shows it now.').waitFor();
+    await screenshot(page, 'catalogue-site-texts-1280');
+    await expectNoSeriousAxeViolations(page);
+
+    const reader = await open('/?lang=ar', 'phone');
+    const updates = reader.page.getByRole('region', { name: 'آخر المستجدات' });
+    await expect
+      .poll(() =>
+        updates.getByRole('heading', { name: 'تأشيرة الطالب: ما الجديد هذا الشتاء' }).count(),
+      )
+      .toBe(1);
+
+    const phone = await staffAt('admin', '/staff/catalogue/site-texts', 'phone');
+    await phone.page.getByRole('region', { name: 'Visa' }).getByLabel('Title in Arabic').waitFor();
+    expect(
+      await phone.page
+        .getByRole('region', { name: 'Visa' })
+        .getByLabel('Title in Arabic')
+        .inputValue(),
+    ).toBe('تأشيرة الطالب: ما الجديد هذا الشتاء');
+    await screenshot(phone.page, 'catalogue-site-texts-390');
+    await expectNoSeriousAxeViolations(phone.page);
+    expect(editor.problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+    expect(reader.problems).toEqual([]);
+  });
 });

@@ -70,6 +70,13 @@ export function catalogueRoutes(): StaffCall[] {
     { method: 'GET', url: '/api/staff/catalogue/programs-template.csv' },
     { method: 'GET', url: '/api/staff/catalogue/programs.csv' },
     { method: 'POST', url: '/api/staff/catalogue/import', payload: { csv: 'not a file' } },
+    { method: 'GET', url: '/api/staff/catalogue/site-texts' },
+    {
+      method: 'POST',
+      url: '/api/staff/catalogue/latest-updates/visa',
+      payload: { version: 'one' },
+    },
+    { method: 'POST', url: `/api/staff/catalogue/consultants/${id}`, payload: { role: 7 } },
   ];
 }
 

@@ -733,6 +733,10 @@ export const errorText = defineMessages({
     defaultMessage:
       'Someone else has just changed this request. Check it again before changing it.',
   },
+  SITE_TEXT_NOT_FOUND: {
+    id: 'error.SITE_TEXT_NOT_FOUND',
+    defaultMessage: 'There is no such Latest Update or consultant.',
+  },
   CATALOGUE_CHANGED_MEANWHILE: {
     id: 'error.CATALOGUE_CHANGED_MEANWHILE',
     defaultMessage:

@@ -112,6 +112,23 @@ export const catalogueSeed = pgTable('catalogue_seed', {
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The home page's three Latest Updates (issue 26 §3): config/site.json seeds them on the first
+ * start, then admins and catalogue editors edit them in the console, in each of the six languages.
+ */
+export const latestUpdates = pgTable('latest_updates', {
+  key: text('key').primaryKey(),
+  title: jsonb('title')
+    .$type<Record<'en' | 'zh-CN' | 'ar' | 'ur' | 'hi' | 'fr', string>>()
+    .notNull(),
+  summary: jsonb('summary')
+    .$type<Record<'en' | 'zh-CN' | 'ar' | 'ur' | 'hi' | 'fr', string>>()
+    .notNull(),
+  url: text('url').notNull(),
+  sortOrder: integer('sort_order').notNull(),
+  ...timestamps,
+});
+
 export const consultants = pgTable('consultants', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),

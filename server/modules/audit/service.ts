@@ -38,6 +38,8 @@ export type AuditAction =
   | 'catalogue.cost_figure_created'
   | 'catalogue.cost_figure_updated'
   | 'catalogue.imported'
+  | 'catalogue.latest_update_updated'
+  | 'catalogue.consultant_texts_updated'
   | 'request.created'
   | 'request.cancelled'
   | 'application.owner_changed'
@@ -82,6 +84,8 @@ export interface AuditRecord {
     | 'cost_figure'
     | 'catalogue'
     | 'category'
+    | 'latest_update'
+    | 'consultant'
     | 'partner'
     | 'commission'
     /** A person without an account: a keyed hash of their address (personal-data/service.ts). */

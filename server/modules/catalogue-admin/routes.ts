@@ -11,6 +11,12 @@ import {
   universityInput,
 } from '../../../shared/schemas/catalogue-admin.ts';
 import { categoryName } from '../../../shared/schemas/catalogue.ts';
+import {
+  consultantIdParam,
+  consultantTextsInput,
+  latestUpdateInput,
+  latestUpdateKey,
+} from '../../../shared/schemas/site-texts.ts';
 import { requireRole } from '../../auth/session.ts';
 import { AppError } from '../../lib/errors.ts';
 import { liveStreamRoute, SseStreams } from '../../lib/events/sse.ts';
@@ -18,6 +24,7 @@ import { parseInput, parseVersioned } from '../../lib/validate.ts';
 import { exportPrograms, importPrograms, programsCsv, templateExample } from './csv-import.ts';
 import { maxLogoBytes } from './logo-image.ts';
 import * as catalogue from './service.ts';
+import * as siteTexts from './site-texts.ts';
 
 /** Administrators and catalogue editors (D11); consultants and applicants get 403, signed out 401. */
 const editors = { preHandler: requireRole('catalogue_editor', 'admin') };
@@ -28,6 +35,7 @@ const activeInput = z.strictObject({ active: z.boolean({ error: 'Active is true 
 const importQuery = z.strictObject({
   apply: z.enum(['0', '1'], { error: 'apply is 0 (dry run) or 1' }).default('0'),
 });
+const latestUpdateParam = z.strictObject({ key: latestUpdateKey });
 const universityChanges = universityInput.omit({ id: true }).partial().strict();
 
 const csvAttachment = (name: string) => `attachment; filename="${name}"`;
@@ -54,6 +62,21 @@ export async function catalogueAdminRoutes(app: FastifyInstance) {
     { parseAs: 'buffer', bodyLimit: maxLogoBytes },
     (_req, body, done) => done(null, body),
   );
+
+  // the home page's Latest Updates and the consultants' texts, in six languages (issue 26 §3)
+  app.get('/api/staff/catalogue/site-texts', editors, async () => siteTexts.listSiteTexts(app));
+
+  app.post('/api/staff/catalogue/latest-updates/:key', editors, async (req) => {
+    const { key } = parseInput(latestUpdateParam, req.params);
+    const { version, values } = parseVersioned(latestUpdateInput, req.body);
+    return siteTexts.updateLatestUpdate(app, req.user!, key, version, values);
+  });
+
+  app.post('/api/staff/catalogue/consultants/:id', editors, async (req) => {
+    const { id } = parseInput(consultantIdParam, req.params);
+    const { version, values } = parseVersioned(consultantTextsInput, req.body);
+    return siteTexts.updateConsultantTexts(app, req.user!, id, version, values);
+  });
 
   app.get('/api/staff/catalogue/universities', editors, async () => ({
     universities: await catalogue.listUniversities(app),

@@ -60,7 +60,7 @@ type CatalogueAudit = Omit<AuditRecord, 'actorId'>;
  * One catalogue change by `actor`: `work` writes inside a transaction and says what it changed
  * (nothing: no entry), which is audited in the same transaction; then `committed`.
  */
-async function auditedWrite(
+export async function auditedWrite(
   app: FastifyInstance,
   actor: SessionUser,
   work: (tx: DbOrTx) => Promise<CatalogueAudit | CatalogueAudit[] | null>,
@@ -72,7 +72,7 @@ async function auditedWrite(
 }
 
 /** A save based on an older version of the entry (issue 25 §2): 409 with the entry as it is now. */
-const changedMeanwhile = (current: unknown) =>
+export const changedMeanwhile = (current: unknown) =>
   new VersionConflict('CATALOGUE_CHANGED_MEANWHILE', current);
 
 function toStaffUniversity(

@@ -50,8 +50,12 @@ export class CatalogueIndex {
   private readonly rowsByLevel = new Map<string, ProgramRow[]>();
   /** The team's active subject categories, in their order. */
   readonly categories: readonly string[];
+  readonly latestUpdates: CatalogueRows['latestUpdates'];
+  readonly consultants: CatalogueRows['consultants'];
 
   constructor(rows: CatalogueRows) {
+    this.latestUpdates = rows.latestUpdates;
+    this.consultants = rows.consultants;
     this.programs = rows.programs;
     this.figures = rows.figures;
     this.categories = rows.categories;

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import type { LatestUpdate } from '../../../shared/schemas/site.ts';
 import type { Db } from '../../db/client.ts';
 import {
   consultants,
+  latestUpdates,
   programCategories,
   programs,
   ukCostFigures,
@@ -72,13 +74,17 @@ export interface CatalogueRows {
     source: string;
     sourceUrl: string;
   }[];
+  /** The home page's Latest Updates, in their order (issue 26 §3). */
+  latestUpdates: LatestUpdate[];
+  /** The active consultants as /free shows them, in their order. */
+  consultants: ConsultantRow[];
   /** The team's active subject categories, in their order (the public filter). */
   categories: string[];
 }
 
 /** The whole public catalogue: active universities by ranking, their active programs, the UK cost figures. */
 export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
-  const [u, p, f, c] = await Promise.all([
+  const [u, p, f, c, l, people] = await Promise.all([
     selectUniversities(db)
       .where(eq(universities.active, true))
       .orderBy(asc(universities.ranking), asc(universities.name)),
@@ -98,9 +104,28 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
       .from(programCategories)
       .where(eq(programCategories.active, true))
       .orderBy(asc(programCategories.sortOrder), asc(programCategories.name)),
+    db
+      .select({
+        key: latestUpdates.key,
+        title: latestUpdates.title,
+        summary: latestUpdates.summary,
+        url: latestUpdates.url,
+      })
+      .from(latestUpdates)
+      .orderBy(asc(latestUpdates.sortOrder)),
+    findConsultants(db),
   ]);
-  return { universities: u, programs: p, figures: f, categories: c.map((r) => r.name) };
+  return {
+    universities: u,
+    programs: p,
+    figures: f,
+    categories: c.map((r) => r.name),
+    latestUpdates: l as LatestUpdate[],
+    consultants: people,
+  };
 }
+
+export type ConsultantRow = Awaited<ReturnType<typeof findConsultants>>[number];
 
 export function findConsultants(db: Db) {
   return db

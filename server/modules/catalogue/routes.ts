@@ -85,7 +85,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return catalogue.getProgram(app.catalogue, id);
   });
 
-  // Consultants change only when the catalogue is loaded at start: prepared once, after loading.
-  const consultants = prepareJson(await catalogue.listConsultants(app.db));
-  app.get('/api/consultants', (req, reply) => sendPrepared(req, reply, consultants, publicCache));
+  app.get('/api/consultants', (req, reply) =>
+    answer(req, reply, null, () => catalogue.listConsultants(app.catalogue)),
+  );
 }

@@ -64,8 +64,9 @@ export function searchPrograms(
   return store.current().search(query, today());
 }
 
-export async function listConsultants(db: Db): Promise<Consultant[]> {
-  return (await repo.findConsultants(db)).map(({ image, ...row }) => ({
+/** The active consultants as /free shows them, from the catalogue in memory (edited in the console). */
+export function listConsultants(store: CatalogueStore): Consultant[] {
+  return store.current().consultants.map(({ image, ...row }) => ({
     ...row,
     imageUrl: consultantImageUrl(image),
   }));

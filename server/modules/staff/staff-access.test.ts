@@ -33,6 +33,7 @@ const asPattern = (url: string) =>
     .replace(/\/requests\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/requests/:requestId')
     .replace(/\/choices\/[0-9a-f]{8}-[0-9a-f-]{27}/, '/choices/:choiceId')
     .replace(/\/categories\/[^/]+$/, '/categories/:name')
+    .replace(/\/latest-updates\/[a-z]+$/, '/latest-updates/:key')
     .replace(/\/availability\/[a-z-]+/, '/availability/:id')
     .replace(/\/commission\/rates\/[a-z-]+$/, '/commission/rates/:universityId')
     .replace(/\/leads\/[a-z]+\//, '/leads/:kind/')

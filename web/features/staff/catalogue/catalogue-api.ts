@@ -7,6 +7,11 @@ import type {
   StaffProgramPage,
   StaffUniversity,
 } from '../../../../shared/schemas/catalogue-admin';
+import type {
+  StaffConsultantTexts,
+  StaffLatestUpdate,
+  StaffSiteTexts,
+} from '../../../../shared/schemas/site-texts';
 import { apiFetch, apiGet, apiPost } from '../../../lib/api-client';
 
 const fresh = { staleTime: 0, refetchOnWindowFocus: true } as const;
@@ -79,7 +84,26 @@ export function useCatalogueWrite<I, O>(send: (input: I) => Promise<O>) {
   });
 }
 
+/** The home page's Latest Updates and the consultants' texts (issue 26 §3). */
+export function useSiteTexts() {
+  return useQuery({
+    queryKey: ['staff', 'catalogue', 'site-texts'],
+    queryFn: () => apiGet<StaffSiteTexts>(`${base}/site-texts`),
+    ...fresh,
+  });
+}
+
 export const catalogueApi = {
+  saveLatestUpdate: (input: { id: string; body: unknown }) =>
+    apiPost<StaffLatestUpdate>(
+      `${base}/latest-updates/${encodeURIComponent(input.id)}`,
+      input.body,
+    ),
+  saveConsultantTexts: (input: { id: string; body: unknown }) =>
+    apiPost<StaffConsultantTexts>(
+      `${base}/consultants/${encodeURIComponent(input.id)}`,
+      input.body,
+    ),
   saveProgram: (input: { id?: string; body: unknown }) =>
     apiPost<StaffProgram>(
       input.id ? `${base}/programs/${encodeURIComponent(input.id)}` : `${base}/programs`,

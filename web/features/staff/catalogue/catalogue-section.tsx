@@ -5,6 +5,7 @@ import { CostFiguresPage } from './cost-figures-page';
 import { CsvPage } from './csv-page';
 import { ProgramEditPage } from './program-form';
 import { ProgramsListPage } from './programs-list';
+import { SiteTextsPage } from './site-texts-page';
 import { UniversitiesPage } from './universities-page';
 
 const subClass = ({ isActive }: { isActive: boolean }) =>
@@ -33,6 +34,9 @@ export function CatalogueSection() {
         <NavLink to="/staff/catalogue/costs" className={subClass}>
           Cost of study
         </NavLink>
+        <NavLink to="/staff/catalogue/site-texts" className={subClass}>
+          Site texts
+        </NavLink>
       </nav>
       <Switch>
         {/* the catalogue is the whole console of a catalogue editor: its list is at /staff too */}
@@ -59,6 +63,9 @@ export function CatalogueSection() {
         </Route>
         <Route path="/staff/catalogue/costs">
           <CostFiguresPage />
+        </Route>
+        <Route path="/staff/catalogue/site-texts">
+          <SiteTextsPage />
         </Route>
         <Route>
           <NotFoundPage />
