@@ -7,7 +7,7 @@ import {
   universityIdParam,
   universityQuery,
 } from '../../../shared/schemas/catalogue.ts';
-import { prepareJson, sendPrepared } from '../../lib/prepared-response.ts';
+import { sendPrepared } from '../../lib/prepared-response.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { AnswerCache } from './answer-cache.ts';
 import * as catalogue from './service.ts';

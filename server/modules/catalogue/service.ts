@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import type {
   Consultant,
@@ -9,7 +8,6 @@ import type {
   University,
 } from '../../../shared/schemas/catalogue.ts';
 import type { CatalogueStore } from './catalogue-store.ts';
-import * as repo from './repository.ts';
 
 export const consultantImageUrl = (file: string) => `/media/consultants/${file}`;
 
