@@ -147,3 +147,12 @@ export interface AiGuidanceAnswer {
 }
 
 export const maxGuidanceTextLength = 1000;
+
+/** The student's own words for the language model (POST /api/guidance/ai, D12). */
+export const guidanceAiInput = z.strictObject({
+  text: z
+    .string({ error: 'Write a few words about what you want to study' })
+    .trim()
+    .min(10, 'Write a little more: what you want to study, your budget, your English score')
+    .max(maxGuidanceTextLength, `At most ${maxGuidanceTextLength} characters`),
+});

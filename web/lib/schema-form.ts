@@ -9,7 +9,7 @@ import {
   type Resolver,
   type UseFormSetError,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorEnglish, fieldIssue, isErrorCode, type FieldIssue } from '../../shared/error-codes';
 import { ApiError } from './api-client';
 
@@ -63,6 +63,14 @@ export function serverIssues(error: unknown): Record<string, FieldIssue> | null 
     ? error.issues
     : null;
 }
+
+/** A file field that must have a file (the route checks its size and type when it is sent). */
+export const chosenFile = z.custom<File>((value) => value instanceof File);
+export const chosenFileInput = z.object({ file: chosenFile });
+
+/** The first field issue the server named, if any (for a form that shows one message). */
+export const firstIssue = (error: unknown): FieldIssue | undefined =>
+  error instanceof ApiError ? Object.values(error.issues ?? {})[0] : undefined;
 
 /** Shows the server's field issues on their fields; false when the error named none. */
 export function showServerErrors<T extends FieldValues>(

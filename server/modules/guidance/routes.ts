@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
+  guidanceAiInput,
   guidanceProfile,
-  maxGuidanceTextLength,
   type AiGuidanceAnswer,
   type GuidanceAnswer,
   type GuidanceProfile,
@@ -14,14 +13,6 @@ import { today } from '../catalogue/service.ts';
 import { guide } from './engine.ts';
 import { explainResults, profileFromText } from './llm.ts';
 import { saveGuidance, savedGuidanceRoutes } from './saved-guidance.ts';
-
-const aiInput = z.strictObject({
-  text: z
-    .string({ error: 'Write a few words about what you want to study' })
-    .trim()
-    .min(10, 'Write a little more: what you want to study, your budget, your English score')
-    .max(maxGuidanceTextLength, `At most ${maxGuidanceTextLength} characters`),
-});
 
 /** POST /api/guidance: a profile in, ranked programs with reasons and warnings out. No account needed. */
 export async function guidanceRoutes(app: FastifyInstance) {
@@ -77,7 +68,7 @@ export async function guidanceRoutes(app: FastifyInstance) {
           404,
           'No assistant is configured here: fill in the form, the ranking is rule-based.',
         );
-      const { text } = parseInput(aiInput, req.body);
+      const { text } = parseInput(guidanceAiInput, req.body);
       const profile = await profileFromText(llm, text);
       const answer = rank(profile);
       await keep(req, reply, profile, answer);

@@ -8,9 +8,9 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../../components/password-field';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
-import { useLinkedIdentities } from '../identity/identity-api';
+import { useLinkedIdentities } from '../../lib/identity-api';
 import { useReauth } from './reauth-dialog';
 import { changeEmail, changePassword } from './security-api';
 

@@ -5,7 +5,7 @@ import { passwordAgainInput } from '../../../shared/schemas/auth';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../../components/password-field';
 
 /** A form that asks for the password again before `action` runs with it. */
 export function PasswordAgainForm({

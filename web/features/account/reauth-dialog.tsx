@@ -12,9 +12,9 @@ import { ApiError, apiGet, apiPost } from '../../lib/api-client';
 import { useSession } from '../../lib/auth-client';
 import { useSchemaForm } from '../../lib/schema-form';
 import { reauthWays } from '../../../shared/schemas/auth';
-import { PasswordField } from '../auth/password-field';
-import { useLinkedIdentities } from '../identity/identity-api';
-import { passkeyFailure, usePasskeys } from '../identity/passkey-api';
+import { PasswordField } from '../../components/password-field';
+import { useLinkedIdentities } from '../../lib/identity-api';
+import { passkeyFailure, usePasskeys } from '../../lib/passkey-api';
 
 /** POST /api/me/reauth: the password, a code or an e-mailed code; good for 5 minutes on this session. */
 export async function reauthenticate(input: {

@@ -8,9 +8,9 @@ import { usePageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { Navigate, useNavigate } from '../../lib/router';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { afterSignIn } from '../auth/sign-in-target';
-import { unlinkIdentity, useLinkedIdentities, useSignInProviders } from '../identity/identity-api';
-import { removePasskey, usePasskeys } from '../identity/passkey-api';
+import { afterSignIn } from '../../lib/sign-in-target';
+import { unlinkIdentity, useLinkedIdentities, useSignInProviders } from '../../lib/identity-api';
+import { removePasskey, usePasskeys } from '../../lib/passkey-api';
 import { useReauth } from './reauth-dialog';
 
 type Way = { key: string; name: string; since: string; remove: () => Promise<void> };

@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { forgetSession, signOut, signOutFinished } from '../../lib/auth-client';
-import { SignOutEverywhereButton } from '../auth/sign-out-everywhere-button';
+import { SignOutEverywhereButton } from '../../components/sign-out-everywhere-button';
 import { endSession, listSessions, sessionsKey, signOutOtherDevices } from './security-api';
 
 const whenFormat = {

@@ -13,7 +13,7 @@ import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import type { AccountUser } from '../../lib/auth-client';
 import { saveFile } from './account-api';
-import { useLinkedIdentities } from '../identity/identity-api';
+import { useLinkedIdentities } from '../../lib/identity-api';
 import { ConfirmedActionButton } from './confirmed-action-button';
 import { PasswordAgainForm } from './password-again-form';
 import { isCancelled, useReauth } from './reauth-dialog';

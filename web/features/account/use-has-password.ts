@@ -1,4 +1,4 @@
-import { useLinkedIdentities } from '../identity/identity-api';
+import { useLinkedIdentities } from '../../lib/identity-api';
 
 /** An account that signs in with a provider or a passkey may have no password (decision 0023). */
 export function useHasPassword(): boolean {

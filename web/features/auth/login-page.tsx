@@ -13,14 +13,14 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { requestEmailCode, signIn, useSession, type SignInResult } from '../../lib/auth-client';
 import { EmailCodeStep } from './email-code-step';
 import { PasskeyStep, SecondFactorStep } from './second-factor-step';
-import { PasskeySignInButton } from '../identity/passkey-sign-in';
-import { ProviderSignInButtons, ProviderSignInError } from '../identity/provider-sign-in';
+import { PasskeySignInButton } from '../../components/passkey-sign-in';
+import { ProviderSignInButtons, ProviderSignInError } from '../../components/provider-sign-in';
 import { AuthCard } from './auth-card';
 import { useForgotPassword } from './forgot-password';
 import { isRateLimited } from '../../lib/schema-form';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../components/password-field';
 import { ResendConfirmation } from './resend-confirmation';
-import { afterSignIn, homeFor, signInTarget } from './sign-in-target';
+import { afterSignIn, homeFor, signInTarget } from '../../lib/sign-in-target';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 
 type Failure = { message: Said; isNotConfirmed: boolean };

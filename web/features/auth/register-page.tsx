@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/page-title';
 import { ApiError } from '../../lib/api-client';
 import { signUp } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../components/password-field';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 
 /** Route state /universities reads to say "check your inbox" (D5). */

@@ -12,8 +12,8 @@ import { isResetLinkValid, resetPassword, secondStepPath } from '../../lib/auth-
 import { AuthCard } from './auth-card';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { NewResetLink } from './new-reset-link';
-import { PasswordField } from './password-field';
-import { reviewSignInPath } from './sign-in-target';
+import { PasswordField } from '../../components/password-field';
+import { reviewSignInPath } from '../../lib/sign-in-target';
 
 const storageKey = 'portal.reset-token';
 const notChanged = 'Your password could not be changed. Please try again later.';

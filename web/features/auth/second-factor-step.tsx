@@ -14,7 +14,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ApiError } from '../../lib/api-client';
 import { verifySecondFactor } from '../../lib/auth-client';
-import { PasskeySignInButton } from '../identity/passkey-sign-in';
+import { PasskeySignInButton } from '../../components/passkey-sign-in';
 
 /**
  * The second step for a staff member whose second factor is a passkey (decision 0023): the passkey

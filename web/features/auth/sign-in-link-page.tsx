@@ -9,7 +9,7 @@ import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { secondStepPath, signInWithLink } from '../../lib/auth-client';
 import { AuthCard } from './auth-card';
-import { afterSignIn } from './sign-in-target';
+import { afterSignIn } from '../../lib/sign-in-target';
 
 /**
  * /login/link#token=…: the e-mailed sign-in link. The token sits in the fragment, which browsers

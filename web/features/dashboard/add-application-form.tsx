@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAccountText, type Said } from '../../lib/account-text';
-import { fieldIssue } from '../../../shared/error-codes';
-import { useState, type FormEvent } from 'react';
+import { useAccountText } from '../../lib/account-text';
+import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/schema-form';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { addApplicationInput, type ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
@@ -18,8 +18,6 @@ const m = defineMessages({
   },
 });
 
-type Problem = { kind: 'notFound' } | { kind: 'failed'; failure: Said };
-
 /**
  * D2: an application sent before signing in joins the account only on proof. Here: its id, typed
  * while signed in with the confirmed address it was sent with.
@@ -28,46 +26,32 @@ export function AddApplicationForm() {
   const intl = useIntl();
   const authText = useAccountText();
   const queryClient = useQueryClient();
-  const [applicationId, setApplicationId] = useState('');
-  const [problem, setProblem] = useState<Problem>();
+  const form = useSchemaForm(addApplicationInput, { applicationId: '' });
   const add = useMutation({
-    mutationFn: (input: { applicationId: string }) =>
+    mutationFn: (input: z.output<typeof addApplicationInput>) =>
       apiPost<ApplicationView>('/api/me/applications/add', input),
     onSuccess: async () => {
-      setApplicationId('');
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: myApplicationsKey });
     },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND')
-        setProblem({ kind: 'notFound' });
-      else
-        setProblem({
-          kind: 'failed',
-          failure: (failure instanceof ApiError && failure.issues?.applicationId) || failure,
-        });
-    },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    add.reset();
-    const checked = addApplicationInput.safeParse({ applicationId });
-    if (!checked.success) {
-      setProblem({ kind: 'failed', failure: fieldIssue(checked.error.issues[0] as never) });
-      return;
-    }
-    setProblem(undefined);
-    add.mutate(checked.data);
-  }
+  const submit = form.handleSubmit((input) => add.mutate(input));
+  const failure = add.error;
 
   const idLabel = intl.formatMessage({
     id: 'dashboard.add.idLabel',
     defaultMessage: 'Application ID',
   });
   // shown in the reader's language at render time, so a language switch changes it too
-  let error: string | undefined;
-  if (problem?.kind === 'notFound') error = intl.formatMessage(m.notFound);
-  else if (problem?.kind === 'failed') error = authText(problem.failure, { field: idLabel });
+  const error = form.formState.errors.applicationId
+    ? authText(form.formState.errors.applicationId, { field: idLabel })
+    : failure instanceof ApiError && failure.code === 'APPLICATION_NOT_FOUND'
+      ? intl.formatMessage(m.notFound)
+      : failure
+        ? authText((failure instanceof ApiError && failure.issues?.applicationId) || failure, {
+            field: idLabel,
+          })
+        : undefined;
 
   return (
     <section
@@ -88,18 +72,19 @@ export function AddApplicationForm() {
       </p>
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => {
+          add.reset();
+          void submit(event);
+        }}
         className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <TextField
           label={idLabel}
-          name="applicationId"
           dir="ltr"
           autoComplete="off"
           spellCheck={false}
-          value={applicationId}
           error={error}
-          onChange={(e) => setApplicationId(e.target.value)}
+          {...form.register('applicationId')}
         />
         <Button type="submit" variant="secondary" disabled={add.isPending}>
           {add.isPending ? (

@@ -6,12 +6,12 @@ import { Card } from '../../components/card';
 import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
-import { CaseworkSummary } from '../casework/dashboard-summary';
-import { ChoicesSummary } from '../casework/applicant-choices';
+import { CaseworkSummary } from '../../components/casework/dashboard-summary';
+import { ChoicesSummary } from '../../components/casework/applicant-choices';
 import { useQueryClient } from '@tanstack/react-query';
 import { myApplicationsKey } from './use-my-applications';
-import { StatusHistory } from '../track/status-history';
-import { useStatusWords } from '../track/status-names';
+import { StatusHistory } from '../../components/status-history';
+import { useStatusWords } from '../../lib/status-names';
 import { useCatalogueText } from '../../lib/catalogue-text';
 
 /** Spec: at most two university names, then 'and N more'. */

@@ -1,7 +1,8 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AiGuidanceAnswer, GuidanceExplanation } from '../../../shared/schemas/guidance';
-import { maxGuidanceTextLength } from '../../../shared/schemas/guidance';
+import { guidanceAiInput, maxGuidanceTextLength } from '../../../shared/schemas/guidance';
+import { useErrorText } from '../../lib/error-text';
+import { firstIssue, useSchemaForm } from '../../lib/schema-form';
 import { Alert } from '../../components/alert';
 import { useCatalogueText } from '../../lib/catalogue-text';
 import { Button } from '../../components/button';
@@ -19,10 +20,19 @@ export function GuideAi({
 }: {
   onAsk: (text: string) => void;
   isBusy: boolean;
-  error: string | null;
+  /** What the route answered when it refused (said through the error codes, never its English). */
+  error: unknown;
 }) {
   const intl = useIntl();
-  const [text, setText] = useState('');
+  const errorText = useErrorText();
+  const form = useSchemaForm(guidanceAiInput, { text: '' });
+  const text = form.watch('text') ?? '';
+  const label = intl.formatMessage({
+    id: 'guide.ai.label',
+    defaultMessage: 'What do you want to study, and what do you have?',
+  });
+  const fieldError = form.formState.errors.text ?? firstIssue(error);
+  const submit = form.handleSubmit(({ text }) => onAsk(text));
   return (
     <section
       aria-labelledby="guide-ai-title"
@@ -37,19 +47,9 @@ export function GuideAi({
           defaultMessage="An AI language model reads your words into the profile below and explains the results. The ranking itself is always by our rules. What you write is sent to that model only, and we do not keep it."
         />
       </p>
-      <form
-        noValidate
-        className="mt-3 space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onAsk(text);
-        }}
-      >
+      <form noValidate className="mt-3 space-y-3" onSubmit={(e) => void submit(e)}>
         <TextAreaField
-          label={intl.formatMessage({
-            id: 'guide.ai.label',
-            defaultMessage: 'What do you want to study, and what do you have?',
-          })}
+          label={label}
           hint={intl.formatMessage({
             id: 'guide.ai.hint',
             defaultMessage:
@@ -57,8 +57,8 @@ export function GuideAi({
           })}
           rows={3}
           maxLength={maxGuidanceTextLength}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          error={fieldError ? errorText(fieldError, { field: label }) : undefined}
+          {...form.register('text')}
         />
         <Button type="submit" disabled={isBusy || text.trim().length === 0}>
           {isBusy ? (
@@ -69,7 +69,7 @@ export function GuideAi({
         </Button>
       </form>
       <div aria-live="polite" className="mt-3">
-        {error && <Alert tone="error">{error}</Alert>}
+        {!!error && !fieldError && <Alert tone="error">{errorText(error)}</Alert>}
       </div>
     </section>
   );

@@ -11,7 +11,7 @@ import type {
   GuidanceProfile,
 } from '../../../shared/schemas/guidance';
 import { AiExplanation, GuideAi } from './guide-ai';
-import { CompareBar } from '../compare/compare-bar';
+import { CompareBar } from '../../components/compare-bar';
 import { GuideForm } from './guide-form';
 import { GuideResults } from './guide-results';
 import { HowWeRank } from './how-we-rank';
@@ -72,7 +72,7 @@ export function GuidePage() {
               askAi.mutate(text);
             }}
             isBusy={askAi.isPending}
-            error={askAi.isError ? askAi.error.message : null}
+            error={askAi.error}
           />
         )}
         {askAi.data && !ask.data && (

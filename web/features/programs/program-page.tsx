@@ -13,7 +13,7 @@ import { compareHref, useCompareList } from '../../lib/compare-list';
 import { Link, useParams } from '../../lib/router';
 import { useSelection } from '../../lib/selection';
 import type { Program } from '../../../shared/schemas/catalogue';
-import { CompareBar } from '../compare/compare-bar';
+import { CompareBar } from '../../components/compare-bar';
 import { ProgramFacts } from './program-facts';
 
 /** /programs/:id: one program on a page of its own, to read, share, compare and apply from. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { CompareBar } from '../compare/compare-bar';
+import { CompareBar } from '../../components/compare-bar';
 import { useCompareList } from '../../lib/compare-list';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';

@@ -16,7 +16,7 @@ import { StatusActions } from './status-actions';
 import { ChoiceCards } from './choice-cards';
 import { StatusBadge } from '../../components/status-badge';
 import { StatusHistory } from './status-history';
-import { StaffCaseworkMain, StaffCaseworkSide } from '../casework/staff-casework';
+import { StaffCaseworkMain, StaffCaseworkSide } from './staff-casework';
 import { ErrorText } from '../../components/error-text';
 
 export function ApplicationPage() {

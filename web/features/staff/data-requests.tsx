@@ -18,7 +18,7 @@ import {
   lookUpPerson,
   type PersonRequest,
 } from './data-requests-api';
-import { PasswordField } from '../auth/password-field';
+import { PasswordField } from '../../components/password-field';
 import { showServerErrors, useSchemaForm } from '../../lib/schema-form';
 import { PersonHoldings } from './person-holdings';
 

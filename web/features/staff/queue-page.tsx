@@ -9,7 +9,7 @@ import { QueueFilters, type Filters } from './queue-filters';
 import { QueueResults } from './queue-results';
 import { useQueue } from './staff-api';
 import { StatusChart } from './status-chart';
-import { CaseFilters, StageTimesForm } from '../casework/queue-case-filters';
+import { CaseFilters, StageTimesForm } from './queue-case-filters';
 import { ErrorText } from '../../components/error-text';
 
 const filterNames = [

@@ -2,7 +2,7 @@ import { Link } from '../../lib/router';
 import type { QueueItem } from '../../../shared/schemas/staff';
 import { formatDay } from './format';
 import { StatusBadge } from '../../components/status-badge';
-import { QueueFlags } from '../casework/queue-case-filters';
+import { QueueFlags } from './queue-case-filters';
 
 const applicationPath = (id: string) => `/staff/applications/${id}`;
 

@@ -3,7 +3,7 @@ import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { useDocumentName } from '../../lib/document-names';
 import { useDocumentPartName } from './track-documents';
-import { formatDueDayIn } from '../casework/format';
+import { formatDueDayIn } from '../../lib/casework-format';
 
 /**
  * Beside the five steps: what the applicant has to do now (a rejected document to send again, a

@@ -1,8 +1,8 @@
 import { FormattedDate, FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { Card } from '../../components/card';
-import { useCountryNames } from '../application/use-country-names';
-import { StatusHistory } from './status-history';
+import { useCountryNames } from '../../lib/use-country-names';
+import { StatusHistory } from '../../components/status-history';
 import { TrackDocuments } from './track-documents';
 import { useCatalogueText } from '../../lib/catalogue-text';
 

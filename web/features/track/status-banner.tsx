@@ -7,7 +7,7 @@ import {
 } from '../../../shared/application-status';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
-import { useStatusWords } from './status-names';
+import { useStatusWords } from '../../lib/status-names';
 
 const banners: Record<(typeof statusColours)[ApplicationStatus], string> = {
   blue: 'border-blue-300 bg-blue-50',

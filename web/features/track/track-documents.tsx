@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import type { ApplicationDocument, ApplicationView } from '../../../shared/schemas/application';
 import { Button } from '../../components/button';
@@ -6,6 +8,7 @@ import { Card } from '../../components/card';
 import { DocumentStateBadge } from '../../components/document-state-badge';
 import { ApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
+import { chosenFileInput, useSchemaForm } from '../../lib/schema-form';
 import { useDocumentName } from '../../lib/document-names';
 import { FileField, formatSize } from '../../components/file-field';
 import { downloadWithToken, uploadNewVersion } from './track-api';
@@ -133,36 +136,38 @@ function ResendDocument({
   token: string;
   onUpdated: (application: ApplicationView) => void;
 }) {
-  const [file, setFile] = useState<File>();
-  const [error, setError] = useState<string>();
-  const [isSending, setSending] = useState(false);
   const intl = useIntl();
   const errorText = useErrorText();
-
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    if (!file) {
-      return setError(
-        intl.formatMessage(
-          { id: 'track.documents.chooseFirst', defaultMessage: 'Choose the new {document} first' },
-          { document },
-        ),
-      );
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      onUpdated(await uploadNewVersion(applicationId, doc.key, doc.part, file, token));
-    } catch (e) {
-      const fieldError = e instanceof ApiError ? e.issues?.[doc.key] : undefined;
-      setError(errorText(fieldError ?? e, { otherwise: intl.formatMessage(m.sendFailed) }));
-    } finally {
-      setSending(false);
-    }
-  }
+  const form = useSchemaForm(chosenFileInput, {});
+  const resend = useMutation({
+    mutationFn: ({ file }: { file: File }) =>
+      uploadNewVersion(applicationId, doc.key, doc.part, file, token),
+    onSuccess: onUpdated,
+  });
+  const isSending = resend.isPending;
+  const error = form.formState.errors.file
+    ? intl.formatMessage(
+        { id: 'track.documents.chooseFirst', defaultMessage: 'Choose the new {document} first' },
+        { document },
+      )
+    : resend.error
+      ? errorText(
+          (resend.error instanceof ApiError ? resend.error.issues?.[doc.key] : undefined) ??
+            resend.error,
+          { otherwise: intl.formatMessage(m.sendFailed) },
+        )
+      : undefined;
+  const send = form.handleSubmit((input) => resend.mutate(input));
 
   return (
-    <form onSubmit={send} className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        resend.reset();
+        void send(e);
+      }}
+      className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3"
+    >
       <p className="text-sm text-red-900">
         <FormattedMessage
           id="track.documents.notAccepted"
@@ -173,16 +178,22 @@ function ResendDocument({
           }}
         />
       </p>
-      <FileField
-        name={doc.key}
-        label={intl.formatMessage(
-          { id: 'track.documents.newLabel', defaultMessage: 'New {document}' },
-          { document },
+      <Controller
+        control={form.control}
+        name="file"
+        render={({ field }) => (
+          <FileField
+            name={doc.key}
+            label={intl.formatMessage(
+              { id: 'track.documents.newLabel', defaultMessage: 'New {document}' },
+              { document },
+            )}
+            file={field.value}
+            error={error}
+            disabled={isSending}
+            onChange={field.onChange}
+          />
         )}
-        file={file}
-        error={error}
-        disabled={isSending}
-        onChange={setFile}
       />
       <Button type="submit" disabled={isSending}>
         {isSending ? (

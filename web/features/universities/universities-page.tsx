@@ -15,7 +15,7 @@ import {
   requiredUniversityPicks,
   togglePick,
 } from '../../../shared/university-picks';
-import { RegisteredNotice } from '../auth/registered-notice';
+import { RegisteredNotice } from '../../components/registered-notice';
 import { filterUniversities } from './filter-universities';
 import { PicksPanel } from './picks-panel';
 import { UniversityCard } from './university-card';

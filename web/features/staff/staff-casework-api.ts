@@ -60,7 +60,7 @@ export function useStageTimes() {
 export function useSetStageTimes() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (times: Record<string, string>) =>
+    mutationFn: (times: StageTimes) =>
       apiFetch<StageTimes>('/api/staff/stage-times', json('PUT', times)),
     onSuccess: (times) => {
       client.setQueryData(['staff', 'stage-times'], times);

@@ -1,12 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAccountText, type Said } from '../../lib/account-text';
+import { useAccountText, type Said } from '../lib/account-text';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from '../../lib/router';
-import { providerErrorCode } from '../../../shared/error-codes';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
-import { goToProvider, useSignInProviders } from './identity-api';
+import { useSearchParams } from '../lib/router';
+import { providerErrorCode } from '../../shared/error-codes';
+import { Alert } from './alert';
+import { Button } from './button';
+import { ApiError } from '../lib/api-client';
+import { goToProvider, useSignInProviders } from '../lib/identity-api';
 
 /** What went wrong at a provider (the server hands back only a code), in plain words. */
 export function ProviderSignInError() {

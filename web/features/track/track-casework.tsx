@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import { applicantAfterOfferKeys } from '../../../shared/schemas/casework';
-import { downloadWithToken } from '../track/track-api';
-import { AfterOfferPanel } from './after-offer';
+import { downloadWithToken } from './track-api';
+import { AfterOfferPanel } from '../../components/casework/after-offer';
 import { ApplicantRequests } from './applicant-requests';
 import { WithdrawApplication } from './applicant-outcome';
-import { markMessagesRead, sendMessage, updateAfterOffer } from './casework-api';
-import { Conversation } from './conversation';
+import { markMessagesRead, sendMessage, updateAfterOffer } from '../../lib/casework-api';
+import { Conversation } from '../../components/casework/conversation';
 
 /** The track page's casework (issue 12): requests to answer, the steps after an offer, the conversation, withdrawing. */
 export function TrackCasework({

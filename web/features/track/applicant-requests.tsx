@@ -1,15 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { z } from 'zod';
 import type { ApplicationView } from '../../../shared/schemas/application';
-import type { ApplicantRequest } from '../../../shared/schemas/casework';
+import { requestAnswerInput, type ApplicantRequest } from '../../../shared/schemas/casework';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
-import { ApiError } from '../../lib/api-client';
+import { chosenFileInput, firstIssue, useSchemaForm } from '../../lib/schema-form';
 import { useErrorText } from '../../lib/error-text';
 import { useDocumentName } from '../../lib/document-names';
 import { FileField } from '../../components/file-field';
-import { answerWithFile, answerWithText } from './casework-api';
-import { formatDueDayIn } from './format';
+import { answerWithFile, answerWithText } from '../../lib/casework-api';
+import { formatDueDayIn } from '../../lib/casework-format';
+
+type AnswerValues = { text?: string; file?: File };
 
 /** The team's open requests, each answered here: the document asked for, or a written answer. */
 export function ApplicantRequests({
@@ -66,56 +70,56 @@ function RequestAnswer({
   token: string;
   onUpdated: (application: ApplicationView) => void;
 }) {
-  const [file, setFile] = useState<File>();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const [isSending, setSending] = useState(false);
   const isDocument = request.kind === 'document' && request.documentKey !== null;
   const intl = useIntl();
   const fieldName = useDocumentName();
   const errorText = useErrorText();
   const document = fieldName(request.label, { inSentence: true });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isDocument && !file) {
-      return setError(
-        intl.formatMessage(
-          { id: 'casework.requests.chooseFirst', defaultMessage: 'Choose your {document} first' },
-          { document },
-        ),
-      );
-    }
-    if (!isDocument && !text.trim()) {
-      return setError(
-        intl.formatMessage({
+  // the file asked for, or the written answer the route checks with requestAnswerInput
+  const form = useSchemaForm<z.ZodType<AnswerValues, AnswerValues>>(
+    isDocument ? chosenFileInput : requestAnswerInput,
+    { text: '' },
+  );
+  const send = useMutation({
+    mutationFn: ({ file, text }: AnswerValues) =>
+      isDocument
+        ? answerWithFile(applicationId, request.id, request.documentKey!, file!, token)
+        : answerWithText(applicationId, request.id, text!, token),
+    onSuccess: onUpdated,
+  });
+  const isSending = send.isPending;
+  const { errors } = form.formState;
+  const error = errors.file
+    ? intl.formatMessage(
+        { id: 'casework.requests.chooseFirst', defaultMessage: 'Choose your {document} first' },
+        { document },
+      )
+    : errors.text?.type === 'too_small'
+      ? intl.formatMessage({
           id: 'casework.requests.writeFirst',
           defaultMessage: 'Write your answer first',
-        }),
-      );
-    }
-    setError(undefined);
-    setSending(true);
-    try {
-      onUpdated(
-        isDocument
-          ? await answerWithFile(applicationId, request.id, request.documentKey!, file!, token)
-          : await answerWithText(applicationId, request.id, text, token),
-      );
-    } catch (e) {
-      const fieldError = e instanceof ApiError ? Object.values(e.issues ?? {})[0] : undefined;
-      const fallback = intl.formatMessage({
-        id: 'casework.requests.sendFailed',
-        defaultMessage: 'It could not be sent. Please try again.',
-      });
-      setError(errorText(fieldError ?? e, { otherwise: fallback }));
-    } finally {
-      setSending(false);
-    }
-  }
+        })
+      : errors.text
+        ? errorText(errors.text)
+        : send.error
+          ? errorText(firstIssue(send.error) ?? send.error, {
+              otherwise: intl.formatMessage({
+                id: 'casework.requests.sendFailed',
+                defaultMessage: 'It could not be sent. Please try again.',
+              }),
+            })
+          : undefined;
+  const submit = form.handleSubmit((answer) => send.mutate(answer));
 
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <form
+      noValidate
+      onSubmit={(e) => {
+        send.reset();
+        void submit(e);
+      }}
+      className="space-y-2"
+    >
       <p className="font-semibold text-ink">
         <FormattedMessage
           id="casework.requests.due"
@@ -128,16 +132,22 @@ function RequestAnswer({
       </p>
       <p className="whitespace-pre-line text-sm text-ink">{request.message}</p>
       {isDocument ? (
-        <FileField
-          name={request.documentKey!}
-          label={intl.formatMessage(
-            { id: 'casework.requests.fileLabel', defaultMessage: 'Your {document}' },
-            { document },
+        <Controller
+          control={form.control}
+          name="file"
+          render={({ field }) => (
+            <FileField
+              name={request.documentKey!}
+              label={intl.formatMessage(
+                { id: 'casework.requests.fileLabel', defaultMessage: 'Your {document}' },
+                { document },
+              )}
+              file={field.value}
+              error={error}
+              disabled={isSending}
+              onChange={field.onChange}
+            />
           )}
-          file={file}
-          error={error}
-          disabled={isSending}
-          onChange={setFile}
         />
       ) : (
         <TextAreaField
@@ -146,10 +156,9 @@ function RequestAnswer({
             defaultMessage: 'Your answer',
           })}
           rows={3}
-          value={text}
           error={error}
           disabled={isSending}
-          onChange={(e) => setText(e.target.value)}
+          {...form.register('text')}
         />
       )}
       <Button type="submit" disabled={isSending}>

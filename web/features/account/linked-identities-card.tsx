@@ -13,9 +13,9 @@ import {
   useLinkedIdentities,
   useSignInProviders,
   type LinkedIdentity,
-} from './identity-api';
-import { usePasskeys } from './passkey-api';
-import { useReauth } from '../account/reauth-dialog';
+} from '../../lib/identity-api';
+import { usePasskeys } from '../../lib/passkey-api';
+import { useReauth } from './reauth-dialog';
 
 const m = defineMessages({
   credential: { id: 'account.identities.credential', defaultMessage: 'Email and password' },

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { LiveState } from '../../lib/use-live-updates';
+import type { LiveState } from '../lib/use-live-updates';
 
 export function LiveIndicator({ state }: { state: LiveState }) {
   const live = state === 'live';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { ApplicationStatus } from '../../../shared/application-status';
+import type { ApplicationStatus } from '../../shared/application-status';
 
 /** The one map from a stored status to its name and meaning on the applicant's screens (the stored value never changes). */
 const names = defineMessages({

@@ -1,5 +1,5 @@
-import { queryClient } from '../../lib/query-client';
-import { sessionQueryKey, type AccountUser } from '../../lib/auth-client';
+import { queryClient } from './query-client';
+import { sessionQueryKey, type AccountUser } from './auth-client';
 
 /** Where a signed-in person starts: staff in the console, partners in their portal (D20), everyone else on their dashboard. */
 export function homeFor(user: Pick<AccountUser, 'role'> | null | undefined): string {

@@ -4,7 +4,7 @@ import type { ApplicationView } from '../../../shared/schemas/application';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useErrorText } from '../../lib/error-text';
-import { withdrawApplication } from './casework-api';
+import { withdrawApplication } from '../../lib/casework-api';
 
 const outcomes = defineMessages({
   withdrawn: { id: 'casework.outcome.withdrawn', defaultMessage: 'Withdrawn. This is final.' },

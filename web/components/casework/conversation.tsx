@@ -1,13 +1,20 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ConversationMessage } from '../../../shared/schemas/casework';
-import { maxMessageLength } from '../../../shared/schemas/casework';
-import { Button } from '../../components/button';
-import { TextAreaField } from '../../components/field';
+import { maxMessageLength, messageInput } from '../../../shared/schemas/casework';
+import { Button } from '../button';
+import { TextAreaField } from '../field';
 import { ApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
-import { FileField, formatSize } from '../../components/file-field';
-import { formatWhenIn } from './format';
+import { FileField, formatSize } from '../file-field';
+import { chosenFile, firstIssue, useSchemaForm } from '../../lib/schema-form';
+import { formatWhenIn } from '../../lib/casework-format';
+
+/** The route's message, with the file the browser sends beside it (multipart). */
+const messageForm = messageInput.extend({ attachment: chosenFile.optional() });
 
 /**
  * The one conversation of an application between the applicant and the team (not the internal
@@ -29,13 +36,41 @@ export function Conversation({
   /** The track page downloads with its token; the console follows the link. */
   openAttachment?: (url: string, fileName: string) => void;
 }) {
-  const [body, setBody] = useState('');
-  const [file, setFile] = useState<File>();
-  const [error, setError] = useState<string>();
-  const [isSending, setSending] = useState(false);
+  const form = useSchemaForm(messageForm, { body: '' });
   const [formKey, setFormKey] = useState(0);
   const intl = useIntl();
   const errorText = useErrorText();
+  const send = useMutation({
+    mutationFn: ({ body, attachment }: z.output<typeof messageForm>) => onSend(body, attachment),
+    onSuccess: () => {
+      form.reset();
+      setFormKey((k) => k + 1);
+    },
+  });
+  const isSending = send.isPending;
+  const bodyError = form.formState.errors.body;
+  const error =
+    bodyError?.type === 'too_small'
+      ? intl.formatMessage({
+          id: 'casework.conversation.writeFirst',
+          defaultMessage: 'Write a message first',
+        })
+      : bodyError
+        ? errorText(bodyError)
+        : send.error instanceof ApiError && send.error.code === 'TOO_MANY_MESSAGES'
+          ? intl.formatMessage({
+              id: 'casework.conversation.tooMany',
+              defaultMessage:
+                'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+            })
+          : send.error
+            ? errorText(firstIssue(send.error) ?? send.error, {
+                otherwise: intl.formatMessage({
+                  id: 'casework.conversation.sendFailed',
+                  defaultMessage: 'The message could not be sent. Please try again.',
+                }),
+              })
+            : undefined;
 
   useEffect(() => {
     if (unread > 0) onRead();
@@ -43,41 +78,7 @@ export function Conversation({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!body.trim())
-      return setError(
-        intl.formatMessage({
-          id: 'casework.conversation.writeFirst',
-          defaultMessage: 'Write a message first',
-        }),
-      );
-    setError(undefined);
-    setSending(true);
-    try {
-      await onSend(body, file);
-      setBody('');
-      setFile(undefined);
-      setFormKey((k) => k + 1);
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'TOO_MANY_MESSAGES')
-        return setError(
-          intl.formatMessage({
-            id: 'casework.conversation.tooMany',
-            defaultMessage:
-              'You have sent several messages in a short time. Please wait a few minutes before sending another.',
-          }),
-        );
-      const fieldError = e instanceof ApiError ? Object.values(e.issues ?? {})[0] : undefined;
-      const fallback = intl.formatMessage({
-        id: 'casework.conversation.sendFailed',
-        defaultMessage: 'The message could not be sent. Please try again.',
-      });
-      setError(errorText(fieldError ?? e, { otherwise: fallback }));
-    } finally {
-      setSending(false);
-    }
-  }
+  const submit = form.handleSubmit((input) => send.mutate(input));
 
   return (
     <section
@@ -176,7 +177,15 @@ export function Conversation({
           ))}
         </ol>
       )}
-      <form key={formKey} onSubmit={submit} className="space-y-2">
+      <form
+        key={formKey}
+        noValidate
+        onSubmit={(e) => {
+          send.reset();
+          void submit(e);
+        }}
+        className="space-y-2"
+      >
         <TextAreaField
           label={intl.formatMessage({
             id: 'casework.conversation.messageLabel',
@@ -184,20 +193,25 @@ export function Conversation({
           })}
           rows={3}
           maxLength={maxMessageLength}
-          value={body}
           error={error}
           disabled={isSending}
-          onChange={(e) => setBody(e.target.value)}
+          {...form.register('body')}
         />
-        <FileField
+        <Controller
+          control={form.control}
           name="attachment"
-          label={intl.formatMessage({
-            id: 'casework.conversation.attachLabel',
-            defaultMessage: 'Attach a file (optional)',
-          })}
-          file={file}
-          disabled={isSending}
-          onChange={setFile}
+          render={({ field }) => (
+            <FileField
+              name="attachment"
+              label={intl.formatMessage({
+                id: 'casework.conversation.attachLabel',
+                defaultMessage: 'Attach a file (optional)',
+              })}
+              file={field.value}
+              disabled={isSending}
+              onChange={field.onChange}
+            />
+          )}
         />
         <Button type="submit" disabled={isSending}>
           {isSending ? (

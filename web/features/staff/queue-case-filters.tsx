@@ -1,8 +1,14 @@
+import type { z } from 'zod';
+import {
+  maxStageWorkingDays,
+  stageTimesInput,
+  type StageTimes,
+} from '../../../shared/schemas/casework';
 import type { QueueItem, QueuePage } from '../../../shared/schemas/staff';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useSession } from '../../lib/auth-client';
 import { useSetStageTimes, useStageTimes } from './staff-casework-api';
 import { applicationStatuses } from '../../../shared/application-status';
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { ErrorText } from '../../components/error-text';
@@ -130,32 +136,38 @@ export function QueueFlags({ item }: { item: QueueItem }) {
 export function StageTimesForm() {
   const session = useSession();
   const times = useStageTimes();
-  const save = useSetStageTimes();
-  const [draft, setDraft] = useState<Record<string, string> | null>(null);
   if (session.data?.role !== 'admin' || !times.data) return null;
-  const values =
-    draft ??
+  return <StageTimesFields times={times.data} />;
+}
+
+const stages = applicationStatuses.filter((s) => s !== 'accepted');
+
+function StageTimesFields({ times }: { times: StageTimes }) {
+  const save = useSetStageTimes();
+  // the form holds what is typed (text); the schema the route uses makes it whole days or blank
+  const form = useSchemaForm(
+    stageTimesInput,
     Object.fromEntries(
-      applicationStatuses.map((s) => [s, times.data[s] === null ? '' : String(times.data[s])]),
-    );
-  const stages = applicationStatuses.filter((s) => s !== 'accepted');
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(values, { onSuccess: () => setDraft(null) });
-  }
+      applicationStatuses.map((s) => [s, times[s] === null ? '' : String(times[s])]),
+    ) as z.input<typeof stageTimesInput>,
+  );
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((input) =>
+    save.mutate(input, { onSuccess: () => form.reset(form.getValues()) }),
+  );
   return (
     <details className="rounded-xl border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-semibold text-ink">Expected time per stage</summary>
-      <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-4">
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 grid gap-3 sm:grid-cols-4">
         {stages.map((s) => (
           <TextField
             key={s}
             label={`${s.charAt(0).toUpperCase()}${s.slice(1)} (working days)`}
             type="number"
             min={1}
-            max={120}
-            value={values[s] ?? ''}
-            onChange={(e) => setDraft({ ...values, [s]: e.target.value })}
+            max={maxStageWorkingDays}
+            error={errors[s]?.message}
+            {...form.register(s)}
           />
         ))}
         <div className="sm:col-span-4">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client';
-import { queryClient } from '../../lib/query-client';
+import { apiGet, apiPost } from './api-client';
+import { queryClient } from './query-client';
 
 export interface SignInProvider {
   id: string;

@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/field';
 import { useSession } from '../../lib/auth-client';
-import { useReauth } from '../account/reauth-dialog';
+import { useReauth } from './reauth-dialog';
 import {
   addPasskey,
   passkeyFailure,
@@ -21,7 +21,7 @@ import {
   renamePasskey,
   usePasskeys,
   type Passkey,
-} from './passkey-api';
+} from '../../lib/passkey-api';
 
 const m = defineMessages({
   nameRequired: {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from '../../lib/router';
-import { Button } from '../../components/button';
-import { forgetSession, signOutEverywhere, signOutFinished } from '../../lib/auth-client';
+import { useNavigate } from '../lib/router';
+import { Button } from './button';
+import { forgetSession, signOutEverywhere, signOutFinished } from '../lib/auth-client';
 
 /** D5: ends every session of this user on the server, on every device. */
 export function SignOutEverywhereButton() {

@@ -6,11 +6,11 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { MessageDescriptor } from 'react-intl';
-import { accountText } from '../../lib/account-text';
+import { accountText } from './account-text';
 import { useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client';
-import { reloadSession, sessionQueryKey } from '../../lib/auth-client';
-import { queryClient } from '../../lib/query-client';
+import { apiGet, apiPost } from './api-client';
+import { reloadSession, sessionQueryKey } from './auth-client';
+import { queryClient } from './query-client';
 
 export interface Passkey {
   id: string;

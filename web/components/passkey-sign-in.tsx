@@ -1,10 +1,10 @@
 import { FormattedMessage } from 'react-intl';
-import { accountText, useAccountText, type Said } from '../../lib/account-text';
+import { accountText, useAccountText, type Said } from '../lib/account-text';
 import { useState } from 'react';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { ApiError } from '../../lib/api-client';
-import { passkeyFailure, signInWithPasskey } from './passkey-api';
+import { Alert } from './alert';
+import { Button } from './button';
+import { ApiError } from '../lib/api-client';
+import { passkeyFailure, signInWithPasskey } from '../lib/passkey-api';
 
 /** /login: "Sign in with a passkey". `onSignedIn` runs once the session (or the code step) is ready. */
 export function PasskeySignInButton({

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ButtonLink } from '../../components/button';
-import { Icon } from '../../components/icons';
-import { compareHref, useCompareList } from '../../lib/compare-list';
+import { ButtonLink } from './button';
+import { Icon } from './icons';
+import { compareHref, useCompareList } from '../lib/compare-list';
 
 /** On /programs: what is set aside to compare, and the way there. */
 export function CompareBar() {

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { documentLabel, requestableDocumentKeys } from '../../../shared/schemas/application';
 import {
   afterOfferFields,
+  closeUnsuccessfulInput,
   isoDay,
   maxOutcomeReasonLength,
   maxRequestMessageLength,
@@ -14,9 +15,10 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { useSession } from '../../lib/auth-client';
-import { AfterOfferPanel } from './after-offer';
-import { Conversation } from './conversation';
-import { formatDueDay, formatWhen } from './format';
+import { useSchemaForm } from '../../lib/schema-form';
+import { AfterOfferPanel } from '../../components/casework/after-offer';
+import { Conversation } from '../../components/casework/conversation';
+import { formatDueDay, formatWhen } from '../../lib/casework-format';
 import { staffCasework, useAssignable, useCaseworkAction } from './staff-casework-api';
 import { ErrorText } from '../../components/error-text';
 
@@ -143,28 +145,19 @@ function OwnerPanel({ detail }: { detail: StaffApplicationDetail }) {
 function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
   const { casework, application } = detail;
   const action = useCaseworkAction(application.id);
-  const [kind, setKind] = useState<'document' | 'information'>('document');
-  const [documentKey, setDocumentKey] = useState('');
-  const [message, setMessage] = useState('');
-  const [dueOn, setDueOn] = useState(() => isoDay(7));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = requestInput.safeParse({ kind, documentKey, message, dueOn });
-    if (!checked.success) {
-      return setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
-    }
-    setErrors({});
-    action.mutate(() => staffCasework.ask(application.id, checked.data), {
-      onSuccess: () => {
-        setMessage('');
-        setDocumentKey('');
-      },
-    });
-  }
+  const form = useSchemaForm(requestInput, {
+    kind: 'document',
+    documentKey: '',
+    message: '',
+    dueOn: isoDay(7),
+  });
+  const { errors } = form.formState;
+  const kind = form.watch('kind');
+  const submit = form.handleSubmit((request) =>
+    action.mutate(() => staffCasework.ask(application.id, request), {
+      onSuccess: () => form.reset({ ...form.getValues(), message: '', documentKey: '' }),
+    }),
+  );
 
   const open = casework.requests.filter((r) => r.open);
   const closed = casework.requests.filter((r) => !r.open);
@@ -216,21 +209,20 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
       )}
       {/* nothing more is sent to an applicant who asked for erasure (D16) */}
       {!casework.erasureRequest && (
-        <form onSubmit={submit} className="space-y-2 border-t border-slate-100 pt-3">
-          <SelectField
-            label="Ask for"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as 'document' | 'information')}
-          >
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          className="space-y-2 border-t border-slate-100 pt-3"
+        >
+          <SelectField label="Ask for" {...form.register('kind')}>
             <option value="document">A document</option>
             <option value="information">Information</option>
           </SelectField>
           {kind === 'document' && (
             <SelectField
               label="Document"
-              value={documentKey}
-              error={errors.documentKey}
-              onChange={(e) => setDocumentKey(e.target.value)}
+              error={errors.documentKey?.message}
+              {...form.register('documentKey')}
             >
               <option value="">Choose a document</option>
               {requestableDocumentKeys.map((k) => (
@@ -244,16 +236,14 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
             label="Message to the applicant"
             rows={3}
             maxLength={maxRequestMessageLength}
-            value={message}
-            error={errors.message}
-            onChange={(e) => setMessage(e.target.value)}
+            error={errors.message?.message}
+            {...form.register('message')}
           />
           <TextField
             label="Due date"
             type="date"
-            value={dueOn}
-            error={errors.dueOn}
-            onChange={(e) => setDueOn(e.target.value)}
+            error={errors.dueOn?.message}
+            {...form.register('dueOn')}
           />
           <Button type="submit" variant="secondary" disabled={action.isPending}>
             {action.isPending ? 'Sending…' : 'Send request'}
@@ -272,8 +262,11 @@ function RequestsPanel({ detail }: { detail: StaffApplicationDetail }) {
 function CloseApplication({ id }: { id: string }) {
   const action = useCaseworkAction(id);
   const [isOpen, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(closeUnsuccessfulInput, { reason: '' });
+  const reasonError = form.formState.errors.reason;
+  const submit = form.handleSubmit(({ reason }) =>
+    action.mutate(() => staffCasework.close(id, reason)),
+  );
   if (!isOpen) {
     return (
       <Button variant="ghost" onClick={() => setOpen(true)}>
@@ -284,19 +277,19 @@ function CloseApplication({ id }: { id: string }) {
   return (
     <form
       className="space-y-2 rounded-xl border border-red-200 bg-red-50 p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!reason.trim()) return setError('Say why: the applicant reads it');
-        action.mutate(() => staffCasework.close(id, reason));
-      }}
+      noValidate
+      onSubmit={(e) => void submit(e)}
     >
       <TextAreaField
         label="Reason (the applicant reads it)"
         rows={2}
         maxLength={maxOutcomeReasonLength}
-        value={reason}
-        error={error}
-        onChange={(e) => setReason(e.target.value)}
+        error={
+          reasonError?.type === 'too_small'
+            ? 'Say why: the applicant reads it'
+            : reasonError?.message
+        }
+        {...form.register('reason')}
       />
       <p className="text-sm text-red-900">
         This is final: no more status changes, requests or messages.

@@ -1,6 +1,6 @@
-import type { StatusUpdate } from '../../../shared/schemas/application';
+import type { StatusUpdate } from '../../shared/schemas/application';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { useStatusWords } from './status-names';
+import { useStatusWords } from '../lib/status-names';
 
 /** The status updates, oldest first: status, date and note. */
 export function StatusHistory({

@@ -15,12 +15,12 @@ import {
   type AfterOfferStep,
   type AfterOfferView,
 } from '../../../shared/schemas/casework';
-import { Button } from '../../components/button';
-import { SelectField, TextAreaField, TextField } from '../../components/field';
+import { Button } from '../button';
+import { SelectField, TextAreaField, TextField } from '../field';
 import { ApiError } from '../../lib/api-client';
 import { useErrorText } from '../../lib/error-text';
 import { useCostLineText } from '../../lib/cost-line-text';
-import { formatDueDayIn, gbpIn } from './format';
+import { formatDueDayIn, gbpIn } from '../../lib/casework-format';
 
 const fieldLabels = defineMessages<AfterOfferKey>({
   offerType: { id: 'casework.afterOffer.field.offerType', defaultMessage: 'Offer' },

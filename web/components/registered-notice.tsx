@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
-import { useLocation } from '../../lib/router';
-import { lazyScreen, ScreenView } from '../../lib/screens';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useLocation } from '../lib/router';
+import { lazyScreen, ScreenView } from '../lib/screens';
+import { useHydrated } from '../lib/use-hydrated';
 
 // the account screens' words and code come only with the notice: the page showing it does not carry them
 const registeredAlert = lazyScreen(['auth'], () =>
-  import('./registered-alert').then((m) => m.RegisteredAlert),
+  import('../features/auth/registered-alert').then((m) => m.RegisteredAlert),
 );
 
 /** After registering (D5): "confirm your e-mail", shown on the page the user lands on. */

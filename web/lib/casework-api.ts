@@ -1,5 +1,5 @@
-import type { ApplicationView } from '../../../shared/schemas/application';
-import { apiFetch } from '../../lib/api-client';
+import type { ApplicationView } from '../../shared/schemas/application';
+import { apiFetch } from './api-client';
 
 /*
  * The applicant's casework calls (issue 12): the track page sends its tracking token as a bearer,

@@ -9,9 +9,9 @@ import {
 import { choiceNeedingReply, type ChoiceReply } from '../../../shared/application-choices';
 import type { ApplicationView } from '../../../shared/schemas/application';
 import type { ChoiceView } from '../../../shared/schemas/choices';
-import { Button } from '../../components/button';
+import { Button } from '../button';
 import { useErrorText } from '../../lib/error-text';
-import { replyToChoice } from './casework-api';
+import { replyToChoice } from '../../lib/casework-api';
 
 const states = defineMessages({
   not_sent: { id: 'casework.choices.state.notSent', defaultMessage: 'Not sent yet' },

@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
-import { control, FieldShell } from '../../components/field';
+import { control, FieldShell } from './field';
 
 /** A password input with a Show/Hide toggle, wired like TextField (label, hint, error). */
 export function PasswordField({
