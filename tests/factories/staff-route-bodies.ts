@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationStatuses } from '../../shared/application-status.ts';
 import { isoDay } from '../../shared/schemas/casework.ts';
 import { defaultAvailability } from '../../shared/schemas/booking.ts';
+import type { StaffSiteTexts } from '../../shared/schemas/site-texts.ts';
 import { templateExample } from '../../server/modules/catalogue-admin/csv-import.ts';
 import { programsCsv } from '../../server/modules/catalogue-admin/csv-import.ts';
 import { createApplication } from './application.ts';
@@ -140,6 +141,7 @@ export async function validStaffBodies(app: FastifyInstance) {
     '/api/staff/catalogue/cost-figures',
     admin.cookie,
   );
+  const texts = await get<StaffSiteTexts>(app, '/api/staff/catalogue/site-texts', admin.cookie);
   const { choices } = await get<{ choices: { id: string }[] }>(app, staff, admin.cookie);
   // issue 27: a booking on the agenda, and the version the agenda reads
   const { slots } = await get<{ slots: { startsAt: string }[] }>(
@@ -401,6 +403,26 @@ export async function validStaffBodies(app: FastifyInstance) {
       'POST /api/staff/catalogue/cost-figures/:id',
       `/api/staff/catalogue/cost-figures/${figure}`,
       { version: figures[0]!.version, ...costFigure },
+    ),
+    // issue 26 §3: the site's texts, each in six languages
+    json(
+      'POST /api/staff/catalogue/latest-updates/:key',
+      `/api/staff/catalogue/latest-updates/${texts.latestUpdates[0]!.key}`,
+      {
+        version: texts.latestUpdates[0]!.version,
+        title: texts.latestUpdates[0]!.title,
+        summary: texts.latestUpdates[0]!.summary,
+        url: texts.latestUpdates[0]!.url,
+      },
+    ),
+    json(
+      'POST /api/staff/catalogue/consultants/:id',
+      `/api/staff/catalogue/consultants/${texts.consultants[0]!.id}`,
+      {
+        version: texts.consultants[0]!.version,
+        role: texts.consultants[0]!.role,
+        nationality: texts.consultants[0]!.nationality,
+      },
     ),
     // the applicant's side of the same casework
     json(
