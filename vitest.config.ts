@@ -36,7 +36,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       reporters: process.env.CI
         ? [
             'default',
-            ['json', { outputFile: process.env.TEST_JSON_FILE ?? 'test-results/vitest.json' }],
+            ['json', { outputFile: 'test-results/vitest.json' }],
             './tests/support/database-summary-reporter.ts',
           ]
         : ['default', './tests/support/database-summary-reporter.ts'],

@@ -42,11 +42,10 @@ export default class DatabaseSummaryReporter implements Reporter {
       }
       if (tests === 0 && module.state() === 'failed') for (const count of counts) count.failed += 1;
     }
-    // scripts/test.ts runs two Vitest runs at once and names each its own file
-    const file = process.env.TEST_SUMMARY_FILE ?? path.resolve('test-results/summary.json');
-    mkdirSync(path.dirname(file), { recursive: true });
+    const outDir = path.resolve('test-results');
+    mkdirSync(outDir, { recursive: true });
     writeFileSync(
-      file,
+      path.join(outDir, 'summary.json'),
       JSON.stringify({ byDatabase, byProject, unhandledErrors: unhandledErrors.length }, null, 2),
     );
   }
