@@ -7,7 +7,7 @@ import { detailLimits } from '../../../shared/schemas/application-details';
 import { useErrorText } from '../../lib/error-text';
 import { emptyEducation, type DetailValues } from './details-values';
 import { useDetailField } from './detail-field';
-import { useCountryNames } from './use-country-names';
+import { useCountryNames } from '../../lib/use-country-names';
 
 const m = untyped(
   defineMessages({

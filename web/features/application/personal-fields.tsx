@@ -3,7 +3,7 @@ import { SelectField, TextField } from '../../components/field';
 import { englishLevels, minApplicantAge } from '../../../shared/schemas/application';
 import { useErrorText } from '../../lib/error-text';
 import { yearsAgoIso, type FieldErrors, type FormValues } from './form-values';
-import { useCountryNames } from './use-country-names';
+import { useCountryNames } from '../../lib/use-country-names';
 
 const m = defineMessages({
   legend: { id: 'application.personal.legend', defaultMessage: 'About you' },
