@@ -10,26 +10,9 @@ import { choiceNeedingReply, type ChoiceReply } from '../../../shared/applicatio
 import type { ApplicationView } from '../../../shared/schemas/application';
 import type { ChoiceView } from '../../../shared/schemas/choices';
 import { Button } from '../button';
+import { choiceStates } from './choice-states';
 import { useErrorText } from '../../lib/error-text';
 import { replyToChoice } from '../../lib/casework-api';
-
-const states = defineMessages({
-  not_sent: { id: 'casework.choices.state.notSent', defaultMessage: 'Not sent yet' },
-  sent: {
-    id: 'casework.choices.state.sent',
-    defaultMessage: 'Sent, waiting for the university’s decision',
-  },
-  conditional_offer: {
-    id: 'casework.choices.state.conditionalOffer',
-    defaultMessage: 'Conditional offer',
-  },
-  unconditional_offer: {
-    id: 'casework.choices.state.unconditionalOffer',
-    defaultMessage: 'Unconditional offer',
-  },
-  unsuccessful: { id: 'casework.choices.state.unsuccessful', defaultMessage: 'Unsuccessful' },
-  withdrawn: { id: 'casework.choices.state.withdrawn', defaultMessage: 'Withdrawn' },
-});
 
 const replied = defineMessages({
   firm: {
@@ -138,7 +121,7 @@ function ChoiceHeading({ choice: c, level = 3 }: { choice: ChoiceView; level?: 3
         {c.program && <p className="text-sm text-muted">{c.program.name}</p>}
       </div>
       <span className={`rounded-full px-3 py-1 text-sm font-semibold ${stateTones[c.state]}`}>
-        {intl.formatMessage(states[c.state])}
+        {intl.formatMessage(choiceStates[c.state])}
       </span>
     </div>
   );
@@ -375,7 +358,9 @@ export function ChoicesSummary(props: ReplyProps) {
         {application.choices.map((c) => (
           <li key={c.id} className="flex flex-wrap justify-between gap-x-3">
             <span className="min-w-0 break-words text-ink">{c.university.name}</span>
-            <span className="font-medium text-muted">{intl.formatMessage(states[c.state])}</span>
+            <span className="font-medium text-muted">
+              {intl.formatMessage(choiceStates[c.state])}
+            </span>
           </li>
         ))}
       </ul>

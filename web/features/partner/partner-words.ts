@@ -64,25 +64,6 @@ export const referralStates = defineMessages({
   applied: { id: 'partner.referrals.state.applied', defaultMessage: 'Applied' },
 });
 
-/** The choice states, with the words the student's own page uses. */
-export const choiceStates = defineMessages({
-  not_sent: { id: 'casework.choices.state.notSent', defaultMessage: 'Not sent yet' },
-  sent: {
-    id: 'casework.choices.state.sent',
-    defaultMessage: 'Sent, waiting for the university’s decision',
-  },
-  conditional_offer: {
-    id: 'casework.choices.state.conditionalOffer',
-    defaultMessage: 'Conditional offer',
-  },
-  unconditional_offer: {
-    id: 'casework.choices.state.unconditionalOffer',
-    defaultMessage: 'Unconditional offer',
-  },
-  unsuccessful: { id: 'casework.choices.state.unsuccessful', defaultMessage: 'Unsuccessful' },
-  withdrawn: { id: 'casework.choices.state.withdrawn', defaultMessage: 'Withdrawn' },
-});
-
 /** The headline statuses, with the words the student's own pages use. */
 export const statusNames = defineMessages({
   submitted: { id: 'track.status.submitted', defaultMessage: 'Submitted' },
@@ -91,3 +72,5 @@ export const statusNames = defineMessages({
   offered: { id: 'track.status.offered', defaultMessage: 'Offered' },
   accepted: { id: 'track.status.accepted', defaultMessage: 'Accepted' },
 });
+
+export { choiceStates } from '../../components/casework/choice-states';
